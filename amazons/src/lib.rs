@@ -1,0 +1,1 @@
+//! Amazons: rules, notation, board partition, area bounds and solvers.

@@ -1,0 +1,1 @@
+//! Dots-and-Boxes: rules, notation and solvers.

@@ -1,0 +1,16 @@
+//! cgtk: a combinatorial-game-theory toolkit.
+//!
+//! This facade re-exports the member crates so that one dependency gives
+//! everything:
+//!
+//! - [`cgt`]: game values (canonical forms, thermographs, bounds); knows no game.
+//! - [`dots`]: Dots-and-Boxes rules and solvers.
+//! - [`amazons`]: Amazons rules, board partition, area bounds and solvers.
+//! - [`databases`]: retrograde endgame databases for Amazons areas.
+//!
+//! The `cgtk` binary is the command-line interface over all of it.
+
+pub use amazons;
+pub use cgt;
+pub use databases;
+pub use dots;

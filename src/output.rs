@@ -1,0 +1,38 @@
+//! Shared helpers for the CLI's output and error reporting.
+
+use std::fmt;
+
+/// An error in what the user gave us (a malformed game, position, move, file
+/// or an option out of range). `main` prints it on one line and exits with 2.
+#[derive(Debug)]
+pub struct BadInput(pub String);
+
+impl fmt::Display for BadInput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadInput {}
+
+/// Wraps any displayable error as bad input, prefixed by what was being read.
+pub fn bad_input(what: &str, err: impl fmt::Display) -> anyhow::Error {
+    anyhow::Error::new(BadInput(format!("{what}: {err}")))
+}
+
+/// The error and its causes on one line.
+pub fn one_line(err: &anyhow::Error) -> String {
+    let mut parts: Vec<String> = Vec::new();
+    for cause in err.chain() {
+        let text = cause.to_string().replace('\n', " ");
+        if !parts.iter().any(|p| p.contains(&text)) {
+            parts.push(text);
+        }
+    }
+    parts.join(": ")
+}
+
+/// Prints a JSON value on one line to stdout.
+pub fn print_json(value: &serde_json::Value) {
+    println!("{value}");
+}
