@@ -60,6 +60,24 @@ impl Thermograph {
         }
     }
 
+    /// The thermograph of the number `x`, computed from its canonical form:
+    /// an integer is a mast from t = -1; `m/2^k` (m odd, k >= 1) is
+    /// `{x - 2^-k | x + 2^-k}`, whose walls slant below its temperature
+    /// -1/2^k.
+    ///
+    /// # Panics
+    /// If `x` is not dyadic (a caller's bug: short games' numbers are dyadic).
+    pub fn number(x: Rational) -> Result<Thermograph, Overflow> {
+        assert!(x.is_dyadic(), "the number {x} is not a dyadic rational");
+        if x.is_integer() {
+            return Ok(Thermograph::mast_at(x));
+        }
+        let step = Rational::new(1, x.denom());
+        let left = Thermograph::number(x.checked_sub(step)?)?;
+        let right = Thermograph::number(x.checked_add(step)?)?;
+        Thermograph::from_options([&left], [&right])
+    }
+
     /// The thermograph of the game `{ lefts | rights }`, given the
     /// thermographs of its options (in any form: dominated and reversible
     /// options may be present).
@@ -252,6 +270,24 @@ mod tests {
             up.infinitesimal_kind().unwrap(),
             Some((q("0"), InfinitesimalKind::Positive))
         );
+    }
+
+    // CGSuite's CanonicalShortGameTestCase: 25/16 has temperature -1/16,
+    // -1/2 has -1/2, 5 has -1; mean and both stops equal the number.
+    #[test]
+    fn numbers_have_temperature_minus_one_over_their_denominator() {
+        for (x, temperature) in [
+            ("25/16", "-1/16"),
+            ("-1/2", "-1/2"),
+            ("5", "-1"),
+            ("0", "-1"),
+        ] {
+            let t = Thermograph::number(q(x)).unwrap();
+            assert_eq!(t.temperature(), q(temperature), "{x}");
+            assert_eq!(t.mean(), q(x));
+            assert_eq!(t.left_stop().unwrap(), q(x));
+            assert_eq!(t.right_stop().unwrap(), q(x));
+        }
     }
 
     #[test]
