@@ -1,1 +1,34 @@
-//! Dots-and-Boxes: rules, notation and solvers.
+//! Dots-and-Boxes: rules, notation and an exact solver.
+//!
+//! A [`Position`] is a [`Board`] (`w x h` boxes) and the set of drawn edges
+//! ([`EdgeSet`]); edges are numbered as in cgtk's ARCHITECTURE.md (first
+//! the horizontal edges row by row from the top, then the vertical ones).
+//! Positions read and print as `WxH` or `WxH:e,e,e`, and as ASCII diagrams.
+//!
+//! The [`Solver`] finds the value of a position: boxes the player to move
+//! takes minus boxes the opponent takes, over the boxes not yet completed,
+//! under optimal play (a move that completes a box moves again). It is the
+//! alpha-beta solver of Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012),
+//! with every technique switchable through [`Options`].
+//!
+//! ```
+//! use dots::{Options, Position, Solver};
+//!
+//! let pos: Position = "2x2".parse().unwrap();
+//! let mut solver = Solver::new(pos.board(), Options::default());
+//! // The first player wins the empty 2x2 board by 2 boxes (3 to 1).
+//! assert_eq!(solver.value(&pos), 2);
+//! let pos: Position = "1x1:0,1".parse().unwrap();
+//! assert_eq!(pos.diagram(), "+---+\n\n+---+\n");
+//! ```
+
+mod board;
+mod edge;
+mod notation;
+mod position;
+mod solve;
+
+pub use board::Board;
+pub use edge::{Edge, EdgeSet};
+pub use position::{Position, PositionError};
+pub use solve::{Analysis, Options, Solution, Solver};

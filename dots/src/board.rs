@@ -1,0 +1,217 @@
+//! Board geometry: boxes, edges and which edge borders which box.
+//!
+//! A `w x h` board has `w` boxes across and `h` down. Edge numbering (as in
+//! ARCHITECTURE.md): the horizontal edge in dot-row `r` (0..=h) above
+//! box-column `c` is `r*w + c`; the vertical edge in box-row `r` at
+//! dot-column `c` (0..=w) is `(h+1)*w + r*(w+1) + c`. On 1x1: top 0,
+//! bottom 1, left 2, right 3.
+//!
+//! ```text
+//! +-0-+-1-+        2x1 board
+//! 4   5   6
+//! +-2-+-3-+
+//! ```
+
+use crate::{Edge, EdgeSet, PositionError};
+
+/// A board size, `width x height` boxes, with at most 64 edges (so any board
+/// up to 5x5, and e.g. 1x21).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: u8,
+    height: u8,
+}
+
+impl Board {
+    /// A board of `width x height` boxes.
+    ///
+    /// # Errors
+    /// [`PositionError::UnknownSize`] if a side is zero or the board has more
+    /// than 64 edges.
+    pub fn new(width: usize, height: usize) -> Result<Board, PositionError> {
+        let edges = width
+            .checked_mul(height.saturating_add(1))
+            .zip(height.checked_mul(width.saturating_add(1)))
+            .and_then(|(a, b)| a.checked_add(b));
+        match edges {
+            Some(n) if width > 0 && height > 0 && n <= 64 => Ok(Board {
+                width: width as u8,
+                height: height as u8,
+            }),
+            _ => Err(PositionError::UnknownSize {
+                size: format!("{width}x{height}"),
+            }),
+        }
+    }
+
+    /// Boxes across.
+    pub fn width(self) -> usize {
+        usize::from(self.width)
+    }
+
+    /// Boxes down.
+    pub fn height(self) -> usize {
+        usize::from(self.height)
+    }
+
+    /// Number of boxes.
+    pub fn num_boxes(self) -> usize {
+        self.width() * self.height()
+    }
+
+    /// Number of horizontal edges; edges below this number are horizontal.
+    pub fn num_horizontal(self) -> usize {
+        (self.height() + 1) * self.width()
+    }
+
+    /// Number of edges.
+    pub fn num_edges(self) -> usize {
+        self.num_horizontal() + self.height() * (self.width() + 1)
+    }
+
+    /// All edges of the board.
+    pub fn all_edges(self) -> EdgeSet {
+        let n = self.num_edges();
+        EdgeSet(if n == 64 { u64::MAX } else { (1u64 << n) - 1 })
+    }
+
+    /// The edge with this number, if the board has it.
+    pub fn edge(self, index: usize) -> Option<Edge> {
+        (index < self.num_edges()).then(|| Edge::new(index))
+    }
+
+    /// Horizontal edge in dot-row `row` (0..=height) above box-column `col`.
+    pub fn horizontal(self, row: usize, col: usize) -> Edge {
+        debug_assert!(row <= self.height() && col < self.width());
+        Edge::new(row * self.width() + col)
+    }
+
+    /// Vertical edge in box-row `row` at dot-column `col` (0..=width).
+    pub fn vertical(self, row: usize, col: usize) -> Edge {
+        debug_assert!(row < self.height() && col <= self.width());
+        Edge::new(self.num_horizontal() + row * (self.width() + 1) + col)
+    }
+
+    /// The four edges of box `index` (`row * width + col`): top, bottom,
+    /// left, right.
+    pub fn box_edges(self, index: usize) -> [Edge; 4] {
+        let (row, col) = (index / self.width(), index % self.width());
+        [
+            self.horizontal(row, col),
+            self.horizontal(row + 1, col),
+            self.vertical(row, col),
+            self.vertical(row, col + 1),
+        ]
+    }
+
+    /// The boxes on either side of `edge` (one of them is `None` on the
+    /// border): above/below for a horizontal edge, left/right for a vertical.
+    pub fn edge_boxes(self, edge: Edge) -> [Option<usize>; 2] {
+        let (w, h) = (self.width(), self.height());
+        let i = edge.index();
+        if i < self.num_horizontal() {
+            let (row, col) = (i / w, i % w);
+            [
+                (row > 0).then(|| (row - 1) * w + col),
+                (row < h).then(|| row * w + col),
+            ]
+        } else {
+            let j = i - self.num_horizontal();
+            let (row, col) = (j / (w + 1), j % (w + 1));
+            [
+                (col > 0).then(|| row * w + col - 1),
+                (col < w).then(|| row * w + col),
+            ]
+        }
+    }
+
+    /// The endpoints of `edge` as dot coordinates `(x, y)`, x in 0..=width
+    /// from the left, y in 0..=height from the top.
+    pub fn edge_dots(self, edge: Edge) -> [(usize, usize); 2] {
+        let w = self.width();
+        let i = edge.index();
+        if i < self.num_horizontal() {
+            let (row, col) = (i / w, i % w);
+            [(col, row), (col + 1, row)]
+        } else {
+            let j = i - self.num_horizontal();
+            let (row, col) = (j / (w + 1), j % (w + 1));
+            [(col, row), (col, row + 1)]
+        }
+    }
+
+    /// The edge between two adjacent dots, if they are adjacent.
+    pub fn edge_between(self, a: (usize, usize), b: (usize, usize)) -> Option<Edge> {
+        let (w, h) = (self.width(), self.height());
+        if a.0 > w || b.0 > w || a.1 > h || b.1 > h {
+            return None;
+        }
+        if a.1 == b.1 && a.0.abs_diff(b.0) == 1 {
+            Some(self.horizontal(a.1, a.0.min(b.0)))
+        } else if a.0 == b.0 && a.1.abs_diff(b.1) == 1 {
+            Some(self.vertical(a.1.min(b.1), a.0))
+        } else {
+            None
+        }
+    }
+
+    /// Number of boxes that drawing `edge` on `edges` completes (0, 1 or 2).
+    pub fn completed_by(self, edges: EdgeSet, edge: Edge) -> usize {
+        let after = edges.with(edge);
+        self.edge_boxes(edge)
+            .into_iter()
+            .flatten()
+            .filter(|&b| self.box_edges(b).iter().all(|&e| after.contains(e)))
+            .count()
+    }
+
+    /// Number of boxes with all four edges drawn.
+    pub fn completed_boxes(self, edges: EdgeSet) -> usize {
+        (0..self.num_boxes())
+            .filter(|&b| self.box_edges(b).iter().all(|&e| edges.contains(e)))
+            .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_by_one_numbering_matches_architecture() {
+        // ARCHITECTURE.md: "On 1x1: top 0, bottom 1, left 2, right 3."
+        let b = Board::new(1, 1).unwrap();
+        assert_eq!(b.box_edges(0).map(Edge::index), [0, 1, 2, 3]);
+        assert_eq!(b.num_edges(), 4);
+    }
+
+    #[test]
+    fn every_edge_borders_the_boxes_that_list_it() {
+        for (w, h) in [(1, 1), (2, 3), (3, 2), (5, 5), (1, 21)] {
+            let b = Board::new(w, h).unwrap();
+            let mut count = vec![0; b.num_edges()];
+            for bx in 0..b.num_boxes() {
+                for e in b.box_edges(bx) {
+                    count[e.index()] += 1;
+                    assert!(b.edge_boxes(e).contains(&Some(bx)));
+                }
+            }
+            // Paper (seed 000): an m x n board has m(n+1) + (m+1)n edges.
+            assert_eq!(b.num_edges(), w * (h + 1) + (w + 1) * h);
+            for (e, &c) in count.iter().enumerate() {
+                let n = b.edge_boxes(Edge::new(e)).iter().flatten().count();
+                assert_eq!(c, n);
+                let [p, q] = b.edge_dots(Edge::new(e));
+                assert_eq!(b.edge_between(p, q), Some(Edge::new(e)));
+            }
+        }
+    }
+
+    #[test]
+    fn sizes_beyond_64_edges_are_refused() {
+        assert!(Board::new(5, 6).is_err());
+        assert!(Board::new(0, 3).is_err());
+        assert!(Board::new(1, 21).is_ok());
+        assert!(Board::new(1, 22).is_err());
+    }
+}

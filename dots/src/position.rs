@@ -1,0 +1,158 @@
+//! A validated position: a board and its drawn edges.
+
+use std::fmt;
+
+use thiserror::Error;
+
+use crate::{Board, Edge, EdgeSet};
+
+/// Why a position (text, diagram or move) was refused.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum PositionError {
+    /// The size is not of the form `WxH` with decimal numbers.
+    #[error("malformed board size {size:?} (expected WxH, e.g. 3x3)")]
+    MalformedSize {
+        /// The text given.
+        size: String,
+    },
+    /// A well-formed size that is not supported (a zero side, or more than
+    /// 64 edges).
+    #[error("unknown board size {size} (sides from 1, at most 64 edges, e.g. up to 5x5)")]
+    UnknownSize {
+        /// The size given.
+        size: String,
+    },
+    /// An edge that is not a decimal number.
+    #[error("malformed edge {text:?} (expected an edge number)")]
+    MalformedEdge {
+        /// The text given.
+        text: String,
+    },
+    /// An edge number the board does not have.
+    #[error("edge {edge} out of range (this board has edges 0..{num_edges})")]
+    EdgeOutOfRange {
+        /// The edge number given.
+        edge: usize,
+        /// The board's edge count.
+        num_edges: usize,
+    },
+    /// An edge listed twice, or a move on an edge already drawn.
+    #[error("duplicate edge {edge} (already drawn)")]
+    DuplicateEdge {
+        /// The edge.
+        edge: usize,
+    },
+    /// A diagram that cannot be read.
+    #[error("malformed diagram at line {line}, column {column}: {reason}")]
+    MalformedDiagram {
+        /// 1-based line number.
+        line: usize,
+        /// 1-based column number.
+        column: usize,
+        /// What is wrong there.
+        reason: String,
+    },
+}
+
+/// A position: a board and the set of drawn edges. Who owns the completed
+/// boxes does not matter to play (seed 000: an "unscored state").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    edges: EdgeSet,
+}
+
+impl Position {
+    /// The empty board.
+    pub fn empty(board: Board) -> Position {
+        Position {
+            board,
+            edges: EdgeSet::EMPTY,
+        }
+    }
+
+    /// A position from a board and drawn edges.
+    ///
+    /// # Errors
+    /// [`PositionError::EdgeOutOfRange`] if an edge is not on the board.
+    pub fn from_edges(board: Board, edges: EdgeSet) -> Result<Position, PositionError> {
+        let extra = edges.0 & !board.all_edges().0;
+        if extra != 0 {
+            return Err(PositionError::EdgeOutOfRange {
+                edge: extra.trailing_zeros() as usize,
+                num_edges: board.num_edges(),
+            });
+        }
+        Ok(Position { board, edges })
+    }
+
+    /// The board.
+    pub fn board(&self) -> Board {
+        self.board
+    }
+
+    /// The drawn edges.
+    pub fn edges(&self) -> EdgeSet {
+        self.edges
+    }
+
+    /// The undrawn edges (the legal moves).
+    pub fn legal_moves(&self) -> EdgeSet {
+        EdgeSet(self.board.all_edges().0 & !self.edges.0)
+    }
+
+    /// Whether every edge is drawn.
+    pub fn is_over(&self) -> bool {
+        self.legal_moves().is_empty()
+    }
+
+    /// Boxes not yet completed (what the value of a position is over).
+    pub fn remaining_boxes(&self) -> usize {
+        self.board.num_boxes() - self.board.completed_boxes(self.edges)
+    }
+
+    /// Whether the position's invariants hold (no edge beyond the board).
+    pub fn is_consistent(&self) -> bool {
+        self.edges.0 & !self.board.all_edges().0 == 0
+    }
+
+    /// Draws `edge`; returns the new position and the number of boxes it
+    /// completed (the mover moves again when that is not zero).
+    ///
+    /// # Errors
+    /// [`PositionError::EdgeOutOfRange`] or [`PositionError::DuplicateEdge`].
+    pub fn play(&self, edge: usize) -> Result<(Position, usize), PositionError> {
+        let e = self.board.edge(edge).ok_or(PositionError::EdgeOutOfRange {
+            edge,
+            num_edges: self.board.num_edges(),
+        })?;
+        if self.edges.contains(e) {
+            return Err(PositionError::DuplicateEdge { edge });
+        }
+        Ok(self.play_unchecked(e))
+    }
+
+    /// [`Position::play`] without the checks: `edge` must be an undrawn edge
+    /// of the board.
+    pub fn play_unchecked(&self, edge: Edge) -> (Position, usize) {
+        debug_assert!(self.legal_moves().contains(edge));
+        let completed = self.board.completed_by(self.edges, edge);
+        let next = Position {
+            board: self.board,
+            edges: self.edges.with(edge),
+        };
+        debug_assert!(next.is_consistent());
+        (next, completed)
+    }
+}
+
+impl fmt::Display for Position {
+    /// Position text: `WxH` or `WxH:e,e,e` (edges in increasing order).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.board.width(), self.board.height())?;
+        for (i, e) in self.edges.iter().enumerate() {
+            write!(f, "{}{}", if i == 0 { ':' } else { ',' }, e)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,365 @@
+//! Alpha-beta (negamax, fail-soft) over edge sets, on the value "boxes the
+//! player to move takes minus boxes the opponent takes, over the remaining
+//! boxes" (seed 000, "Problem Overview": the optimal strategy depends only
+//! on the unscored state). A move that completes a box moves again.
+//!
+//! Per node: chain preprocessing ([`super::chains`]), then the
+//! transposition table ([`super::tt`]) keyed by the canonical edge set
+//! (board symmetries and ground strings, [`super::geometry`]), then the
+//! moves in centre-out order with third-edge moves last. The root value
+//! comes from MTD(f)-style null-window searches that step by two, since the
+//! value always has the parity of the number of remaining boxes.
+
+use std::time::{Duration, Instant};
+
+use super::chains;
+use super::geometry::{Geometry, GROUND};
+use super::tt::{Table, UNKNOWN_HI, UNKNOWN_LO};
+use super::Options;
+use crate::{Board, Edge, Position};
+
+/// The value of a position and all its optimal moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// Boxes the player to move takes minus boxes the opponent takes, over
+    /// the remaining boxes, under optimal play.
+    pub value: i32,
+    /// Every move that achieves the value, in increasing edge order.
+    pub best_moves: Vec<Edge>,
+    /// Nodes searched for this answer.
+    pub nodes: u64,
+}
+
+/// The value of a position and of each of its moves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The value of the position (the best of the moves' values).
+    pub value: i32,
+    /// Every legal move, in increasing edge order, with the value of the
+    /// position for the player who makes it if both play optimally after it
+    /// (counting the boxes the move itself completes).
+    pub moves: Vec<(Edge, i32)>,
+    /// Nodes searched for this answer.
+    pub nodes: u64,
+}
+
+/// An exact solver for one board size. Keeps its transposition table
+/// between calls.
+pub struct Solver {
+    geo: Geometry,
+    opts: Options,
+    table: Table,
+    nodes: u64,
+    started: Instant,
+    last_report: Instant,
+    window: (i32, i32),
+}
+
+impl Solver {
+    /// A solver for positions on `board`, allocating the table now.
+    pub fn new(board: Board, opts: Options) -> Solver {
+        let now = Instant::now();
+        Solver {
+            geo: Geometry::new(board),
+            opts,
+            table: Table::new(opts.tt_mb),
+            nodes: 0,
+            started: now,
+            last_report: now,
+            window: (0, 0),
+        }
+    }
+
+    /// The options in use.
+    pub fn options(&self) -> Options {
+        self.opts
+    }
+
+    /// Bytes of memory taken by the transposition table.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    fn start(&mut self, pos: &Position) -> u64 {
+        assert_eq!(
+            pos.board(),
+            self.geo.board,
+            "position is for another board than the solver"
+        );
+        self.started = Instant::now();
+        self.last_report = self.started;
+        self.nodes
+    }
+
+    /// The value of `pos` (see [`Solution::value`]).
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn value(&mut self, pos: &Position) -> i32 {
+        self.start(pos);
+        self.exact(pos.edges().0)
+    }
+
+    /// The value of `pos` and all moves that achieve it.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn solve(&mut self, pos: &Position) -> Solution {
+        let before = self.start(pos);
+        let e = pos.edges().0;
+        let value = self.exact(e);
+        let mut best_moves = Vec::new();
+        for m in pos.legal_moves().iter() {
+            let child = e | m.bit();
+            let gain = self.geo.completes(e, m.index()) as i32;
+            let good = if gain > 0 {
+                self.search(child, 0, value - gain - 1, value - gain) >= value - gain
+            } else {
+                self.search(child, 1, -value, -value + 1) <= -value
+            };
+            if good {
+                best_moves.push(m);
+            }
+        }
+        Solution {
+            value,
+            best_moves,
+            nodes: self.nodes - before,
+        }
+    }
+
+    /// The value of `pos` and of every legal move.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn analyze(&mut self, pos: &Position) -> Analysis {
+        let before = self.start(pos);
+        let e = pos.edges().0;
+        let value = self.exact(e);
+        let mut moves = Vec::new();
+        for m in pos.legal_moves().iter() {
+            let child = e | m.bit();
+            let gain = self.geo.completes(e, m.index()) as i32;
+            let v = if gain > 0 {
+                gain + self.exact(child)
+            } else {
+                -self.exact(child)
+            };
+            moves.push((m, v));
+        }
+        Analysis {
+            value,
+            moves,
+            nodes: self.nodes - before,
+        }
+    }
+
+    fn remaining(&self, e: u64) -> i32 {
+        (self.geo.box_mask.len() as u32 - self.geo.completed(e)) as i32
+    }
+
+    /// The exact value of edge set `e`.
+    fn exact(&mut self, e: u64) -> i32 {
+        let r = self.remaining(e);
+        if !self.opts.mtd {
+            self.window = (-r, r);
+            return self.search(e, 0, -r - 1, r + 1);
+        }
+        // The value has the parity of r; test "value >= t" until the bounds
+        // meet.
+        let (mut lo, mut hi) = (-r, r);
+        let mut t = 0;
+        while lo < hi {
+            self.window = (lo, hi);
+            t = t.clamp(lo + 1, hi);
+            let v = self.search(e, 0, t - 1, t);
+            if v >= t {
+                lo = v + (v - r).rem_euclid(2);
+                t = lo + 1;
+            } else {
+                hi = v - (v - r).rem_euclid(2);
+                t = hi;
+            }
+        }
+        lo
+    }
+
+    fn key(&self, e: u64) -> u64 {
+        let geo = &self.geo;
+        let norm = |x: u64| {
+            if self.opts.corners {
+                geo.normalise_ground(x)
+            } else {
+                x
+            }
+        };
+        let mut key = norm(e);
+        if self.opts.symmetry {
+            for s in 0..geo.symmetries.len() {
+                key = key.min(norm(geo.apply(s, e)));
+            }
+        }
+        key
+    }
+
+    fn report(&mut self) {
+        if !self.opts.progress {
+            return;
+        }
+        let now = Instant::now();
+        if now - self.last_report >= Duration::from_secs(5) {
+            self.last_report = now;
+            let secs = (now - self.started).as_secs_f64();
+            eprintln!(
+                "dots: {} nodes in {:.0} s ({:.2} M nodes/s), root value in [{}, {}]",
+                self.nodes,
+                secs,
+                self.nodes as f64 / secs / 1e6,
+                self.window.0,
+                self.window.1
+            );
+        }
+    }
+
+    /// Fail-soft negamax: the value of `e` for the player to move if it lies
+    /// in (alpha, beta), else a bound on the side the window was left.
+    /// `side` (0 or 1) only matters to the partial-table ablation.
+    fn search(&mut self, e: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
+        self.nodes += 1;
+        if self.nodes & 0xffff == 0 {
+            self.report();
+        }
+        let geo = &self.geo;
+        if e == geo.full {
+            return 0;
+        }
+        if self.opts.chains {
+            let red = chains::reduce(geo, e);
+            if red.gained != 0 || red.handout.is_some() {
+                let (g, s) = (red.gained, red.rest);
+                return match red.handout {
+                    None => g + self.search(s, side, alpha - g, beta - g),
+                    Some(k) => {
+                        // Take all: gain k and move again in s.
+                        let take = g + k + self.search(s, side, alpha - g - k, beta - g - k);
+                        if take >= beta {
+                            return take;
+                        }
+                        // Hand out: the opponent gains k and moves in s.
+                        let a = alpha.max(take);
+                        let decline =
+                            g - k - self.search(s, side ^ 1, -(beta - g + k), -(a - g + k));
+                        take.max(decline)
+                    }
+                };
+            }
+        }
+        let r = self.remaining(e);
+        if r <= alpha {
+            return r;
+        }
+        if -r >= beta {
+            return -r;
+        }
+        let key = self.key(e);
+        let tside = if self.opts.impartial_tt { 0 } else { side };
+        if let Some((lo, hi)) = self.table.probe(key, tside) {
+            let (lo, hi) = (i32::from(lo), i32::from(hi));
+            if lo >= beta || lo == hi {
+                return lo;
+            }
+            if hi <= alpha {
+                return hi;
+            }
+            alpha = alpha.max(lo);
+            beta = beta.min(hi);
+        }
+        let (alpha0, beta0) = (alpha, beta);
+
+        // Moves: captures first (only without chain preprocessing), then
+        // moves that give no box its third edge, then those that do.
+        let geo = &self.geo;
+        let free = !e & geo.full;
+        let mut skip = 0u64;
+        if self.opts.corners {
+            for &(mask, _) in &geo.ground {
+                let u = mask & free;
+                skip |= u & u.wrapping_sub(1);
+            }
+        }
+        let mut moves = [(0u8, 0i32); 64];
+        let mut counts = [0usize; 3];
+        let mut lists = [[(0u8, 0i32); 64]; 3];
+        let n = geo.board.num_edges() as u8;
+        for i in 0..n {
+            let m = if self.opts.centre_out {
+                geo.centre_out[usize::from(i)]
+            } else {
+                i
+            };
+            let bit = 1u64 << m;
+            if free & bit == 0 || skip & bit != 0 {
+                continue;
+            }
+            let (mut gain, mut third) = (0, false);
+            for b in geo.edge_boxes[usize::from(m)] {
+                if b != GROUND {
+                    match geo.degree(e, b) {
+                        1 => gain += 1,
+                        2 => third = true,
+                        _ => {}
+                    }
+                }
+            }
+            let class = if gain > 0 {
+                0
+            } else if third {
+                2
+            } else {
+                1
+            };
+            lists[class][counts[class]] = (m, gain);
+            counts[class] += 1;
+        }
+        let mut len = 0;
+        for (list, &count) in lists.iter().zip(&counts) {
+            moves[len..len + count].copy_from_slice(&list[..count]);
+            len += count;
+        }
+
+        let mut best = i32::MIN;
+        for &(m, gain) in &moves[..len] {
+            let child = e | 1u64 << m;
+            let v = if gain > 0 {
+                gain + self.search(child, side, alpha - gain, beta - gain)
+            } else {
+                -self.search(child, side ^ 1, -beta, -alpha)
+            };
+            if v > best {
+                best = v;
+                if v > alpha {
+                    alpha = v;
+                    if alpha >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        let (lo, hi) = if best <= alpha0 {
+            (UNKNOWN_LO, best as i8)
+        } else if best >= beta0 {
+            (best as i8, UNKNOWN_HI)
+        } else {
+            (best as i8, best as i8)
+        };
+        let depth = free.count_ones() as u8;
+        self.table
+            .store(key, tside, depth, lo, hi, self.opts.two_bounds);
+        best
+    }
+}

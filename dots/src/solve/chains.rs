@@ -1,0 +1,165 @@
+//! Chain preprocessing (seed 000, "Chains"; Berlekamp, "The Dots and Boxes
+//! Game", 2000).
+//!
+//! In Strings-and-Coins terms a box with one undrawn edge is a capturable
+//! coin. Before a node is expanded, [`reduce`] makes every capture that is
+//! provably part of an optimal strategy:
+//!
+//! - a capturable coin whose string leads to the ground or to a coin of
+//!   degree other than two is taken (a chain of one coin, or a closed chain
+//!   of two: no way to decline it);
+//! - when two or more chains are capturable, all but one are taken, a closed
+//!   one first so that a half-open one is left for last if there is one;
+//! - in the last chain, coins are taken while that keeps both options open;
+//!   when a half-open chain has two coins left or a closed chain four, the
+//!   only candidates are "take all" and "leave the hard-hearted handout".
+//!   Both leave the same edge set with the chain's strings all cut (the
+//!   opponent takes a handout at once), so the node gets two children: that
+//!   set with the same player to move (having gained k boxes) and with the
+//!   other player to move (who gained them).
+
+use super::geometry::{Geometry, GROUND};
+
+/// What [`reduce`] did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reduced {
+    /// Boxes taken by the player to move.
+    pub gained: i32,
+    /// The edge set after those captures (and, with a handout, with the last
+    /// chain's strings all cut).
+    pub rest: u64,
+    /// `Some(k)`: the last chain is a choice between taking its last `k`
+    /// boxes (2 or 4) and handing them out.
+    pub handout: Option<i32>,
+}
+
+struct Chain {
+    /// Its undrawn edge.
+    first: u32,
+    /// Coins in the chain.
+    len: u32,
+    /// Both ends capturable.
+    closed: bool,
+    /// The far end coin of a closed chain.
+    end: u8,
+    /// All strings of the chain, including the one to its end.
+    strings: u64,
+}
+
+fn other_side(geo: &Geometry, edge: u32, b: u8) -> u8 {
+    let [p, q] = geo.edge_boxes[edge as usize];
+    if p == b {
+        q
+    } else {
+        p
+    }
+}
+
+fn walk(geo: &Geometry, edges: u64, start: u8) -> Chain {
+    let free = !edges & geo.full;
+    let first = (geo.box_mask[usize::from(start)] & free).trailing_zeros();
+    let mut strings = 1u64 << first;
+    let mut prev_edge = first;
+    let mut cur = other_side(geo, first, start);
+    let mut len = 2;
+    loop {
+        let next = (geo.box_mask[usize::from(cur)] & free & !(1u64 << prev_edge)).trailing_zeros();
+        strings |= 1 << next;
+        let w = other_side(geo, next, cur);
+        if w == GROUND {
+            break;
+        }
+        match geo.degree(edges, w) {
+            2 => {
+                prev_edge = next;
+                cur = w;
+                len += 1;
+            }
+            1 => {
+                return Chain {
+                    first,
+                    len: len + 1,
+                    closed: true,
+                    end: w,
+                    strings,
+                }
+            }
+            _ => break,
+        }
+    }
+    Chain {
+        first,
+        len,
+        closed: false,
+        end: GROUND,
+        strings,
+    }
+}
+
+/// Makes the provably right captures on `edges` (see the module docs).
+pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
+    let nb = geo.box_mask.len() as u8;
+    let mut gained = 0;
+    loop {
+        // Free captures: the coin's string leads to the ground or to a coin
+        // of degree 1 (a closed pair) or of degree 3 or 4.
+        let mut changed = true;
+        let mut any_capturable = false;
+        while changed {
+            changed = false;
+            any_capturable = false;
+            for b in 0..nb {
+                let m = geo.box_mask[usize::from(b)] & !edges;
+                if m.count_ones() != 1 {
+                    continue;
+                }
+                let e = m.trailing_zeros();
+                let v = other_side(geo, e, b);
+                let d = if v == GROUND { 0 } else { geo.degree(edges, v) };
+                if d == 2 {
+                    any_capturable = true;
+                    continue;
+                }
+                edges |= m;
+                gained += if d == 1 { 2 } else { 1 };
+                changed = true;
+            }
+        }
+        if !any_capturable {
+            return Reduced {
+                gained,
+                rest: edges,
+                handout: None,
+            };
+        }
+        // Every capturable coin now starts a chain of two or more coins.
+        let mut chains: Vec<Chain> = Vec::new();
+        for b in 0..nb {
+            if geo.degree(edges, b) == 1 && !chains.iter().any(|c| c.closed && c.end == b) {
+                chains.push(walk(geo, edges, b));
+            }
+        }
+        let chain = if chains.len() >= 2 {
+            let pick = chains.iter().position(|c| c.closed).unwrap_or(0);
+            edges |= 1 << chains[pick].first;
+            gained += 1;
+            continue;
+        } else {
+            &chains[0]
+        };
+        let k = match (chain.closed, chain.len) {
+            (false, 2) => 2,
+            (true, 4) => 4,
+            _ => {
+                edges |= 1 << chain.first;
+                gained += 1;
+                continue;
+            }
+        };
+        return Reduced {
+            gained,
+            rest: edges | chain.strings,
+            handout: Some(k),
+        };
+    }
+}

@@ -1,0 +1,215 @@
+//! Precomputed tables for the solver: box masks, the boxes beside each edge,
+//! ground strings, move order and the board's symmetries as byte tables.
+
+use crate::Board;
+
+/// Marks "no box" (the ground of Strings-and-Coins) in the edge tables.
+pub const GROUND: u8 = u8::MAX;
+
+/// Tables for one board size.
+pub struct Geometry {
+    /// The board.
+    pub board: Board,
+    /// Bit set of all edges.
+    pub full: u64,
+    /// Per box: the bits of its four edges.
+    pub box_mask: Vec<u64>,
+    /// Per edge: the boxes on either side (`GROUND` for none).
+    pub edge_boxes: Vec<[u8; 2]>,
+    /// Per box with edges on the border: the mask of those edges (its strings
+    /// to the ground in Strings-and-Coins) and, for each count k, the mask of
+    /// its k lowest-numbered border edges.
+    pub ground: Vec<(u64, [u64; 5])>,
+    /// Bits of all border edges.
+    pub all_ground: u64,
+    /// Edges from the centre of the board outwards (seed 000, "Move
+    /// Ordering"); ties by edge number.
+    pub centre_out: Vec<u8>,
+    /// Per symmetry other than the identity: `table[byte][value]` is the image
+    /// of the bits `value << 8*byte`.
+    pub symmetries: Vec<Box<[[u64; 256]; 8]>>,
+}
+
+impl Geometry {
+    /// Tables for `board`.
+    pub fn new(board: Board) -> Geometry {
+        let n = board.num_edges();
+        let nb = board.num_boxes();
+        let box_mask: Vec<u64> = (0..nb)
+            .map(|b| board.box_edges(b).iter().fold(0, |m, e| m | e.bit()))
+            .collect();
+        let edge_boxes: Vec<[u8; 2]> = (0..n)
+            .map(|e| {
+                board
+                    .edge_boxes(crate::Edge::new(e))
+                    .map(|b| b.map_or(GROUND, |b| b as u8))
+            })
+            .collect();
+        let mut ground = Vec::new();
+        let mut all_ground = 0;
+        for &bm in &box_mask {
+            let mask = bm
+                & (0..n)
+                    .filter(|&e| edge_boxes[e].contains(&GROUND))
+                    .fold(0u64, |m, e| m | 1 << e);
+            if mask != 0 {
+                let mut prefix = [0u64; 5];
+                let mut bits = mask;
+                for k in 1..5 {
+                    prefix[k] = prefix[k - 1];
+                    if bits != 0 {
+                        prefix[k] |= bits & bits.wrapping_neg();
+                        bits &= bits - 1;
+                    }
+                }
+                ground.push((mask, prefix));
+                all_ground |= mask;
+            }
+        }
+        let (w, h) = (board.width() as i64, board.height() as i64);
+        let mut centre_out: Vec<u8> = (0..n as u8).collect();
+        centre_out.sort_by_key(|&e| {
+            let [a, b] = board.edge_dots(crate::Edge::new(usize::from(e)));
+            // Midpoint in doubled coordinates, centre at (w, h).
+            let x = (a.0 + b.0) as i64 - w;
+            let y = (a.1 + b.1) as i64 - h;
+            (x * x + y * y, e)
+        });
+        let mut symmetries = Vec::new();
+        let square = w == h;
+        for t in 0..8u8 {
+            let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
+            if t == 0 || (transpose && !square) {
+                continue;
+            }
+            let map_dot = |(x, y): (usize, usize)| {
+                let (mut x, mut y) = (x, y);
+                if flip_x {
+                    x = board.width() - x;
+                }
+                if flip_y {
+                    y = board.height() - y;
+                }
+                if transpose {
+                    (y, x)
+                } else {
+                    (x, y)
+                }
+            };
+            let perm: Vec<u8> = (0..n)
+                .map(|e| {
+                    let [p, q] = board.edge_dots(crate::Edge::new(e));
+                    let image = board
+                        .edge_between(map_dot(p), map_dot(q))
+                        .expect("a symmetry maps edges to edges");
+                    image.index() as u8
+                })
+                .collect();
+            let mut table = Box::new([[0u64; 256]; 8]);
+            for (byte, row) in table.iter_mut().enumerate() {
+                for (value, image) in row.iter_mut().enumerate() {
+                    for bit in 0..8 {
+                        let e = 8 * byte + bit;
+                        if value >> bit & 1 == 1 && e < n {
+                            *image |= 1 << perm[e];
+                        }
+                    }
+                }
+            }
+            symmetries.push(table);
+        }
+        Geometry {
+            board,
+            full: board.all_edges().0,
+            box_mask,
+            edge_boxes,
+            ground,
+            all_ground,
+            centre_out,
+            symmetries,
+        }
+    }
+
+    /// Undrawn edges of box `b` (its degree as a coin).
+    #[inline]
+    pub fn degree(&self, edges: u64, b: u8) -> u32 {
+        (self.box_mask[usize::from(b)] & !edges).count_ones()
+    }
+
+    /// Number of completed boxes.
+    pub fn completed(&self, edges: u64) -> u32 {
+        self.box_mask.iter().filter(|&&m| m & !edges == 0).count() as u32
+    }
+
+    /// Boxes that drawing `edge` completes.
+    pub fn completes(&self, edges: u64, edge: usize) -> u32 {
+        self.edge_boxes[edge]
+            .iter()
+            .filter(|&&b| b != GROUND && self.degree(edges, b) == 1)
+            .count() as u32
+    }
+
+    /// The image of `edges` under symmetry `s`.
+    #[inline]
+    pub fn apply(&self, s: usize, edges: u64) -> u64 {
+        let t = &self.symmetries[s];
+        let mut out = 0;
+        for (byte, row) in t.iter().enumerate() {
+            out |= row[(edges >> (8 * byte)) as usize & 0xff];
+        }
+        out
+    }
+
+    /// `edges` with the border edges of each box replaced by the same number
+    /// of its lowest-numbered border edges. In Strings-and-Coins the strings
+    /// from one coin to the ground are interchangeable, so the value does not
+    /// change (seed 000, "corner-edge symmetry", generalised to every coin).
+    #[inline]
+    pub fn normalise_ground(&self, edges: u64) -> u64 {
+        let mut out = edges & !self.all_ground;
+        for &(mask, prefix) in &self.ground {
+            out |= prefix[(edges & mask).count_ones() as usize];
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn symmetries_are_permutations_of_the_edges() {
+        for (w, h, count) in [(3, 3, 7), (2, 3, 3), (5, 5, 7), (1, 1, 7)] {
+            let g = Geometry::new(Board::new(w, h).unwrap());
+            assert_eq!(g.symmetries.len(), count);
+            for s in 0..g.symmetries.len() {
+                assert_eq!(g.apply(s, g.full), g.full);
+                let mut seen = 0u64;
+                for e in 0..g.board.num_edges() {
+                    let img = g.apply(s, 1 << e);
+                    assert_eq!(img.count_ones(), 1);
+                    seen |= img;
+                }
+                assert_eq!(seen, g.full);
+            }
+        }
+    }
+
+    #[test]
+    fn centre_out_starts_in_the_middle() {
+        // On 1x1 all edges are equally far out; on 3x3 the four edges of the
+        // centre box come first.
+        let g = Geometry::new(Board::new(3, 3).unwrap());
+        let mut first: Vec<u8> = g.centre_out[..4].to_vec();
+        first.sort();
+        let mut centre: Vec<u8> = g
+            .board
+            .box_edges(4)
+            .iter()
+            .map(|e| e.index() as u8)
+            .collect();
+        centre.sort();
+        assert_eq!(first, centre);
+    }
+}

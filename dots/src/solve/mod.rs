@@ -1,0 +1,65 @@
+//! The exact solver: alpha-beta on the margin over the remaining boxes, with
+//! the techniques of Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012,
+//! seed 000), each of which can be switched off ([`Options`]).
+
+mod alphabeta;
+mod chains;
+mod geometry;
+mod tt;
+
+pub use alphabeta::{Analysis, Solution, Solver};
+
+/// Which techniques the solver uses; [`Options::default`] turns all on.
+/// Each switch corresponds to an ablation column of seed 000's Table 1
+/// (except `mtd` and `ground_strings`, which are ours).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// Chain preprocessing (seed 000, "Chains"): make the provably right
+    /// captures and consider only "take all" and "leave the hard-hearted
+    /// handout" in the last chain. Off: every undrawn edge is a move.
+    pub chains: bool,
+    /// Canonical keys under the board's reflections and rotations (4
+    /// symmetries, 8 on square boards; seed 000, "Symmetries").
+    pub symmetry: bool,
+    /// The corner-edge symmetry of Strings-and-Coins (seed 000): the strings
+    /// from one coin to the ground are interchangeable, so only one of them
+    /// is tried and keys count them instead of naming them. We apply it to
+    /// every border box, not just corners (on 1xN boards every box has two
+    /// or three strings to the ground).
+    pub corners: bool,
+    /// Centre-out move ordering with third-edge moves last (seed 000, "Move
+    /// Ordering"). Off: edges in number order (left to right, top to
+    /// bottom), still with third-edge moves last and captures first.
+    pub centre_out: bool,
+    /// Store a lower and an upper bound per entry. Off: one bound and a
+    /// flag (a new result replaces the stored one).
+    pub two_bounds: bool,
+    /// Impartial table: the side to move is not part of the key. Off: a
+    /// "partial" table where entries match only the same side to move.
+    pub impartial_tt: bool,
+    /// Find the root value by a sequence of null-window searches (MTD(f),
+    /// Plaat et al. 1996) instead of one full-window alpha-beta search.
+    pub mtd: bool,
+    /// Transposition table size in MiB (0: a single bucket, i.e. almost no
+    /// table).
+    pub tt_mb: usize,
+    /// Print progress lines on stderr during searches longer than a few
+    /// seconds.
+    pub progress: bool,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            chains: true,
+            symmetry: true,
+            corners: true,
+            centre_out: true,
+            two_bounds: true,
+            impartial_tt: true,
+            mtd: true,
+            tt_mb: 256,
+            progress: false,
+        }
+    }
+}

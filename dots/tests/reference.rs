@@ -1,0 +1,200 @@
+//! The fast solver against a naive reference: memoised negamax over drawn-
+//! edge sets, written here from the rules alone (a move that completes a box
+//! moves again; the value is the margin over the remaining boxes). Random
+//! positions with fixed seeds, every technique on and each switched off.
+
+use std::collections::HashMap;
+
+use dots::{Board, Edge, EdgeSet, Options, Position, Solver};
+use rand::{rngs::SmallRng, seq::SliceRandom, Rng, SeedableRng};
+
+/// Plain memoised negamax: the reference.
+struct Naive {
+    board: Board,
+    memo: HashMap<u64, i32>,
+}
+
+impl Naive {
+    fn new(board: Board) -> Naive {
+        Naive {
+            board,
+            memo: HashMap::new(),
+        }
+    }
+
+    fn completes(&self, drawn: u64, edge: usize) -> i32 {
+        let after = drawn | 1 << edge;
+        (0..self.board.num_boxes())
+            .filter(|&b| {
+                let edges = self.board.box_edges(b);
+                edges.iter().any(|e| e.index() == edge)
+                    && edges.iter().all(|e| after >> e.index() & 1 == 1)
+            })
+            .count() as i32
+    }
+
+    fn value(&mut self, drawn: u64) -> i32 {
+        if let Some(&v) = self.memo.get(&drawn) {
+            return v;
+        }
+        let mut best = if drawn == self.board.all_edges().0 {
+            0
+        } else {
+            i32::MIN
+        };
+        for edge in 0..self.board.num_edges() {
+            if drawn >> edge & 1 == 1 {
+                continue;
+            }
+            let k = self.completes(drawn, edge);
+            let v = if k > 0 {
+                k + self.value(drawn | 1 << edge)
+            } else {
+                -self.value(drawn | 1 << edge)
+            };
+            best = best.max(v);
+        }
+        self.memo.insert(drawn, best);
+        best
+    }
+
+    /// (edge, value of playing it) for every legal move.
+    fn moves(&mut self, drawn: u64) -> Vec<(Edge, i32)> {
+        (0..self.board.num_edges())
+            .filter(|&e| drawn >> e & 1 == 0)
+            .map(|e| {
+                let k = self.completes(drawn, e);
+                let child = self.value(drawn | 1 << e);
+                (Edge::new(e), if k > 0 { k + child } else { -child })
+            })
+            .collect()
+    }
+}
+
+fn configurations() -> Vec<(&'static str, Options)> {
+    let all = Options {
+        tt_mb: 4,
+        ..Options::default()
+    };
+    vec![
+        ("all on", all),
+        (
+            "no chains",
+            Options {
+                chains: false,
+                ..all
+            },
+        ),
+        (
+            "no symmetry",
+            Options {
+                symmetry: false,
+                ..all
+            },
+        ),
+        (
+            "no corners",
+            Options {
+                corners: false,
+                ..all
+            },
+        ),
+        (
+            "no centre-out",
+            Options {
+                centre_out: false,
+                ..all
+            },
+        ),
+        (
+            "one bound",
+            Options {
+                two_bounds: false,
+                ..all
+            },
+        ),
+        (
+            "partial table",
+            Options {
+                impartial_tt: false,
+                ..all
+            },
+        ),
+        ("no mtd", Options { mtd: false, ..all }),
+        ("one-bucket table", Options { tt_mb: 0, ..all }),
+    ]
+}
+
+fn random_position(rng: &mut SmallRng, max_undrawn: usize) -> Position {
+    let board = Board::new(rng.gen_range(1..=5), rng.gen_range(1..=5)).unwrap();
+    let mut edges: Vec<usize> = (0..board.num_edges()).collect();
+    edges.shuffle(rng);
+    let undrawn = rng.gen_range(0..=max_undrawn.min(board.num_edges()));
+    let drawn: EdgeSet = edges[undrawn..].iter().map(|&e| Edge::new(e)).collect();
+    Position::from_edges(board, drawn).unwrap()
+}
+
+fn agree(seed: u64, positions: usize, max_undrawn: usize) {
+    let mut naive: HashMap<Board, Naive> = HashMap::new();
+    for (name, opts) in configurations() {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let mut solvers: HashMap<Board, Solver> = HashMap::new();
+        for i in 0..positions {
+            let pos = random_position(&mut rng, max_undrawn);
+            let board = pos.board();
+            let reference = naive.entry(board).or_insert_with(|| Naive::new(board));
+            let expected = reference.value(pos.edges().0);
+            let solver = solvers
+                .entry(board)
+                .or_insert_with(|| Solver::new(board, opts));
+            assert_eq!(
+                solver.value(&pos),
+                expected,
+                "{name}: value of {pos} (position {i})"
+            );
+            // Every tenth position: all optimal moves and every move's value.
+            if i % 10 == 0 {
+                let moves = reference.moves(pos.edges().0);
+                let best: Vec<Edge> = moves
+                    .iter()
+                    .filter(|m| m.1 == expected)
+                    .map(|m| m.0)
+                    .collect();
+                let solution = solver.solve(&pos);
+                assert_eq!(solution.value, expected, "{name}: {pos}");
+                assert_eq!(solution.best_moves, best, "{name}: best moves of {pos}");
+                let analysis = solver.analyze(&pos);
+                assert_eq!(analysis.moves, moves, "{name}: analysis of {pos}");
+            }
+        }
+    }
+}
+
+#[test]
+fn agrees_with_naive_negamax_up_to_14_undrawn_edges() {
+    agree(1, 1500, 14);
+}
+
+#[test]
+#[ignore = "slow in debug; run with --release -- --ignored"]
+fn agrees_with_naive_negamax_up_to_20_undrawn_edges() {
+    agree(2, 1000, 20);
+}
+
+/// Small empty boards, computed by the naive reference alone, against the
+/// published values (Barker & Korf 2012, seed 000; Wilson's tables).
+#[test]
+fn naive_reference_gives_the_published_small_values() {
+    // Published: 1xN alternates -1 (odd N) and 0 (even N); 2x2 is +2, 2x3 -2.
+    for (w, h, published) in [
+        (1, 1, -1),
+        (1, 2, 0),
+        (1, 3, -1),
+        (1, 4, 0),
+        (2, 2, 2),
+        (2, 3, -2),
+    ] {
+        let board = Board::new(w, h).unwrap();
+        assert_eq!(Naive::new(board).value(0), published, "{w}x{h}");
+    }
+}
