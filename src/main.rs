@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod amazons_cmd;
 #[allow(dead_code, reason = "the helpers are used by subcommands as they land")]
 mod output;
 
@@ -17,7 +18,10 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Amazons: rules, move counts.
+    Amazons(amazons_cmd::AmazonsArgs),
+}
 
 #[allow(
     unreachable_code,
@@ -26,7 +30,9 @@ enum Command {}
 )]
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<()> = match cli.command {};
+    let result: anyhow::Result<()> = match cli.command {
+        Command::Amazons(args) => amazons_cmd::run(args),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
