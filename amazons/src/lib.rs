@@ -31,6 +31,7 @@ mod moves;
 pub mod partition;
 mod position;
 pub mod sgf;
+pub mod solve;
 mod square;
 pub mod territory;
 
@@ -39,4 +40,5 @@ pub use movegen::{adjacent_empty, perft};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};
+pub use solve::{AlphaBetaSolver, DfpnSolver, Outcome, SolverGame};
 pub use square::{ParseSquareError, Size, Square};
