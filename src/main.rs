@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-#[allow(dead_code, reason = "the helpers are used by subcommands as they land")]
+mod cgt_cmd;
 mod output;
 
 /// cgtk: combinatorial game theory toolkit.
@@ -17,16 +17,17 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Game values: canonical forms and comparison of short games.
+    #[command(subcommand)]
+    Cgt(cgt_cmd::CgtCommand),
+}
 
-#[allow(
-    unreachable_code,
-    unused_variables,
-    reason = "no subcommand has landed yet"
-)]
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<()> = match cli.command {};
+    let result: anyhow::Result<()> = match cli.command {
+        Command::Cgt(command) => cgt_cmd::run(command),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
