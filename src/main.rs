@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod amazons_cmd;
-#[allow(dead_code, reason = "the helpers are used by subcommands as they land")]
+mod cgt_cmd;
 mod output;
 
 /// cgtk: combinatorial game theory toolkit.
@@ -19,18 +19,17 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Game values: canonical forms, comparison and thermographs of short games.
+    #[command(subcommand)]
+    Cgt(cgt_cmd::CgtCommand),
     /// Amazons: rules, move counts.
     Amazons(amazons_cmd::AmazonsArgs),
 }
 
-#[allow(
-    unreachable_code,
-    unused_variables,
-    reason = "no subcommand has landed yet"
-)]
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
+        Command::Cgt(command) => cgt_cmd::run(command),
         Command::Amazons(args) => amazons_cmd::run(args),
     };
     match result {
