@@ -4,7 +4,10 @@
 //!
 //! Run: `cargo bench --bench cgt_canon`. Numbers are in BENCHMARKS.md.
 
-#![expect(missing_docs, reason = "criterion_group! generates an undocumented function")]
+#![expect(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented function"
+)]
 
 use std::collections::HashMap;
 use std::hint::black_box;
@@ -138,7 +141,11 @@ impl Domineering {
             .filter(|&(r, c)| self.is_empty_at(r, c))
             .collect();
         if cells.is_empty() {
-            return Domineering { w: 0, h: 0, empty: 0 };
+            return Domineering {
+                w: 0,
+                h: 0,
+                empty: 0,
+            };
         }
         let r0 = cells.iter().map(|p| p.0).min().unwrap();
         let r1 = cells.iter().map(|p| p.0).max().unwrap();
@@ -149,7 +156,11 @@ impl Domineering {
         for (r, c) in cells {
             empty |= 1 << (u32::from(r - r0) * u32::from(w) + u32::from(c - c0));
         }
-        Domineering { w, h: r1 - r0 + 1, empty }
+        Domineering {
+            w,
+            h: r1 - r0 + 1,
+            empty,
+        }
     }
 
     fn place(&self, a: (u8, u8), b: (u8, u8)) -> Self {
@@ -167,7 +178,11 @@ impl Domineering {
         for r in 0..self.h {
             for c in 0..self.w {
                 let other = if vertical { (r + 1, c) } else { (r, c + 1) };
-                if other.0 < self.h && other.1 < self.w && self.is_empty_at(r, c) && self.is_empty_at(other.0, other.1) {
+                if other.0 < self.h
+                    && other.1 < self.w
+                    && self.is_empty_at(r, c)
+                    && self.is_empty_at(other.0, other.1)
+                {
                     out.push(self.place((r, c), other));
                 }
             }
@@ -235,7 +250,11 @@ impl PartizanPosition for Domineering {
 }
 
 /// Plain minimax: whether the player to move wins (no game values at all).
-fn minimax_wins(p: &Domineering, left: bool, memo: &mut HashMap<(Domineering, bool), bool>) -> bool {
+fn minimax_wins(
+    p: &Domineering,
+    left: bool,
+    memo: &mut HashMap<(Domineering, bool), bool>,
+) -> bool {
     if let Some(&w) = memo.get(&(p.clone(), left)) {
         return w;
     }
@@ -271,12 +290,15 @@ fn benches(c: &mut Criterion) {
     let outcome_5x4 = minimax_outcome(&Domineering::full(5, 4));
     for (w, h, o) in [(4, 4, outcome_4x4), (5, 4, outcome_5x4)] {
         let (value, positions) = domineering(w, h, o);
-        eprintln!("domineering {w}x{h}: outcome {o}, {positions} positions in the table, value {value}");
+        eprintln!(
+            "domineering {w}x{h}: outcome {o}, {positions} positions in the table, value {value}"
+        );
     }
 
-    c.bench_function("canonicalise corpus (12 CGSuite forms + 300 random trees, height 5)", |b| {
-        b.iter(|| black_box(canonicalise_all(&trees).1.len()))
-    });
+    c.bench_function(
+        "canonicalise corpus (12 CGSuite forms + 300 random trees, height 5)",
+        |b| b.iter(|| black_box(canonicalise_all(&trees).1.len())),
+    );
 
     c.bench_function("sum corpus (150 pair sums, each checked G + -G = 0)", |b| {
         b.iter_batched(
@@ -286,15 +308,17 @@ fn benches(c: &mut Criterion) {
         )
     });
 
-    c.bench_function("domineering 4x4 (every position, with transposition table)", |b| {
-        b.iter(|| black_box(domineering(4, 4, outcome_4x4)))
-    });
+    c.bench_function(
+        "domineering 4x4 (every position, with transposition table)",
+        |b| b.iter(|| black_box(domineering(4, 4, outcome_4x4))),
+    );
 
     let mut slow = c.benchmark_group("slow");
     slow.sample_size(10);
-    slow.bench_function("domineering 5x4 (every position, with transposition table)", |b| {
-        b.iter(|| black_box(domineering(5, 4, outcome_5x4)))
-    });
+    slow.bench_function(
+        "domineering 5x4 (every position, with transposition table)",
+        |b| b.iter(|| black_box(domineering(5, 4, outcome_5x4))),
+    );
     slow.finish();
 }
 

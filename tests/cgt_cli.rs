@@ -41,13 +41,20 @@ fn canon_prints_canonical_forms() {
         ("{3 || 2+* | 1+*}", "{3||2*|1*}"),
         ("{1|*} + {2|1}", "{{3|2},{3|2*}|{2|1*},{2*|1*}}"),
     ] {
-        assert_eq!(ok(&["cgt", "canon", game]), format!("{canonical}\n"), "{game}");
+        assert_eq!(
+            ok(&["cgt", "canon", game]),
+            format!("{canonical}\n"),
+            "{game}"
+        );
     }
 }
 
 #[test]
 fn canon_json() {
-    assert_eq!(ok(&["cgt", "canon", "{0|^}", "--json"]), "{\"canonical\":\"^2*\"}\n");
+    assert_eq!(
+        ok(&["cgt", "canon", "{0|^}", "--json"]),
+        "{\"canonical\":\"^2*\"}\n"
+    );
 }
 
 #[test]
@@ -61,7 +68,11 @@ fn compare_prints_one_relation() {
         ("-1", "v", "<"),
         ("{2|1} + {2|1}", "3", "="),
     ] {
-        assert_eq!(ok(&["cgt", "compare", g, h]), format!("{rel}\n"), "{g} vs {h}");
+        assert_eq!(
+            ok(&["cgt", "compare", g, h]),
+            format!("{rel}\n"),
+            "{g} vs {h}"
+        );
     }
     assert_eq!(
         ok(&["cgt", "compare", "^", "*", "--json"]),
@@ -72,11 +83,23 @@ fn compare_prints_one_relation() {
 #[test]
 fn malformed_game_is_one_line_error_with_exit_code_2() {
     for (args, column) in [
-        (&["cgt", "canon", "{1|2}}"][..], "at column 6: unexpected '}'"),
-        (&["cgt", "canon", "{3|2|1}"][..], "at column 5: ambiguous slashes"),
-        (&["cgt", "canon", "{1|2"][..], "at column 5: unexpected end of input"),
+        (
+            &["cgt", "canon", "{1|2}}"][..],
+            "at column 6: unexpected '}'",
+        ),
+        (
+            &["cgt", "canon", "{3|2|1}"][..],
+            "at column 5: ambiguous slashes",
+        ),
+        (
+            &["cgt", "canon", "{1|2"][..],
+            "at column 5: unexpected end of input",
+        ),
         (&["cgt", "canon", "1/3"][..], "at column 1:"),
-        (&["cgt", "compare", "0", "{1,|0}"][..], "at column 4: unexpected '|'"),
+        (
+            &["cgt", "compare", "0", "{1,|0}"][..],
+            "at column 4: unexpected '|'",
+        ),
     ] {
         let out = cgtk(args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
