@@ -60,6 +60,10 @@ enum Side {
 /// arena per thread (an `Arena` is `Send`); move values between arenas with
 /// [`Arena::import`] or through their printed form.
 ///
+/// # Panics
+///
+/// An arena holds at most 2^32 games; making more panics.
+///
 /// ```
 /// use cgt::{Arena, Relation};
 /// let mut arena = Arena::new();
@@ -948,6 +952,22 @@ mod tests {
         assert_eq!(a.outcome(up), Outcome::Left);
         assert_eq!(a.outcome(star), Outcome::Next);
         assert_eq!(a.outcome(zero), Outcome::Previous);
+    }
+
+    /// One arena per thread: an arena can be moved to a worker thread.
+    #[test]
+    fn arena_is_send() {
+        fn assert_send<T: Send>() {}
+        assert_send::<Arena>();
+        let handle = std::thread::spawn(|| {
+            let mut a = Arena::new();
+            let g = a.parse("{2|1} + {2|1}").unwrap();
+            (a, g)
+        });
+        let (a, g) = handle.join().unwrap();
+        let mut b = Arena::new();
+        let h = b.import(&a, g);
+        assert_eq!(b.to_string(h), "3");
     }
 
     #[test]
