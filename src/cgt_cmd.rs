@@ -1,11 +1,11 @@
-//! `cgtk cgt ...`: canonical forms and comparison of short games.
+//! `cgtk cgt ...`: canonical forms, comparison and thermographs of short games.
 
 use anyhow::Result;
-use cgt::{Arena, GameId};
+use cgt::{Arena, GameId, ThermographCache};
 use clap::Subcommand;
 use serde_json::json;
 
-use crate::output;
+use crate::{output, svg, thermo_out};
 
 /// Game values of short partizan games, in CGSuite notation.
 #[derive(Subcommand, Debug)]
@@ -31,6 +31,19 @@ pub enum CgtCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Print the subzero thermograph of a game: canonical form, stops, mean,
+    /// temperature and the walls' breakpoints.
+    Thermograph {
+        /// The game, e.g. "{3|{2*|1*}}".
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// Print the fields of ARCHITECTURE.md as JSON (exact rationals as strings).
+        #[arg(long)]
+        json: bool,
+        /// Also draw the thermograph as an SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
+    },
 }
 
 /// Runs a `cgt` subcommand.
@@ -54,6 +67,25 @@ pub fn run(command: CgtCommand) -> Result<()> {
                 output::print_json(&json!({ "relation": relation }));
             } else {
                 println!("{relation}");
+            }
+        }
+        CgtCommand::Thermograph { game, json, svg } => {
+            let g = parse_game(&mut arena, &game)?;
+            let canonical = arena.to_string(g);
+            let thermograph = ThermographCache::new().thermograph(&mut arena, g)?;
+            if let Some(path) = svg {
+                let drawing = svg::thermograph_svg(&thermograph, &canonical);
+                std::fs::write(&path, drawing).map_err(|err| {
+                    output::bad_input(&format!("cannot write {}", path.display()), err)
+                })?;
+            }
+            if json {
+                output::print_json(&thermo_out::thermograph_json(&canonical, &thermograph)?);
+            } else {
+                print!(
+                    "{}",
+                    thermo_out::thermograph_text(&canonical, &thermograph)?
+                );
             }
         }
     }

@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 mod amazons_cmd;
 mod cgt_cmd;
 mod output;
+mod svg;
+mod thermo_out;
 
 /// cgtk: combinatorial game theory toolkit.
 #[derive(Parser)]

@@ -23,3 +23,9 @@ impl CgtError {
         CgtError::Overflow { operation }
     }
 }
+
+impl From<crate::rational::Overflow> for CgtError {
+    fn from(_: crate::rational::Overflow) -> Self {
+        CgtError::overflow("rational arithmetic")
+    }
+}

@@ -90,5 +90,5 @@ pub use nus::Nus;
 pub use outcome::{Outcome, Relation};
 pub use position::{CanonicalEvaluator, EvaluatorStats, PartizanPosition};
 pub use rational::{Overflow, ParseRationalError, Rational};
-pub use thermograph::{InfinitesimalKind, Thermograph};
+pub use thermograph::{InfinitesimalKind, PositionThermographs, Thermograph, ThermographCache};
 pub use trajectory::Trajectory;

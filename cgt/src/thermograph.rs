@@ -20,9 +20,13 @@
 //! canonical form: this is what a retrograde database does.
 
 use std::fmt;
+use std::hash::Hash;
+
+use hashbrown::HashMap;
 
 use crate::rational::{Overflow, Rational};
 use crate::trajectory::Trajectory;
+use crate::{Arena, CgtError, GameId, PartizanPosition};
 
 /// The four kinds of infinitesimal that subzero thermography tells apart
 /// (seed 004, II-D2): who makes the last move.
@@ -193,6 +197,105 @@ impl Thermograph {
             (false, false) => InfinitesimalKind::Fuzzy,
         };
         Ok(Some((l, kind)))
+    }
+}
+
+/// Thermographs of canonical forms, memoised by [`GameId`]. Use one cache
+/// per [`Arena`] (ids are only meaningful in their arena).
+#[derive(Debug, Default)]
+pub struct ThermographCache {
+    map: HashMap<GameId, Thermograph>,
+}
+
+impl ThermographCache {
+    /// An empty cache.
+    pub fn new() -> ThermographCache {
+        ThermographCache::default()
+    }
+
+    /// The thermograph of the canonical form `g`, from the thermographs of
+    /// its canonical options (numbers directly by [`Thermograph::number`]).
+    pub fn thermograph(&mut self, arena: &mut Arena, g: GameId) -> Result<Thermograph, CgtError> {
+        if let Some(t) = self.map.get(&g) {
+            return Ok(t.clone());
+        }
+        let t = if let Some(x) = arena.number(g) {
+            Thermograph::number(Rational::from(x.to_ratio()))?
+        } else {
+            let lefts = arena.left_options(g).to_vec();
+            let rights = arena.right_options(g).to_vec();
+            let lefts = lefts
+                .into_iter()
+                .map(|o| self.thermograph(arena, o))
+                .collect::<Result<Vec<_>, _>>()?;
+            let rights = rights
+                .into_iter()
+                .map(|o| self.thermograph(arena, o))
+                .collect::<Result<Vec<_>, _>>()?;
+            Thermograph::from_options(&lefts, &rights)?
+        };
+        self.map.insert(g, t.clone());
+        Ok(t)
+    }
+}
+
+/// Thermographs of an engine's positions straight from the thermographs of
+/// their options, without canonical forms, memoised by position (the way a
+/// retrograde database fills its entries).
+///
+/// A position is valued whole: [`PartizanPosition::decompose`] is not used,
+/// since the thermograph of a sum is not a function of the thermographs of
+/// its parts.
+#[derive(Debug)]
+pub struct PositionThermographs<P> {
+    map: HashMap<P, Thermograph>,
+}
+
+impl<P> Default for PositionThermographs<P> {
+    fn default() -> Self {
+        PositionThermographs {
+            map: HashMap::new(),
+        }
+    }
+}
+
+impl<P: PartizanPosition> PositionThermographs<P> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The number of positions valued so far.
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Whether no position has been valued yet.
+    pub fn is_empty(&self) -> bool {
+        self.map.is_empty()
+    }
+
+    /// The thermograph of `position`.
+    pub fn thermograph(&mut self, position: &P) -> Result<Thermograph, Overflow>
+    where
+        P: Hash + Eq,
+    {
+        if let Some(t) = self.map.get(position) {
+            return Ok(t.clone());
+        }
+        let lefts = position
+            .left_options()
+            .iter()
+            .map(|o| self.thermograph(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let rights = position
+            .right_options()
+            .iter()
+            .map(|o| self.thermograph(o))
+            .collect::<Result<Vec<_>, _>>()?;
+        let t = Thermograph::from_options(&lefts, &rights)?;
+        self.map.insert(position.clone(), t.clone());
+        Ok(t)
     }
 }
 
