@@ -8,6 +8,8 @@ use clap::{Parser, Subcommand};
 #[allow(dead_code, reason = "the helpers are used by subcommands as they land")]
 mod output;
 
+mod dots_cmd;
+
 /// cgtk: combinatorial game theory toolkit.
 #[derive(Parser)]
 #[command(name = "cgtk", version, about, propagate_version = true)]
@@ -17,7 +19,13 @@ struct Cli {
 }
 
 #[derive(Subcommand)]
-enum Command {}
+enum Command {
+    /// Dots-and-Boxes: solve and analyse positions.
+    Dots {
+        #[command(subcommand)]
+        command: dots_cmd::DotsCommand,
+    },
+}
 
 #[allow(
     unreachable_code,
@@ -26,7 +34,9 @@ enum Command {}
 )]
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result: anyhow::Result<()> = match cli.command {};
+    let result: anyhow::Result<()> = match cli.command {
+        Command::Dots { command } => dots_cmd::run(command),
+    };
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
