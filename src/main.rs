@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod amazons_cmd;
 mod cgt_cmd;
+mod dots_cmd;
 mod output;
 mod svg;
 mod thermo_out;
@@ -26,6 +27,11 @@ enum Command {
     Cgt(cgt_cmd::CgtCommand),
     /// Amazons: rules, move counts.
     Amazons(amazons_cmd::AmazonsArgs),
+    /// Dots-and-Boxes: solve and analyse positions.
+    Dots {
+        #[command(subcommand)]
+        command: dots_cmd::DotsCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -33,6 +39,7 @@ fn main() -> ExitCode {
     let result: anyhow::Result<()> = match cli.command {
         Command::Cgt(command) => cgt_cmd::run(command),
         Command::Amazons(args) => amazons_cmd::run(args),
+        Command::Dots { command } => dots_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -31,4 +31,4 @@ mod solve;
 pub use board::Board;
 pub use edge::{Edge, EdgeSet};
 pub use position::{Position, PositionError};
-pub use solve::{Analysis, Options, Solution, Solver};
+pub use solve::{Analysis, Options, Solution, Solver, Stats};

@@ -120,6 +120,20 @@ fn configurations() -> Vec<(&'static str, Options)> {
                 ..all
             },
         ),
+        (
+            "no loony",
+            Options {
+                loony: false,
+                ..all
+            },
+        ),
+        (
+            "no one-opening",
+            Options {
+                one_opening: false,
+                ..all
+            },
+        ),
         ("no mtd", Options { mtd: false, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]

@@ -10,12 +10,13 @@
 //! comes from MTD(f)-style null-window searches that step by two, since the
 //! value always has the parity of the number of remaining boxes.
 
+use std::collections::HashMap;
 use std::time::{Duration, Instant};
 
-use super::chains;
 use super::geometry::{Geometry, GROUND};
 use super::tt::{Table, UNKNOWN_HI, UNKNOWN_LO};
 use super::Options;
+use super::{chains, loony};
 use crate::{Board, Edge, Position};
 
 /// The value of a position and all its optimal moves.
@@ -43,16 +44,37 @@ pub struct Analysis {
     pub nodes: u64,
 }
 
+/// Counters of one solver's work (since it was made).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Calls of the search function, including nodes only passed through
+    /// by chain preprocessing.
+    pub nodes: u64,
+    /// Nodes with no capturable box (after preprocessing).
+    pub quiet: u64,
+    /// Quiet nodes found in the table.
+    pub table_hits: u64,
+    /// Quiet nodes valued as simple loony endgames.
+    pub loony: u64,
+    /// Quiet nodes whose moves were searched.
+    pub expanded: u64,
+    /// Expanded nodes cut off before their last move.
+    pub cutoffs: u64,
+    /// Of those, cut off by the first move tried.
+    pub first_move_cutoffs: u64,
+}
+
 /// An exact solver for one board size. Keeps its transposition table
 /// between calls.
 pub struct Solver {
     geo: Geometry,
     opts: Options,
     table: Table,
-    nodes: u64,
+    stats: Stats,
     started: Instant,
     last_report: Instant,
     window: (i32, i32),
+    loony_memo: HashMap<Vec<u8>, i32>,
 }
 
 impl Solver {
@@ -63,10 +85,11 @@ impl Solver {
             geo: Geometry::new(board),
             opts,
             table: Table::new(opts.tt_mb),
-            nodes: 0,
+            stats: Stats::default(),
             started: now,
             last_report: now,
             window: (0, 0),
+            loony_memo: HashMap::new(),
         }
     }
 
@@ -80,9 +103,9 @@ impl Solver {
         self.table.bytes()
     }
 
-    /// Nodes searched since the solver was made.
-    pub fn total_nodes(&self) -> u64 {
-        self.nodes
+    /// Counters of the work done since the solver was made.
+    pub fn stats(&self) -> Stats {
+        self.stats
     }
 
     fn start(&mut self, pos: &Position) -> u64 {
@@ -93,7 +116,7 @@ impl Solver {
         );
         self.started = Instant::now();
         self.last_report = self.started;
-        self.nodes
+        self.stats.nodes
     }
 
     /// The value of `pos` (see [`Solution::value`]).
@@ -129,7 +152,7 @@ impl Solver {
         Solution {
             value,
             best_moves,
-            nodes: self.nodes - before,
+            nodes: self.stats.nodes - before,
         }
     }
 
@@ -155,7 +178,7 @@ impl Solver {
         Analysis {
             value,
             moves,
-            nodes: self.nodes - before,
+            nodes: self.stats.nodes - before,
         }
     }
 
@@ -189,7 +212,9 @@ impl Solver {
         lo
     }
 
-    fn key(&self, e: u64) -> u64 {
+    /// The canonical key of `e` and the symmetry (0 the identity, `s + 1`
+    /// for `geo.symmetries[s]`) that maps `e` to it.
+    fn key(&self, e: u64) -> (u64, usize) {
         let geo = &self.geo;
         let norm = |x: u64| {
             if self.opts.corners {
@@ -198,13 +223,32 @@ impl Solver {
                 x
             }
         };
-        let mut key = norm(e);
+        let (mut key, mut sym) = (norm(e), 0);
         if self.opts.symmetry {
             for s in 0..geo.symmetries.len() {
-                key = key.min(norm(geo.apply(s, e)));
+                let k = norm(geo.apply(s, e));
+                if k < key {
+                    (key, sym) = (k, s + 1);
+                }
             }
         }
-        key
+        (key, sym)
+    }
+
+    /// A stored best move (in key coordinates) as a move of `e`.
+    fn move_from_key(&self, e: u64, sym: usize, stored: u8) -> Option<u8> {
+        let geo = &self.geo;
+        let m = *geo.perms[sym].1.get(usize::from(stored))?;
+        let free = !e & geo.full;
+        match geo.ground_of_edge[usize::from(m)] {
+            // Ground strings of one box are interchangeable: the candidate
+            // is the lowest undrawn one.
+            Some(g) if self.opts.corners => {
+                let u = geo.ground[g].0 & free;
+                (u != 0).then(|| u.trailing_zeros() as u8)
+            }
+            _ => (free >> m & 1 == 1).then_some(m),
+        }
     }
 
     fn report(&mut self) {
@@ -217,9 +261,9 @@ impl Solver {
             let secs = (now - self.started).as_secs_f64();
             eprintln!(
                 "dots: {} nodes in {:.0} s ({:.2} M nodes/s), root value in [{}, {}]",
-                self.nodes,
+                self.stats.nodes,
                 secs,
-                self.nodes as f64 / secs / 1e6,
+                self.stats.nodes as f64 / secs / 1e6,
                 self.window.0,
                 self.window.1
             );
@@ -230,8 +274,8 @@ impl Solver {
     /// in (alpha, beta), else a bound on the side the window was left.
     /// `side` (0 or 1) only matters to the partial-table ablation.
     fn search(&mut self, e: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
-        self.nodes += 1;
-        if self.nodes & 0xffff == 0 {
+        self.stats.nodes += 1;
+        if self.stats.nodes & 0xffff == 0 {
             self.report();
         }
         let geo = &self.geo;
@@ -259,6 +303,7 @@ impl Solver {
                 };
             }
         }
+        self.stats.quiet += 1;
         let r = self.remaining(e);
         if r <= alpha {
             return r;
@@ -266,10 +311,13 @@ impl Solver {
         if -r >= beta {
             return -r;
         }
-        let key = self.key(e);
+        let (key, sym) = self.key(e);
         let tside = if self.opts.impartial_tt { 0 } else { side };
-        if let Some((lo, hi)) = self.table.probe(key, tside) {
-            let (lo, hi) = (i32::from(lo), i32::from(hi));
+        let mut hint = None;
+        if let Some(hit) = self.table.probe(key, tside) {
+            let (lo, hi) = (i32::from(hit.lo), i32::from(hit.hi));
+            self.stats.table_hits += 1;
+            hint = hit.best.and_then(|m| self.move_from_key(e, sym, m));
             if lo >= beta || lo == hi {
                 return lo;
             }
@@ -280,12 +328,25 @@ impl Solver {
             beta = beta.min(hi);
         }
         let (alpha0, beta0) = (alpha, beta);
+        let depth = (!e & self.geo.full).count_ones() as u8;
+        if self.opts.loony {
+            if let Some(comps) = loony::components(&self.geo, e) {
+                self.stats.loony += 1;
+                let v = loony::value(&mut self.loony_memo, &comps);
+                self.table
+                    .store(key, tside, depth, v as i8, v as i8, None, true);
+                return v;
+            }
+        }
 
         // Moves: captures first (only without chain preprocessing), then
         // moves that give no box its third edge, then those that do.
         let geo = &self.geo;
         let free = !e & geo.full;
         let mut skip = 0u64;
+        if self.opts.chains && self.opts.one_opening {
+            skip |= chains::redundant_openings(geo, e);
+        }
         if self.opts.corners {
             for &(mask, _) in &geo.ground {
                 let u = mask & free;
@@ -295,6 +356,7 @@ impl Solver {
         let mut moves = [(0u8, 0i32); 64];
         let mut counts = [0usize; 3];
         let mut lists = [[(0u8, 0i32); 64]; 3];
+        let mut len = 0;
         let n = geo.board.num_edges() as u8;
         for i in 0..n {
             let m = if self.opts.centre_out {
@@ -316,6 +378,11 @@ impl Solver {
                     }
                 }
             }
+            if Some(m) == hint {
+                moves[0] = (m, gain);
+                len = 1;
+                continue;
+            }
             let class = if gain > 0 {
                 0
             } else if third {
@@ -326,15 +393,18 @@ impl Solver {
             lists[class][counts[class]] = (m, gain);
             counts[class] += 1;
         }
-        let mut len = 0;
         for (list, &count) in lists.iter().zip(&counts) {
             moves[len..len + count].copy_from_slice(&list[..count]);
             len += count;
         }
 
+        self.stats.expanded += 1;
         let mut best = i32::MIN;
+        let mut best_move = 0;
+        let mut tried = 0;
         for &(m, gain) in &moves[..len] {
             let child = e | 1u64 << m;
+            tried += 1;
             let v = if gain > 0 {
                 gain + self.search(child, side, alpha - gain, beta - gain)
             } else {
@@ -342,9 +412,14 @@ impl Solver {
             };
             if v > best {
                 best = v;
+                best_move = m;
                 if v > alpha {
                     alpha = v;
                     if alpha >= beta {
+                        self.stats.cutoffs += 1;
+                        if tried == 1 {
+                            self.stats.first_move_cutoffs += 1;
+                        }
                         break;
                     }
                 }
@@ -357,9 +432,16 @@ impl Solver {
         } else {
             (best as i8, best as i8)
         };
-        let depth = free.count_ones() as u8;
-        self.table
-            .store(key, tside, depth, lo, hi, self.opts.two_bounds);
+        let canonical = self.geo.perms[sym].0[usize::from(best_move)];
+        self.table.store(
+            key,
+            tside,
+            depth,
+            lo,
+            hi,
+            Some(canonical),
+            self.opts.two_bounds,
+        );
         best
     }
 }

@@ -163,3 +163,66 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
         };
     }
 }
+
+/// Moves at a quiet node (no capturable box) that need not be tried
+/// because another move opens the same chain to the same effect.
+///
+/// A chain here is a maximal path of coins with two strings each, between
+/// coins of degree three or more or the ground (or a cycle of such coins).
+/// Cutting any of its strings lets the opponent take it; by the chain rules
+/// above the opponent's only candidates are "take all" and, for three or
+/// more coins, "all but two" (all but four in a cycle), and both end on the
+/// same edge set (every string of the chain cut) whichever string was cut.
+/// So one string per chain suffices, except for two coins, where cutting the
+/// middle string leaves two single coins (no handout possible) and so is at
+/// least as good for the mover as cutting an end string.
+pub fn redundant_openings(geo: &Geometry, edges: u64) -> u64 {
+    let free = !edges & geo.full;
+    let mut two = 0u32;
+    for (b, &mask) in geo.box_mask.iter().enumerate() {
+        if (mask & free).count_ones() == 2 {
+            two |= 1 << b;
+        }
+    }
+    let mut skip = 0u64;
+    while two != 0 {
+        let s = two.trailing_zeros() as u8;
+        two &= !(1 << s);
+        let m = geo.box_mask[usize::from(s)] & free;
+        let mut strings = m;
+        let mut coins = 1;
+        let mut middle = 0u64;
+        for first in [m.trailing_zeros(), 63 - m.leading_zeros()] {
+            let (mut cur, mut edge) = (s, first);
+            let mut cycle = false;
+            loop {
+                let next = other_side(geo, edge, cur);
+                if next == s {
+                    cycle = true;
+                    break;
+                }
+                if next == GROUND || two & (1 << next) == 0 {
+                    break;
+                }
+                two &= !(1 << next);
+                coins += 1;
+                if coins == 2 {
+                    middle = 1 << edge;
+                }
+                edge = (geo.box_mask[usize::from(next)] & free & !(1u64 << edge)).trailing_zeros();
+                strings |= 1 << edge;
+                cur = next;
+            }
+            if cycle {
+                break;
+            }
+        }
+        let keep = if coins == 2 {
+            middle
+        } else {
+            strings & strings.wrapping_neg()
+        };
+        skip |= strings & !keep;
+    }
+    skip
+}

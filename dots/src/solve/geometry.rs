@@ -28,6 +28,11 @@ pub struct Geometry {
     /// Per symmetry other than the identity: `table[byte][value]` is the image
     /// of the bits `value << 8*byte`.
     pub symmetries: Vec<Box<[[u64; 256]; 8]>>,
+    /// Per symmetry (index 0 the identity, `s + 1` for `symmetries[s]`):
+    /// the image of each edge, and the inverse permutation.
+    pub perms: Vec<(Vec<u8>, Vec<u8>)>,
+    /// Per edge: the index into `ground` of its box if it is a border edge.
+    pub ground_of_edge: Vec<Option<usize>>,
 }
 
 impl Geometry {
@@ -76,6 +81,8 @@ impl Geometry {
             (x * x + y * y, e)
         });
         let mut symmetries = Vec::new();
+        let identity: Vec<u8> = (0..n as u8).collect();
+        let mut perms = vec![(identity.clone(), identity)];
         let square = w == h;
         for t in 0..8u8 {
             let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
@@ -105,6 +112,11 @@ impl Geometry {
                     image.index() as u8
                 })
                 .collect();
+            let mut inverse = vec![0u8; n];
+            for (e, &img) in perm.iter().enumerate() {
+                inverse[usize::from(img)] = e as u8;
+            }
+            perms.push((perm.clone(), inverse));
             let mut table = Box::new([[0u64; 256]; 8]);
             for (byte, row) in table.iter_mut().enumerate() {
                 for (value, image) in row.iter_mut().enumerate() {
@@ -118,8 +130,13 @@ impl Geometry {
             }
             symmetries.push(table);
         }
+        let ground_of_edge = (0..n)
+            .map(|e| ground.iter().position(|&(mask, _)| mask >> e & 1 == 1))
+            .collect();
         Geometry {
             board,
+            perms,
+            ground_of_edge,
             full: board.all_edges().0,
             box_mask,
             edge_boxes,

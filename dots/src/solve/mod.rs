@@ -5,13 +5,14 @@
 mod alphabeta;
 mod chains;
 mod geometry;
+mod loony;
 mod tt;
 
-pub use alphabeta::{Analysis, Solution, Solver};
+pub use alphabeta::{Analysis, Solution, Solver, Stats};
 
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// Each switch corresponds to an ablation column of seed 000's Table 1
-/// (except `mtd` and `ground_strings`, which are ours).
+/// (`loony` and `mtd` are ours).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Chain preprocessing (seed 000, "Chains"): make the provably right
@@ -37,6 +38,15 @@ pub struct Options {
     /// Impartial table: the side to move is not part of the key. Off: a
     /// "partial" table where entries match only the same side to move.
     pub impartial_tt: bool,
+    /// Evaluate simple loony endgames (only chains and loops left, every
+    /// move opens one) by a search over the multiset of their lengths
+    /// ([`loony`]) instead of over edges. Beyond seed 000.
+    pub loony: bool,
+    /// At a quiet node, try one move per chain of two-string coins (the
+    /// middle string of a two-coin chain): every opening of a chain leads to
+    /// the same choices for the opponent ([`chains::redundant_openings`]).
+    /// Needs `chains`. Beyond seed 000.
+    pub one_opening: bool,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
@@ -55,6 +65,8 @@ impl Default for Options {
             symmetry: true,
             corners: true,
             centre_out: true,
+            loony: true,
+            one_opening: true,
             two_bounds: true,
             impartial_tt: true,
             mtd: true,

@@ -1,0 +1,46 @@
+//! Times the value of positions, as in seed 000's Table 1.
+//!
+//! `cargo run --release -p dots --example table1 -- [--tt-mb N] [--no-chains]
+//! [--no-symmetry] [--no-corners] [--no-centre-out] [--one-bound]
+//! [--partial-tt] [--no-mtd] POS...`
+
+use std::time::Instant;
+
+use dots::{Options, Position, Solver};
+
+fn main() {
+    let mut opts = Options {
+        tt_mb: 1024,
+        progress: true,
+        ..Options::default()
+    };
+    let mut positions = Vec::new();
+    let mut args = std::env::args().skip(1);
+    while let Some(a) = args.next() {
+        match a.as_str() {
+            "--tt-mb" => opts.tt_mb = args.next().and_then(|s| s.parse().ok()).expect("--tt-mb N"),
+            "--no-chains" => opts.chains = false,
+            "--no-symmetry" => opts.symmetry = false,
+            "--no-corners" => opts.corners = false,
+            "--no-centre-out" => opts.centre_out = false,
+            "--one-bound" => opts.two_bounds = false,
+            "--partial-tt" => opts.impartial_tt = false,
+            "--no-mtd" => opts.mtd = false,
+            "--no-loony" => opts.loony = false,
+            "--no-one-opening" => opts.one_opening = false,
+            _ => positions.push(a.parse::<Position>().expect("a position")),
+        }
+    }
+    for pos in positions {
+        let mut solver = Solver::new(pos.board(), opts);
+        let start = Instant::now();
+        let value = solver.value(&pos);
+        let secs = start.elapsed().as_secs_f64();
+        println!(
+            "{pos}\tvalue {value:+}\t{secs:.3} s\t{} nodes\t{} MiB table",
+            solver.stats().nodes,
+            solver.table_bytes() >> 20
+        );
+        println!("{:?}", solver.stats());
+    }
+}
