@@ -34,6 +34,7 @@ pub mod sgf;
 pub mod solve;
 mod square;
 pub mod territory;
+pub mod value;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use movegen::{adjacent_empty, perft};
@@ -42,3 +43,4 @@ pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};
 pub use solve::{AlphaBetaSolver, DfpnSolver, Outcome, SolverGame};
 pub use square::{ParseSquareError, Size, Square};
+pub use value::{AmazonsGame, Valuer};

@@ -10,7 +10,7 @@ use std::hash::Hash;
 
 use hashbrown::HashMap;
 
-use crate::{Arena, CgtError, GameId};
+use crate::{Arena, CgtError, Dyadic, GameId};
 
 /// A position of a short partizan game (finite, no cycles).
 ///
@@ -30,6 +30,13 @@ pub trait PartizanPosition: Clone + Eq + Hash {
     /// sum), or `None` if it does not split. Returning a single component
     /// equal to `self` is treated as `None`.
     fn decompose(&self) -> Option<Vec<Self>> {
+        None
+    }
+
+    /// The value of this position if the engine knows it is a number without
+    /// a search (for example an Amazons territory, worth its owner's move
+    /// count); `None` (the default) lets the evaluator search the options.
+    fn known_number(&self) -> Option<Dyadic> {
         None
     }
 }
@@ -97,6 +104,11 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             return Ok(g);
         }
         self.stats.misses += 1;
+        if let Some(x) = position.known_number() {
+            let value = arena.dyadic(x);
+            self.table.insert(position.clone(), value);
+            return Ok(value);
+        }
         let value = match position.decompose() {
             Some(parts) if !(parts.len() == 1 && parts[0] == *position) => {
                 let mut sum = arena.zero();
