@@ -1,10 +1,11 @@
 //! `cgtk amazons ...`: Amazons subcommands.
 
-use amazons::{perft, Position, Size};
+use amazons::{perft, Position, Size, Valuer};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 
-use crate::output::bad_input;
+use crate::output::{self, bad_input};
+use crate::{svg, thermo_out};
 
 /// Amazons: rules, move counts.
 #[derive(Args)]
@@ -21,6 +22,18 @@ enum AmazonsCommand {
         position: String,
         /// The number of moves (0 to 20).
         depth: u32,
+    },
+    /// Canonical form and subzero thermograph of a position as a sum of its
+    /// areas (Black = Left = positive).
+    Value {
+        /// A position, e.g. `..W/.../..B w` (ranks from the top, `x` burnt).
+        position: String,
+        /// Print the fields of `cgt thermograph --json`.
+        #[arg(long)]
+        json: bool,
+        /// Also draw the thermograph as an SVG file.
+        #[arg(long, value_name = "FILE")]
+        svg: Option<std::path::PathBuf>,
     },
 }
 
@@ -52,6 +65,30 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 ));
             }
             println!("{}", perft(&pos, depth));
+            Ok(())
+        }
+        AmazonsCommand::Value {
+            position,
+            json,
+            svg,
+        } => {
+            let pos = parse_position_or_size(&position)?;
+            let mut valuer = Valuer::new();
+            let g = valuer.canonical(&pos)?;
+            let canonical = valuer.arena.to_string(g);
+            let thermograph = valuer.thermograph(&pos)?;
+            if let Some(path) = svg {
+                std::fs::write(&path, svg::thermograph_svg(&thermograph, &canonical))
+                    .map_err(|err| bad_input(&format!("cannot write {}", path.display()), err))?;
+            }
+            if json {
+                output::print_json(&thermo_out::thermograph_json(&canonical, &thermograph)?);
+            } else {
+                print!(
+                    "{}",
+                    thermo_out::thermograph_text(&canonical, &thermograph)?
+                );
+            }
             Ok(())
         }
     }
