@@ -5,10 +5,12 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-#[allow(dead_code, reason = "the helpers are used by subcommands as they land")]
-mod output;
-
+mod amazons_cmd;
+mod cgt_cmd;
 mod dots_cmd;
+mod output;
+mod svg;
+mod thermo_out;
 
 /// cgtk: combinatorial game theory toolkit.
 #[derive(Parser)]
@@ -20,6 +22,11 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Game values: canonical forms, comparison and thermographs of short games.
+    #[command(subcommand)]
+    Cgt(cgt_cmd::CgtCommand),
+    /// Amazons: rules, move counts.
+    Amazons(amazons_cmd::AmazonsArgs),
     /// Dots-and-Boxes: solve and analyse positions.
     Dots {
         #[command(subcommand)]
@@ -27,14 +34,11 @@ enum Command {
     },
 }
 
-#[allow(
-    unreachable_code,
-    unused_variables,
-    reason = "no subcommand has landed yet"
-)]
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result: anyhow::Result<()> = match cli.command {
+        Command::Cgt(command) => cgt_cmd::run(command),
+        Command::Amazons(args) => amazons_cmd::run(args),
         Command::Dots { command } => dots_cmd::run(command),
     };
     match result {

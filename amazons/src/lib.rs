@@ -1,1 +1,46 @@
-//! Amazons: rules, notation, board partition, area bounds and solvers.
+//! Amazons: rules, notation, board partition and area bounds.
+//!
+//! Boards up to 8x8 are `u64` bit sets ([`Bitboard`], [`Square`]); sizes are
+//! written `WxH`, squares `A1` (files left to right, ranks bottom to top),
+//! moves `B1-B4xD4` (queen from B1 to B4, arrow to D4). A [`Position`] reads
+//! and prints the text of ARCHITECTURE.md: the ranks from the top down,
+//! separated by `/` (`.` empty, `W` white queen, `B` black queen, `x`
+//! burnt), then ` w` or ` b` for the side to move. In CGT terms Black is
+//! Left (positive) and White is Right (negative), as in seed 004 (Song &
+//! Müller, "An Enhanced Solver for the Game of Amazons").
+//!
+//! ```
+//! use amazons::{perft, Position};
+//!
+//! let mut pos = Position::standard("5x6".parse()?)?;
+//! assert_eq!(pos.to_string(), ".B.B./B...B/...../...../W...W/.W.W. w");
+//! // Seed 004 quotes 410 first moves on 5x6, and 157 replies to B1-B4xD4.
+//! assert_eq!(perft(&pos, 1), 410);
+//! let mv = pos.parse_move("B1-B4xD4")?;
+//! pos.play(mv)?;
+//! assert_eq!(perft(&pos, 1), 157);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! No feature flags.
+
+mod bitboard;
+pub mod local_search;
+mod movegen;
+mod moves;
+pub mod partition;
+mod position;
+pub mod sgf;
+pub mod solve;
+mod square;
+pub mod territory;
+pub mod value;
+
+pub use bitboard::{queen_attacks, Bitboard, Squares};
+pub use movegen::{adjacent_empty, perft};
+pub use moves::{Move, MoveError};
+pub use partition::{basic_partition, improved_partition, Area, AreaKind};
+pub use position::{Color, Position, PositionError, Setup};
+pub use solve::{AlphaBetaSolver, DfpnSolver, Outcome, SolverGame};
+pub use square::{ParseSquareError, Size, Square};
+pub use value::{AmazonsGame, Valuer};

@@ -1,3 +1,94 @@
 //! Game values of short partizan games: canonical forms, thermographs and
 //! bounds. This crate knows no particular game; game engines hand their
-//! positions to it through a trait.
+//! positions to it through a trait ([`PartizanPosition`]).
+//!
+//! # Canonical forms
+//!
+//! Games live in an [`Arena`] that stores each canonical form once and names
+//! it by a [`GameId`]: equal games have equal ids, so equality is `==` on
+//! ids. Sums, negations and comparisons are cached by id.
+//!
+//! - Numbers are dyadic rationals ([`Dyadic`]), and number-up-star values
+//!   `x + n.^ + *m` ([`Nus`]) have a compact fast path: their sums and
+//!   comparisons are arithmetic, and their options are made only on demand.
+//! - Any other game is kept as sorted lists of canonical options, obtained
+//!   from any game tree by removing dominated options and bypassing
+//!   reversible ones ([`Arena::new_game`]).
+//! - Sum, negation, comparison (`<`, `>`, `=`, `||`), outcome class, stops,
+//!   birthday, options; parsing and printing in CGSuite notation
+//!   ([`notation`], [`display`]).
+//! - Arithmetic is exact and checked: a value out of range is a
+//!   [`CgtError::Overflow`], never a wrap.
+//!
+//! ```
+//! use cgt::{Arena, Outcome, Relation};
+//!
+//! let mut arena = Arena::new();
+//! let g = arena.parse("{2|1} + {2|1}").unwrap();
+//! assert_eq!(arena.to_string(g), "3");
+//! let h = arena.parse("{3||2|1}").unwrap();
+//! assert_eq!(arena.outcome(h), Outcome::Left);
+//! let up = arena.parse("^").unwrap();
+//! let star = arena.parse("*").unwrap();
+//! assert_eq!(arena.compare(up, star), Relation::Confused);
+//! ```
+//!
+//! # Thermographs and bounds
+//!
+//! Subzero thermographs with exact rationals ([`Thermograph`], walls as
+//! piecewise-linear [`Trajectory`]s of [`Rational`]s), computed from a
+//! canonical form or straight from the thermographs of a position's options;
+//! [`Bounds`] whose ends are exact, tightened or relaxed, and
+//! [`evaluate_sum`], which decides the winner of a sum of components (seed
+//! 004, sections II-C, II-D, IV-C).
+//!
+//! ```
+//! use cgt::{Rational, Thermograph};
+//! // The switch {2|1}, built from the thermographs of its options.
+//! let one = Thermograph::mast_at(Rational::integer(1));
+//! let two = Thermograph::mast_at(Rational::integer(2));
+//! let switch = Thermograph::from_options([&two], [&one]).unwrap();
+//! assert_eq!(switch.temperature(), Rational::new(1, 2));
+//! assert_eq!(switch.mean(), Rational::new(3, 2));
+//! ```
+//!
+//! # Threads
+//!
+//! An arena is a single-threaded, mutable object (every operation takes
+//! `&mut self`, since even comparisons fill caches). The design choice is
+//! **one arena per thread**: a worker owns its `Arena` (and its
+//! [`CanonicalEvaluator`]); results cross threads either as text (print, then
+//! parse) or by [`Arena::import`], which copies a game from one arena into
+//! another. `Arena` is `Send`, so it can also be moved to a worker. This
+//! keeps the hot paths free of locks; the price is that two threads may
+//! compute the same value twice.
+//!
+//! # Feature flags
+//!
+//! None.
+
+pub mod arena;
+pub mod bounds;
+pub mod display;
+pub mod dyadic;
+pub mod error;
+pub mod notation;
+pub mod nus;
+pub mod outcome;
+pub mod position;
+pub mod rational;
+pub mod thermograph;
+pub mod trajectory;
+
+pub use arena::{Arena, GameId};
+pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvaluation};
+pub use display::GameDisplay;
+pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
+pub use error::CgtError;
+pub use notation::ParseGameError;
+pub use nus::Nus;
+pub use outcome::{Outcome, Relation};
+pub use position::{CanonicalEvaluator, EvaluatorStats, PartizanPosition};
+pub use rational::{Overflow, ParseRationalError, Rational};
+pub use thermograph::{InfinitesimalKind, PositionThermographs, Thermograph, ThermographCache};
+pub use trajectory::Trajectory;

@@ -1,0 +1,121 @@
+//! Local alpha-beta search with passes for small areas (seed 004, IV-A6).
+//!
+//! The score is the number of moves the first player makes in the area minus
+//! the number the opponent makes. Both players may pass even when they have
+//! moves (playing elsewhere), so that zugzwang is handled; play ends after
+//! two passes in a row or when no empty square is left. The search runs once
+//! with each player first; seed 004 turns the two values into the bounds
+//! `[v_w - e, v_b + e]` of the area.
+
+use std::collections::HashMap;
+
+use crate::position::{Color, Position};
+
+/// The two local search values of an area, both from Black's (Left's) point
+/// of view: Black's moves minus White's moves under best play.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct LocalValues {
+    /// White moves first.
+    pub v_w: i32,
+    /// Black moves first.
+    pub v_b: i32,
+}
+
+/// Transposition table entry flags.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Flag {
+    Exact,
+    Lower,
+    Upper,
+}
+
+type Key = (u64, u64, u64, Color, bool);
+
+/// Searches `area` (a position in which everything outside the area is
+/// burnt, see [`crate::Area::to_position`]) with each player first.
+///
+/// The cost grows fast with the number of empty squares; seed 004 searches
+/// only areas with fewer than 9 queens plus empty squares.
+///
+/// ```
+/// use amazons::local_search::local_search;
+///
+/// // `B.W`: whoever moves first takes the one square: the game * = {0|0}.
+/// let v = local_search(&"B.W b".parse()?);
+/// assert_eq!((v.v_w, v.v_b), (-1, 1));
+/// # Ok::<(), amazons::PositionError>(())
+/// ```
+pub fn local_search(area: &Position) -> LocalValues {
+    let mut tt = HashMap::new();
+    let mut pos = area.with_to_move(Color::Black);
+    let v_b = negamax(&mut pos, false, -64, 64, &mut tt);
+    let mut pos = area.with_to_move(Color::White);
+    let v_w = -negamax(&mut pos, false, -64, 64, &mut tt);
+    LocalValues { v_w, v_b }
+}
+
+/// The value for the side to move (its moves minus the opponent's), with
+/// `passed` telling whether the last action was a pass. Fail-soft
+/// alpha-beta over the window (`alpha`, `beta`).
+fn negamax(
+    pos: &mut Position,
+    passed: bool,
+    mut alpha: i32,
+    mut beta: i32,
+    tt: &mut HashMap<Key, (i32, Flag)>,
+) -> i32 {
+    if pos.empty().is_empty() {
+        return 0;
+    }
+    let key = (
+        pos.queens(Color::White).0,
+        pos.queens(Color::Black).0,
+        pos.burnt().0,
+        pos.to_move(),
+        passed,
+    );
+    let (alpha0, beta0) = (alpha, beta);
+    if let Some(&(v, flag)) = tt.get(&key) {
+        match flag {
+            Flag::Exact => return v,
+            Flag::Lower => alpha = alpha.max(v),
+            Flag::Upper => beta = beta.min(v),
+        }
+        if alpha >= beta {
+            return v;
+        }
+    }
+    // Passing: ends play after a pass, else hands the move over.
+    let mut best = if passed {
+        0
+    } else {
+        let side = pos.to_move();
+        let mut flipped = pos.with_to_move(side.opposite());
+        -negamax(&mut flipped, true, -beta, -alpha, tt)
+    };
+    if best < beta {
+        alpha = alpha.max(best);
+        for mv in pos.legal_moves() {
+            pos.play_unchecked(mv);
+            // value = 1 - child, so child's window is (1 - beta, 1 - alpha).
+            let v = 1 - negamax(pos, false, 1 - beta, 1 - alpha, tt);
+            pos.undo(mv);
+            if v > best {
+                best = v;
+                if best >= beta {
+                    break;
+                }
+                alpha = alpha.max(best);
+            }
+        }
+    }
+    let flag = if best <= alpha0 {
+        Flag::Upper
+    } else if best >= beta0 {
+        Flag::Lower
+    } else {
+        Flag::Exact
+    };
+    tt.insert(key, (best, flag));
+    best
+}

@@ -1,0 +1,237 @@
+//! Board partition into areas (seed 004, sections II-A3 and II-B).
+//!
+//! The **basic partition** splits the board into the 8-connected components
+//! of empty squares and queens: no queen and no arrow can cross a burnt
+//! square, so the components are independent subgames. The **improved
+//! partition** further cuts an active component with *blockers*: the empty
+//! squares that the opponent can never reach while the player's queens stay
+//! put (the flood fill from the opponent's queens through empty squares
+//! misses them) form, with the player's queens next to them, a *blocker
+//! territory*; the queens of such a territory that also touch other empty
+//! squares of the component are its *blockers*, and belong to every area they
+//! separate. What is left (the empty squares both players can reach and the
+//! queens next to them) stays active.
+//!
+//! Area kinds (II-B): *dead* (only queens or only empty squares), *simple
+//! territory* (queens of one colour, sharing nothing), *blocker territory*
+//! (queens of one colour, sharing blockers with other areas), *active* (queens
+//! of both colours and an empty square).
+
+use std::fmt;
+
+use crate::bitboard::Bitboard;
+use crate::position::{Color, Position};
+
+/// The kind of an area (seed 004, II-B).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum AreaKind {
+    /// Only queens or only empty squares: nobody can move here.
+    Dead,
+    /// Queens of one colour only, sharing no square with another area.
+    SimpleTerritory(Color),
+    /// Queens of one colour only, sharing blockers with other areas.
+    BlockerTerritory(Color),
+    /// Queens of both colours and at least one empty square.
+    Active,
+}
+
+impl fmt::Display for AreaKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AreaKind::Dead => f.write_str("dead"),
+            AreaKind::SimpleTerritory(c) => write!(f, "simple territory ({c})"),
+            AreaKind::BlockerTerritory(c) => write!(f, "blocker territory ({c})"),
+            AreaKind::Active => f.write_str("active"),
+        }
+    }
+}
+
+/// An area: a set of empty squares and queens, with its kind.
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Area {
+    /// The kind.
+    pub kind: AreaKind,
+    /// The empty squares of the area (each empty square of the board is in
+    /// exactly one area).
+    pub empty: Bitboard,
+    /// The white queens of the area (blockers included).
+    pub white: Bitboard,
+    /// The black queens of the area (blockers included).
+    pub black: Bitboard,
+    /// The queens that this area shares with other areas (improved
+    /// partition only; always empty in the basic partition).
+    pub blockers: Bitboard,
+}
+
+impl Area {
+    /// All squares of the area: empty squares and queens.
+    pub fn squares(&self) -> Bitboard {
+        self.empty | self.white | self.black
+    }
+
+    /// The queens of `color` in the area.
+    pub fn queens(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    /// The area as a position of its own: the same board, with every square
+    /// outside the area burnt, and `to_move` to move.
+    pub fn to_position(&self, pos: &Position, to_move: Color) -> Position {
+        let setup = crate::position::Setup {
+            size: pos.size(),
+            white: self.white,
+            black: self.black,
+            burnt: pos.mask() - self.squares(),
+            to_move,
+        };
+        Position::from_setup(setup).expect("an area of a valid position is valid")
+    }
+
+    fn new(empty: Bitboard, white: Bitboard, black: Bitboard) -> Area {
+        let kind = if empty.is_empty() || (white | black).is_empty() {
+            AreaKind::Dead
+        } else if black.is_empty() {
+            AreaKind::SimpleTerritory(Color::White)
+        } else if white.is_empty() {
+            AreaKind::SimpleTerritory(Color::Black)
+        } else {
+            AreaKind::Active
+        };
+        Area {
+            kind,
+            empty,
+            white,
+            black,
+            blockers: Bitboard::EMPTY,
+        }
+    }
+}
+
+/// The 8-connected components of `set`, ordered by their lowest square.
+pub fn components(set: Bitboard) -> Vec<Bitboard> {
+    let mut rest = set;
+    let mut out = Vec::new();
+    while let Some(seed) = rest.first() {
+        let comp = rest.component(seed);
+        out.push(comp);
+        rest = rest - comp;
+    }
+    out
+}
+
+/// The basic partition (II-A3): one area per 8-connected component of the
+/// empty squares and queens, ordered by lowest square.
+pub fn basic_partition(pos: &Position) -> Vec<Area> {
+    let white = pos.queens(Color::White);
+    let black = pos.queens(Color::Black);
+    let empty = pos.empty();
+    components(pos.mask() - pos.burnt())
+        .into_iter()
+        .map(|c| Area::new(empty & c, white & c, black & c))
+        .collect()
+}
+
+/// The empty squares of `empty` that the queens `queens` can ever reach
+/// (moving through empty squares only): the 8-connected flood from their
+/// neighbours.
+pub fn reachable(queens: Bitboard, empty: Bitboard) -> Bitboard {
+    let mut reach = queens.neighbours() & empty;
+    loop {
+        let grown = (reach | reach.neighbours()) & empty;
+        if grown == reach {
+            return reach;
+        }
+        reach = grown;
+    }
+}
+
+/// The improved partition (II-A3): the basic partition with blocker
+/// territories cut out of the active areas. Every empty square is in exactly
+/// one area; a blocker is in every area it borders. Queens next to no empty
+/// square of their component form dead areas.
+pub fn improved_partition(pos: &Position) -> Vec<Area> {
+    let mut out = Vec::new();
+    for area in basic_partition(pos) {
+        if area.kind == AreaKind::Active {
+            split_active(&area, &mut out);
+        } else {
+            out.push(area);
+        }
+    }
+    out
+}
+
+fn split_active(area: &Area, out: &mut Vec<Area>) {
+    let empty = area.empty;
+    let reach_white = reachable(area.white, empty);
+    let reach_black = reachable(area.black, empty);
+    let contested = reach_white & reach_black;
+    // Each empty square is reached by someone (a path to a queen of the
+    // component ends next to that queen), so these two are the territories.
+    let only_white = empty - reach_black;
+    let only_black = empty - reach_white;
+    if only_white.is_empty() && only_black.is_empty() {
+        out.push(area.clone());
+        return;
+    }
+    let first = out.len();
+    let mut used_queens = Bitboard::EMPTY;
+    for (color, own, queens) in [
+        (Color::White, only_white, area.white),
+        (Color::Black, only_black, area.black),
+    ] {
+        for t in components(own) {
+            let members = queens & t.neighbours();
+            // A blocker also touches an empty square outside this territory.
+            let blockers = members
+                .squares()
+                .filter(|&q| (Bitboard::from_square(q).neighbours() & (empty - t)).any())
+                .collect::<Bitboard>();
+            used_queens |= members;
+            let (white, black) = match color {
+                Color::White => (members, Bitboard::EMPTY),
+                Color::Black => (Bitboard::EMPTY, members),
+            };
+            out.push(Area {
+                kind: if blockers.any() {
+                    AreaKind::BlockerTerritory(color)
+                } else {
+                    AreaKind::SimpleTerritory(color)
+                },
+                empty: t,
+                white,
+                black,
+                blockers,
+            });
+        }
+    }
+    let queens = area.white | area.black;
+    let active_queens = queens & contested.neighbours();
+    for c in components(contested | active_queens) {
+        let mut a = Area::new(contested & c, area.white & c, area.black & c);
+        a.blockers = a.white | a.black;
+        out.push(a);
+    }
+    let placed: Bitboard = used_queens | active_queens;
+    for c in components(queens - placed) {
+        out.push(Area::new(Bitboard::EMPTY, area.white & c, area.black & c));
+    }
+    // Blockers of the active parts: their queens that a territory also holds.
+    let territory_queens: Bitboard = out[first..]
+        .iter()
+        .filter(|a| {
+            matches!(
+                a.kind,
+                AreaKind::BlockerTerritory(_) | AreaKind::SimpleTerritory(_)
+            )
+        })
+        .fold(Bitboard::EMPTY, |acc, a| acc | a.white | a.black);
+    for a in &mut out[first..] {
+        if a.kind == AreaKind::Active {
+            a.blockers &= territory_queens;
+        }
+    }
+}

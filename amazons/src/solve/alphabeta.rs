@@ -1,0 +1,201 @@
+//! Alpha-beta on win/loss: the baseline solver of the df-pn comparison in
+//! Song and Müller 2015 (seed 004), section V-A (their `ab`, after Müller,
+//! *Solving 5x5 Amazons*, GPW 2001).
+//!
+//! With only two values the alpha-beta window is always (loss, win), so the
+//! search is a depth-first negamax that stops at the first child lost for
+//! the opponent. It uses the same hooks as df-pn: the static evaluation as
+//! the terminal test, the move-ordering hint, mirror symmetry through
+//! [`SolverGame::canonical_hash`] (sibling moves with equal keys are
+//! searched once), and a transposition table of decided positions with an
+//! enhanced transposition cutoff (before searching any child, look for a
+//! child already known lost in the table). The game must be acyclic.
+
+use std::time::Duration;
+
+use super::control::{
+    ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
+};
+use super::game::{distinct_children, Outcome, SolverGame};
+use super::table::{ProofNumbers, Table};
+
+/// Settings of an [`AlphaBetaSolver`].
+#[derive(Clone)]
+pub struct AlphaBetaConfig {
+    /// Transposition table size in MiB (at least 1).
+    pub tt_mb: usize,
+    /// Node and time limits.
+    pub limits: Limits,
+    /// Called about every `progress_interval` with the progress so far.
+    pub progress: Option<ProgressHook>,
+    /// Time between progress reports.
+    pub progress_interval: Duration,
+}
+
+impl Default for AlphaBetaConfig {
+    fn default() -> Self {
+        AlphaBetaConfig {
+            tt_mb: 64,
+            limits: Limits::default(),
+            progress: None,
+            progress_interval: Duration::from_secs(5),
+        }
+    }
+}
+
+impl std::fmt::Debug for AlphaBetaConfig {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlphaBetaConfig")
+            .field("tt_mb", &self.tt_mb)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress.is_some())
+            .field("progress_interval", &self.progress_interval)
+            .finish()
+    }
+}
+
+/// A single-threaded alpha-beta solver with its transposition table (kept
+/// between solves; [`AlphaBetaSolver::clear`] empties it).
+///
+/// ```
+/// use amazons::solve::{toy::Nim, AlphaBetaConfig, AlphaBetaSolver, Outcome, Verdict};
+/// let mut solver = AlphaBetaSolver::new(AlphaBetaConfig::default()).unwrap();
+/// // Nim with heaps 1, 2: the nim-sum is 3, so the player to move wins.
+/// let result = solver.solve(&Nim::new(&[1, 2]));
+/// assert_eq!(result.verdict, Verdict::Proven(Outcome::Win));
+/// ```
+pub struct AlphaBetaSolver {
+    config: AlphaBetaConfig,
+    table: Table,
+}
+
+impl std::fmt::Debug for AlphaBetaSolver {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("AlphaBetaSolver")
+            .field("config", &self.config)
+            .finish()
+    }
+}
+
+impl AlphaBetaSolver {
+    /// A solver with an empty table of `config.tt_mb` MiB.
+    pub fn new(config: AlphaBetaConfig) -> Result<AlphaBetaSolver, ConfigError> {
+        if config.tt_mb == 0 {
+            return Err(ConfigError::NoTable);
+        }
+        let table = Table::with_megabytes(config.tt_mb);
+        Ok(AlphaBetaSolver { config, table })
+    }
+
+    /// Sets the limits of the next solves (the table is kept).
+    pub fn set_limits(&mut self, limits: Limits) {
+        self.config.limits = limits;
+    }
+
+    /// Empties the transposition table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// The outcome of `game` if the table holds it.
+    #[must_use]
+    pub fn known<G: SolverGame>(&self, game: &G) -> Option<Outcome> {
+        self.table
+            .probe(game.canonical_hash())
+            .and_then(ProofNumbers::outcome)
+    }
+
+    /// Solves `game` for the player to move, within the configured limits.
+    pub fn solve<G: SolverGame>(&mut self, game: &G) -> SolveResult<G::Move> {
+        let control = Control::new(
+            self.config.limits,
+            self.config.progress.clone(),
+            self.config.progress_interval,
+        );
+        let mut search = Search {
+            table: &self.table,
+            control: &control,
+            counter: Counter::default(),
+        };
+        let mut position = game.clone();
+        let mut best_move = None;
+        let outcome = search.search(&mut position, Some(&mut best_move));
+        search.counter.flush(&control);
+        let verdict = match outcome {
+            Some(o) => Verdict::Proven(o),
+            None => Verdict::Unknown(control.limit_hit().unwrap_or(Limit::Time)),
+        };
+        SolveResult {
+            verdict,
+            best_move,
+            nodes: search.counter.total,
+            elapsed: control.elapsed(),
+            root: outcome.map_or(ProofNumbers::UNKNOWN, ProofNumbers::proven),
+        }
+    }
+}
+
+struct Search<'a> {
+    table: &'a Table,
+    control: &'a Control,
+    counter: Counter,
+}
+
+impl Search<'_> {
+    /// The outcome for the player to move, or `None` if a limit stopped the
+    /// search. At the root, `best` receives a winning move (when the
+    /// position is won by search rather than by its static evaluation).
+    fn search<G: SolverGame>(
+        &mut self,
+        game: &mut G,
+        mut best: Option<&mut Option<G::Move>>,
+    ) -> Option<Outcome> {
+        let is_root = best.is_some();
+        let key = game.canonical_hash();
+        if !is_root {
+            if let Some(o) = self.table.probe(key).and_then(ProofNumbers::outcome) {
+                return Some(o);
+            }
+        }
+        if !self.counter.visit(self.control) {
+            return None;
+        }
+        let start = self.counter.total;
+        if let Some(o) = game.evaluate() {
+            self.table.store(key, ProofNumbers::proven(o), 1);
+            return Some(o);
+        }
+        let children = distinct_children(game);
+        // Enhanced transposition cutoff.
+        for &(mv, child) in &children {
+            if self.table.probe(child).and_then(ProofNumbers::outcome) == Some(Outcome::Loss) {
+                if let Some(b) = best.as_deref_mut() {
+                    *b = Some(mv);
+                }
+                self.table
+                    .store(key, ProofNumbers::WIN, self.counter.total - start + 1);
+                return Some(Outcome::Win);
+            }
+        }
+        for &(mv, _) in &children {
+            game.play(mv);
+            let result = self.search(game, None);
+            game.undo(mv);
+            match result {
+                None => return None,
+                Some(Outcome::Loss) => {
+                    if let Some(b) = best.as_deref_mut() {
+                        *b = Some(mv);
+                    }
+                    self.table
+                        .store(key, ProofNumbers::WIN, self.counter.total - start + 1);
+                    return Some(Outcome::Win);
+                }
+                Some(Outcome::Win) => {}
+            }
+        }
+        self.table
+            .store(key, ProofNumbers::LOSS, self.counter.total - start + 1);
+        Some(Outcome::Loss)
+    }
+}

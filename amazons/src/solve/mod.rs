@@ -1,0 +1,50 @@
+//! Generic solvers for two-player win/loss games: df-pn with the 1+epsilon
+//! trick, alpha-beta, proof trees and an independent proof checker.
+//!
+//! Everything here is written against the small trait [`SolverGame`]
+//! (generate moves, play, undo, hash, a static evaluation and optional
+//! move-ordering and symmetry hooks), as Fuego's `SgDfpnSolver` is; the
+//! Amazons position plugs into it. The toy games in [`toy`] are what the
+//! tests check the solvers on, against plain minimax.
+//!
+//! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the
+//!   1+epsilon trick (Pawlewicz and Lew 2006), a fixed-memory shared
+//!   transposition table, node and time limits, and lazy-SMP threads.
+//! - [`alphabeta`]: the win/loss alpha-beta baseline.
+//! - [`proof`]: extracting a winning strategy, its file format, and
+//!   [`check_proof`].
+//!
+//! The solvers assume an **acyclic** game (Amazons: every move burns a
+//! square).
+//!
+//! ```
+//! use amazons::solve::{check_proof, extract_proof, toy::Kayles, DfpnConfig, DfpnSolver, Outcome, Verdict};
+//! // Kayles on a row of 5 pins: the first player wins (knock down the
+//! // middle pin and copy the opponent's moves on the other side).
+//! let row = Kayles::new(0b11111, 5);
+//! let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+//! assert_eq!(solver.solve(&row).verdict, Verdict::Proven(Outcome::Win));
+//! let proof = extract_proof(&mut solver, &row).unwrap();
+//! // Kayles has no static evaluation, so every leaf is a position without
+//! // moves and the leaf verifier is never called.
+//! let stats = check_proof(&row, &proof, |_, _| false).unwrap();
+//! assert!(stats.no_move_leaves > 0);
+//! ```
+
+pub mod alphabeta;
+pub mod control;
+pub mod dfpn;
+pub mod game;
+pub mod proof;
+pub mod table;
+pub mod toy;
+
+pub use alphabeta::{AlphaBetaConfig, AlphaBetaSolver};
+pub use control::{ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, Verdict};
+pub use dfpn::{DfpnConfig, DfpnSolver};
+pub use game::{Outcome, SolverGame};
+pub use proof::{
+    check_proof, extract_proof, CheckProofError, ExtractError, LeafKind, ParseProofError,
+    ProofLineProblem, ProofNode, ProofSource, ProofStats, ProofTree,
+};
+pub use table::ProofNumbers;

@@ -1,0 +1,906 @@
+//! Proof trees: the winning strategy behind a solver's verdict, a text file
+//! format for it, and a checker that trusts only move generation and a
+//! caller-supplied leaf verifier.
+//!
+//! A proof that the player to move at the root *wins* has an OR node at the
+//! root (one winning move), AND nodes below each such move (every legal
+//! reply), and so on down to leaves decided either because the player to
+//! move has no legal move (a loss for them) or by the static evaluation.
+//! A proof that the player to move *loses* starts with an AND node.
+//! Positions reached by several move orders are written once, so the tree is
+//! stored as a DAG; the checker verifies that every path to a node reaches
+//! the same position.
+//!
+//! # File format, version 1
+//!
+//! Line-oriented UTF-8 text. Blank lines and lines starting with `#` are
+//! ignored anywhere. In order:
+//!
+//! ```text
+//! cgtk-proof 1
+//! root <position in the game's notation, the rest of the line>
+//! outcome win|loss        (for the player to move at the root)
+//! nodes <N>               (N >= 1; node 0 is the root)
+//! <id> or <move> <child>                       one line per node, ids 0..N-1 in order
+//! <id> and <move> <child> <move> <child> ...   every legal reply, each once
+//! <id> leaf none          (the player to move has no legal move: they lose)
+//! <id> leaf eval          (decided by the static evaluation)
+//! end
+//! ```
+//!
+//! Fields are separated by single spaces; moves are in the game's notation
+//! ([`SolverGame::move_text`]), which contains no whitespace. For example a
+//! proof that the first player wins Nim with one heap of 2 (move `h0-2`
+//! takes two stones from heap 0):
+//!
+//! ```text
+//! cgtk-proof 1
+//! root 2
+//! outcome win
+//! nodes 2
+//! 0 or h0-2 1
+//! 1 leaf none
+//! end
+//! ```
+
+use std::collections::{HashMap, HashSet};
+use std::fmt;
+use std::io::{self, BufRead, Write};
+
+use super::alphabeta::AlphaBetaSolver;
+use super::control::{Limit, Verdict};
+use super::dfpn::DfpnSolver;
+use super::game::{Outcome, SolverGame};
+
+/// The first word of a proof file.
+pub const PROOF_MAGIC: &str = "cgtk-proof";
+/// The file format version this module writes and reads.
+pub const PROOF_VERSION: u32 = 1;
+
+/// How a leaf of a proof was decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum LeafKind {
+    /// The player to move has no legal move, and loses (`leaf none`).
+    NoMoves,
+    /// The static evaluation decided it (`leaf eval`).
+    Evaluation,
+}
+
+/// One node of a proof.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProofNode {
+    /// The player to move wins by `mv`, leading to node `child`.
+    Or {
+        /// The winning move, in the game's notation.
+        mv: String,
+        /// The node after the move.
+        child: usize,
+    },
+    /// The player to move loses: every legal reply, each with its node.
+    And {
+        /// Every legal move and the node it leads to.
+        replies: Vec<(String, usize)>,
+    },
+    /// A position decided without search.
+    Leaf(LeafKind),
+}
+
+/// A proof: the winning strategy for one side from a root position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofTree {
+    /// The root position in the game's notation.
+    pub root: String,
+    /// The outcome for the player to move at the root.
+    pub outcome: Outcome,
+    /// The nodes; node 0 is the root.
+    pub nodes: Vec<ProofNode>,
+}
+
+/// Where a solver's knowledge comes from when a proof is extracted: its
+/// table of decided positions, and a full solve when the table lacks one.
+pub trait ProofSource<G: SolverGame> {
+    /// The outcome of `game` if already known (no search).
+    fn known(&self, game: &G) -> Option<Outcome>;
+    /// Solves `game` within the solver's limits.
+    fn solve_position(&mut self, game: &G) -> Verdict;
+}
+
+impl<G: SolverGame> ProofSource<G> for DfpnSolver {
+    fn known(&self, game: &G) -> Option<Outcome> {
+        DfpnSolver::known(self, game)
+    }
+    fn solve_position(&mut self, game: &G) -> Verdict {
+        self.solve(game).verdict
+    }
+}
+
+impl<G: SolverGame> ProofSource<G> for AlphaBetaSolver {
+    fn known(&self, game: &G) -> Option<Outcome> {
+        AlphaBetaSolver::known(self, game)
+    }
+    fn solve_position(&mut self, game: &G) -> Verdict {
+        self.solve(game).verdict
+    }
+}
+
+/// Why a proof could not be extracted.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ExtractError {
+    /// Re-solving a position the table had lost hit a solver limit.
+    #[error("a limit ({0:?}) stopped the search while building the proof")]
+    Limit(Limit),
+    /// The root is not decided (solve it first, or raise the limits).
+    #[error("the root position is not decided")]
+    Undecided,
+    /// The solver's outcomes contradict each other at this position (a
+    /// solver bug or an unsound static evaluation).
+    #[error("position {position}: the solver claims a {claimed} for the player to move but cannot show it")]
+    Inconsistent {
+        /// The position, in the game's notation.
+        position: String,
+        /// The outcome the proof needed there.
+        claimed: Outcome,
+    },
+    /// The game's notation cannot be written in a proof file.
+    #[error("{text:?} cannot be written in a proof file (a move must be one non-empty word, a position one line)")]
+    BadNotation {
+        /// The offending text.
+        text: String,
+    },
+}
+
+/// Extracts the proof of `game`'s outcome from `source` (usually right after
+/// solving `game` with it, so most positions are in its table).
+///
+/// At a won position the first move (in move order) whose result the table
+/// knows to be lost is taken; failing that, the children are solved in move
+/// order until a lost one is found. At a lost position every legal move is
+/// followed. Positions already in the proof (same hash and equal) are shared.
+pub fn extract_proof<G, S>(source: &mut S, game: &G) -> Result<ProofTree, ExtractError>
+where
+    G: SolverGame + Eq,
+    S: ProofSource<G>,
+{
+    let outcome = match source.known(game) {
+        Some(o) => o,
+        None => match source.solve_position(game) {
+            Verdict::Proven(o) => o,
+            Verdict::Unknown(_) => return Err(ExtractError::Undecided),
+        },
+    };
+    let root = game.position_text();
+    if root.contains('\n') || root.contains('\r') || root.trim().is_empty() {
+        return Err(ExtractError::BadNotation { text: root });
+    }
+    let mut builder = Builder {
+        source,
+        nodes: Vec::new(),
+        positions: Vec::new(),
+        index: HashMap::new(),
+    };
+    let mut position = game.clone();
+    builder.build(&mut position, outcome)?;
+    Ok(ProofTree {
+        root,
+        outcome,
+        nodes: builder.nodes,
+    })
+}
+
+struct Builder<'s, G, S> {
+    source: &'s mut S,
+    nodes: Vec<ProofNode>,
+    /// The position of each node, to share transpositions safely.
+    positions: Vec<G>,
+    /// Node ids by position hash.
+    index: HashMap<u64, Vec<usize>>,
+}
+
+impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
+    fn outcome_of(&mut self, game: &G) -> Result<Outcome, ExtractError> {
+        if let Some(o) = self.source.known(game) {
+            return Ok(o);
+        }
+        match self.source.solve_position(game) {
+            Verdict::Proven(o) => Ok(o),
+            Verdict::Unknown(limit) => Err(ExtractError::Limit(limit)),
+        }
+    }
+
+    fn move_text(game: &G, mv: G::Move) -> Result<String, ExtractError> {
+        let text = game.move_text(mv);
+        if text.is_empty() || text.chars().any(char::is_whitespace) {
+            return Err(ExtractError::BadNotation { text });
+        }
+        Ok(text)
+    }
+
+    /// The node proving `want` for the player to move in `game`.
+    fn build(&mut self, game: &mut G, want: Outcome) -> Result<usize, ExtractError> {
+        let hash = game.hash();
+        if let Some(ids) = self.index.get(&hash) {
+            if let Some(&id) = ids.iter().find(|&&id| self.positions[id] == *game) {
+                return Ok(id);
+            }
+        }
+        let id = self.nodes.len();
+        self.nodes.push(ProofNode::Leaf(LeafKind::NoMoves));
+        self.positions.push(game.clone());
+        self.index.entry(hash).or_default().push(id);
+        let inconsistent = |game: &G| ExtractError::Inconsistent {
+            position: game.position_text(),
+            claimed: want,
+        };
+
+        let node = if let Some(o) = game.evaluate() {
+            if o != want {
+                return Err(inconsistent(game));
+            }
+            ProofNode::Leaf(LeafKind::Evaluation)
+        } else {
+            let mut moves = Vec::new();
+            game.generate_moves(&mut moves);
+            if moves.is_empty() {
+                if want != Outcome::Loss {
+                    return Err(inconsistent(game));
+                }
+                ProofNode::Leaf(LeafKind::NoMoves)
+            } else if want == Outcome::Win {
+                game.order_moves(&mut moves);
+                let mv = self
+                    .winning_move(game, &moves)?
+                    .ok_or_else(|| inconsistent(game))?;
+                let text = Self::move_text(game, mv)?;
+                game.play(mv);
+                let child = self.build(game, Outcome::Loss);
+                game.undo(mv);
+                ProofNode::Or {
+                    mv: text,
+                    child: child?,
+                }
+            } else {
+                let mut replies = Vec::with_capacity(moves.len());
+                for mv in moves {
+                    let text = Self::move_text(game, mv)?;
+                    game.play(mv);
+                    let child = self.build(game, Outcome::Win);
+                    game.undo(mv);
+                    replies.push((text, child?));
+                }
+                ProofNode::And { replies }
+            }
+        };
+        self.nodes[id] = node;
+        Ok(id)
+    }
+
+    /// A move to a position lost for the opponent: first among those the
+    /// source already knows, else by solving the children in order.
+    fn winning_move(
+        &mut self,
+        game: &mut G,
+        moves: &[G::Move],
+    ) -> Result<Option<G::Move>, ExtractError> {
+        for &mv in moves {
+            game.play(mv);
+            let known = self.source.known(game);
+            game.undo(mv);
+            if known == Some(Outcome::Loss) {
+                return Ok(Some(mv));
+            }
+        }
+        for &mv in moves {
+            game.play(mv);
+            let outcome = self.outcome_of(game);
+            game.undo(mv);
+            if outcome? == Outcome::Loss {
+                return Ok(Some(mv));
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl ProofTree {
+    /// Writes the proof in the format of version [`PROOF_VERSION`].
+    pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
+        writeln!(out, "{PROOF_MAGIC} {PROOF_VERSION}")?;
+        writeln!(out, "root {}", self.root)?;
+        writeln!(out, "outcome {}", self.outcome)?;
+        writeln!(out, "nodes {}", self.nodes.len())?;
+        for (id, node) in self.nodes.iter().enumerate() {
+            write!(out, "{id} ")?;
+            match node {
+                ProofNode::Or { mv, child } => write!(out, "or {mv} {child}")?,
+                ProofNode::And { replies } => {
+                    out.write_all(b"and")?;
+                    for (mv, child) in replies {
+                        write!(out, " {mv} {child}")?;
+                    }
+                }
+                ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
+                ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"leaf eval")?,
+            }
+            out.write_all(b"\n")?;
+        }
+        writeln!(out, "end")
+    }
+
+    /// The proof as text.
+    #[must_use]
+    pub fn to_text(&self) -> String {
+        let mut buf = Vec::new();
+        self.write_to(&mut buf)
+            .expect("writing to a Vec cannot fail");
+        String::from_utf8(buf).expect("proof text is UTF-8")
+    }
+
+    /// Reads a proof file.
+    pub fn read_from<R: BufRead>(input: R) -> Result<ProofTree, ParseProofError> {
+        let mut lines = Vec::new();
+        for (i, line) in input.lines().enumerate() {
+            match line {
+                Ok(l) => lines.push(l),
+                Err(e) => {
+                    return Err(ParseProofError::Io {
+                        line: i + 1,
+                        message: e.to_string(),
+                    })
+                }
+            }
+        }
+        parse_lines(lines.iter().map(String::as_str))
+    }
+
+    /// Parses proof text.
+    pub fn parse(text: &str) -> Result<ProofTree, ParseProofError> {
+        parse_lines(text.lines())
+    }
+
+    /// Number of nodes.
+    #[must_use]
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// True if the proof has no nodes (never true for a parsed or extracted
+    /// proof).
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+/// What is wrong with a line of a proof file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ProofLineProblem {
+    /// The first line is not `cgtk-proof <version>`.
+    #[error("not a proof file (expected \"{PROOF_MAGIC} {PROOF_VERSION}\")")]
+    NotAProofFile,
+    /// The version is not one this reader knows.
+    #[error("unsupported proof format version {found:?} (this reader knows {PROOF_VERSION})")]
+    UnsupportedVersion {
+        /// The version field.
+        found: String,
+    },
+    /// A header line was expected.
+    #[error("expected a line \"{expected} ...\"")]
+    Expected {
+        /// The keyword expected.
+        expected: &'static str,
+    },
+    /// The root position is empty.
+    #[error("empty root position")]
+    EmptyRoot,
+    /// The outcome is not `win` or `loss`.
+    #[error("outcome must be win or loss, found {found:?}")]
+    BadOutcome {
+        /// The field found.
+        found: String,
+    },
+    /// A number field does not parse.
+    #[error("expected a number, found {found:?}")]
+    BadNumber {
+        /// The field found.
+        found: String,
+    },
+    /// The node count is 0.
+    #[error("a proof has at least one node")]
+    NoNodes,
+    /// Node lines must come in order 0, 1, ...
+    #[error("expected node {expected}, found node {found}")]
+    WrongNodeId {
+        /// The id expected here.
+        expected: usize,
+        /// The id found.
+        found: usize,
+    },
+    /// The node kind is not `or`, `and` or `leaf`.
+    #[error("unknown node kind {found:?} (expected or, and, leaf)")]
+    UnknownKind {
+        /// The field found.
+        found: String,
+    },
+    /// An `or` line needs exactly a move and a child.
+    #[error("an or node needs exactly one move and one child")]
+    BadOrNode,
+    /// An `and` line needs move/child pairs, at least one.
+    #[error("an and node needs one or more move/child pairs")]
+    BadAndNode,
+    /// A leaf is `leaf none` or `leaf eval`.
+    #[error("a leaf is \"leaf none\" or \"leaf eval\"")]
+    BadLeaf,
+    /// A child id is not below the node count.
+    #[error("child {child} does not exist (the proof has {nodes} nodes)")]
+    ChildOutOfRange {
+        /// The child id.
+        child: usize,
+        /// The node count.
+        nodes: usize,
+    },
+    /// The file ended before the `end` line.
+    #[error("the file ends early (expected {expected})")]
+    UnexpectedEnd {
+        /// What was expected next.
+        expected: &'static str,
+    },
+    /// Text after the `end` line.
+    #[error("unexpected text after the end line")]
+    TrailingText,
+}
+
+/// A proof file that cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParseProofError {
+    /// A malformed line (1-based line number).
+    #[error("line {line}: {problem}")]
+    Line {
+        /// The 1-based line number.
+        line: usize,
+        /// What is wrong.
+        problem: ProofLineProblem,
+    },
+    /// The file could not be read (or is not UTF-8).
+    #[error("line {line}: cannot read: {message}")]
+    Io {
+        /// The 1-based line number.
+        line: usize,
+        /// The reader's message.
+        message: String,
+    },
+}
+
+fn parse_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Result<ProofTree, ParseProofError> {
+    let mut lines = lines
+        .enumerate()
+        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
+        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+    let mut last_line = 0;
+    let mut next = |expected: &'static str| -> Result<(usize, &'a str), ParseProofError> {
+        match lines.next() {
+            Some((n, l)) => {
+                last_line = n;
+                Ok((n, l))
+            }
+            None => Err(ParseProofError::Line {
+                line: last_line + 1,
+                problem: ProofLineProblem::UnexpectedEnd { expected },
+            }),
+        }
+    };
+    let err = |line: usize, problem: ProofLineProblem| ParseProofError::Line { line, problem };
+
+    let (n, header) = next("the header")?;
+    let mut fields = header.split(' ');
+    if fields.next() != Some(PROOF_MAGIC) {
+        return Err(err(n, ProofLineProblem::NotAProofFile));
+    }
+    let version = fields.collect::<Vec<_>>().join(" ");
+    if version != PROOF_VERSION.to_string() {
+        return Err(err(
+            n,
+            ProofLineProblem::UnsupportedVersion { found: version },
+        ));
+    }
+
+    let (n, line) = next("root")?;
+    let root = line
+        .strip_prefix("root ")
+        .ok_or(err(n, ProofLineProblem::Expected { expected: "root" }))?;
+    if root.trim().is_empty() {
+        return Err(err(n, ProofLineProblem::EmptyRoot));
+    }
+
+    let (n, line) = next("outcome")?;
+    let outcome = match line.strip_prefix("outcome ") {
+        Some("win") => Outcome::Win,
+        Some("loss") => Outcome::Loss,
+        Some(other) => {
+            return Err(err(
+                n,
+                ProofLineProblem::BadOutcome {
+                    found: other.to_string(),
+                },
+            ))
+        }
+        None => {
+            return Err(err(
+                n,
+                ProofLineProblem::Expected {
+                    expected: "outcome",
+                },
+            ))
+        }
+    };
+
+    let (n, line) = next("nodes")?;
+    let count = line
+        .strip_prefix("nodes ")
+        .ok_or(err(n, ProofLineProblem::Expected { expected: "nodes" }))?;
+    let count = parse_number(count).map_err(|p| err(n, p))?;
+    if count == 0 {
+        return Err(err(n, ProofLineProblem::NoNodes));
+    }
+
+    let mut nodes = Vec::new();
+    for expected in 0..count {
+        let (n, line) = next("a node line")?;
+        let node = parse_node(line, expected, count).map_err(|p| err(n, p))?;
+        nodes.push(node);
+    }
+    let (n, line) = next("end")?;
+    if line != "end" {
+        return Err(err(n, ProofLineProblem::Expected { expected: "end" }));
+    }
+    if let Some((n, _)) = lines.next() {
+        return Err(err(n, ProofLineProblem::TrailingText));
+    }
+    Ok(ProofTree {
+        root: root.to_string(),
+        outcome,
+        nodes,
+    })
+}
+
+fn parse_number(field: &str) -> Result<usize, ProofLineProblem> {
+    // Digits only: `usize::from_str` would accept a leading '+'.
+    if field.is_empty() || !field.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(ProofLineProblem::BadNumber {
+            found: field.to_string(),
+        });
+    }
+    field.parse().map_err(|_| ProofLineProblem::BadNumber {
+        found: field.to_string(),
+    })
+}
+
+fn parse_node(line: &str, expected: usize, count: usize) -> Result<ProofNode, ProofLineProblem> {
+    let fields: Vec<&str> = line.split(' ').collect();
+    let id = parse_number(fields[0])?;
+    if id != expected {
+        return Err(ProofLineProblem::WrongNodeId {
+            expected,
+            found: id,
+        });
+    }
+    let child = |field: &str| -> Result<usize, ProofLineProblem> {
+        let child = parse_number(field)?;
+        if child >= count {
+            return Err(ProofLineProblem::ChildOutOfRange {
+                child,
+                nodes: count,
+            });
+        }
+        Ok(child)
+    };
+    let is_move = |field: &str| !field.is_empty();
+    match fields.get(1).copied() {
+        Some("or") => {
+            if fields.len() != 4 || !is_move(fields[2]) {
+                return Err(ProofLineProblem::BadOrNode);
+            }
+            Ok(ProofNode::Or {
+                mv: fields[2].to_string(),
+                child: child(fields[3])?,
+            })
+        }
+        Some("and") => {
+            let pairs = &fields[2..];
+            if pairs.is_empty() || pairs.len() % 2 != 0 {
+                return Err(ProofLineProblem::BadAndNode);
+            }
+            let mut replies = Vec::with_capacity(pairs.len() / 2);
+            for pair in pairs.chunks(2) {
+                if !is_move(pair[0]) {
+                    return Err(ProofLineProblem::BadAndNode);
+                }
+                replies.push((pair[0].to_string(), child(pair[1])?));
+            }
+            Ok(ProofNode::And { replies })
+        }
+        Some("leaf") => match &fields[2..] {
+            ["none"] => Ok(ProofNode::Leaf(LeafKind::NoMoves)),
+            ["eval"] => Ok(ProofNode::Leaf(LeafKind::Evaluation)),
+            _ => Err(ProofLineProblem::BadLeaf),
+        },
+        other => Err(ProofLineProblem::UnknownKind {
+            found: other.unwrap_or("").to_string(),
+        }),
+    }
+}
+
+/// Counts of a checked proof.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ProofStats {
+    /// Distinct nodes checked.
+    pub nodes: usize,
+    /// Leaves with no legal move.
+    pub no_move_leaves: usize,
+    /// Leaves accepted by the leaf verifier.
+    pub evaluated_leaves: usize,
+    /// Longest move sequence from the root to a leaf.
+    pub depth: usize,
+}
+
+/// A proof that does not prove its claim.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum CheckProofError {
+    /// The game given to the checker is not the proof's root.
+    #[error("the proof is for root {in_proof:?}, not {given:?}")]
+    RootMismatch {
+        /// The root written in the proof.
+        in_proof: String,
+        /// The position given to the checker.
+        given: String,
+    },
+    /// An OR node where the player to move should lose, or an AND node or a
+    /// no-move leaf where they should win.
+    #[error("node {node}: a {found} node where the player to move should {expected}")]
+    WrongNodeKind {
+        /// The node id.
+        node: usize,
+        /// `or`, `and` or `leaf none`.
+        found: &'static str,
+        /// The outcome the proof needs at this node.
+        expected: Outcome,
+    },
+    /// A move that is not legal in the node's position.
+    #[error("node {node}: move {mv} is not legal here")]
+    IllegalMove {
+        /// The node id.
+        node: usize,
+        /// The move as written.
+        mv: String,
+    },
+    /// A legal reply missing from an AND node.
+    #[error("node {node}: the legal reply {mv} is missing")]
+    MissingReply {
+        /// The node id.
+        node: usize,
+        /// The missing move.
+        mv: String,
+    },
+    /// A reply listed twice at an AND node.
+    #[error("node {node}: reply {mv} is listed twice")]
+    DuplicateReply {
+        /// The node id.
+        node: usize,
+        /// The repeated move.
+        mv: String,
+    },
+    /// A `leaf none` where the player to move has legal moves.
+    #[error("node {node}: marked as having no legal move, but has {moves}")]
+    HasMoves {
+        /// The node id.
+        node: usize,
+        /// How many legal moves there are.
+        moves: usize,
+    },
+    /// The leaf verifier did not confirm a `leaf eval`.
+    #[error(
+        "node {node}: the leaf verifier rejects a {claimed} for the player to move in {position}"
+    )]
+    LeafRejected {
+        /// The node id.
+        node: usize,
+        /// The position, in the game's notation.
+        position: String,
+        /// The outcome the proof claims there.
+        claimed: Outcome,
+    },
+    /// Two paths reach one node with different positions.
+    #[error("node {node} is reached with two different positions")]
+    Inconsistent {
+        /// The node id.
+        node: usize,
+    },
+    /// A node is its own descendant.
+    #[error("node {node} is reached again below itself (a cycle)")]
+    Cycle {
+        /// The node id.
+        node: usize,
+    },
+    /// A node the root does not reach.
+    #[error("node {node} is not reached from the root")]
+    Unreachable {
+        /// The node id.
+        node: usize,
+    },
+}
+
+/// Checks `proof` against the game from the position `game`, trusting only
+/// [`SolverGame::generate_moves`], `play`/`undo`, `move_text` and
+/// `position_text`, and `leaf_ok(position, claimed)` for every `leaf eval`
+/// (which must return true only if the player to move in `position` really
+/// has the outcome `claimed`; give it the simplest sound decision procedure
+/// you have, never the solver's heuristics). It never calls
+/// [`SolverGame::evaluate`], `order_moves` or `canonical_hash`.
+///
+/// Every node must be reached from the root; a node reached along several
+/// paths must be the same position (compared with `==`) on each.
+pub fn check_proof<G, F>(
+    game: &G,
+    proof: &ProofTree,
+    leaf_ok: F,
+) -> Result<ProofStats, CheckProofError>
+where
+    G: SolverGame + Eq,
+    F: FnMut(&G, Outcome) -> bool,
+{
+    let given = game.position_text();
+    if given != proof.root {
+        return Err(CheckProofError::RootMismatch {
+            in_proof: proof.root.clone(),
+            given,
+        });
+    }
+    let mut checker = Checker {
+        proof,
+        leaf_ok,
+        state: vec![State::Unvisited; proof.nodes.len()],
+        stats: ProofStats::default(),
+    };
+    let mut position = game.clone();
+    checker.visit(0, &mut position, proof.outcome, 0)?;
+    if let Some(node) = checker
+        .state
+        .iter()
+        .position(|s| matches!(s, State::Unvisited))
+    {
+        return Err(CheckProofError::Unreachable { node });
+    }
+    Ok(checker.stats)
+}
+
+#[derive(Clone)]
+enum State<G> {
+    Unvisited,
+    Open,
+    Done(G),
+}
+
+struct Checker<'p, G, F> {
+    proof: &'p ProofTree,
+    leaf_ok: F,
+    state: Vec<State<G>>,
+    stats: ProofStats,
+}
+
+impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
+    fn visit(
+        &mut self,
+        node: usize,
+        game: &mut G,
+        want: Outcome,
+        depth: usize,
+    ) -> Result<(), CheckProofError> {
+        match &self.state[node] {
+            State::Open => return Err(CheckProofError::Cycle { node }),
+            State::Done(position) if position == game => return Ok(()),
+            State::Done(_) => return Err(CheckProofError::Inconsistent { node }),
+            State::Unvisited => {}
+        }
+        self.state[node] = State::Open;
+        self.stats.nodes += 1;
+        self.stats.depth = self.stats.depth.max(depth);
+        let wrong_kind = |found| CheckProofError::WrongNodeKind {
+            node,
+            found,
+            expected: want,
+        };
+        let mut moves = Vec::new();
+        match &self.proof.nodes[node] {
+            ProofNode::Leaf(LeafKind::NoMoves) => {
+                if want != Outcome::Loss {
+                    return Err(wrong_kind("leaf none"));
+                }
+                game.generate_moves(&mut moves);
+                if !moves.is_empty() {
+                    return Err(CheckProofError::HasMoves {
+                        node,
+                        moves: moves.len(),
+                    });
+                }
+                self.stats.no_move_leaves += 1;
+            }
+            ProofNode::Leaf(LeafKind::Evaluation) => {
+                if !(self.leaf_ok)(game, want) {
+                    return Err(CheckProofError::LeafRejected {
+                        node,
+                        position: game.position_text(),
+                        claimed: want,
+                    });
+                }
+                self.stats.evaluated_leaves += 1;
+            }
+            ProofNode::Or { mv, child } => {
+                if want != Outcome::Win {
+                    return Err(wrong_kind("or"));
+                }
+                game.generate_moves(&mut moves);
+                let legal = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| game.move_text(m) == *mv)
+                    .ok_or_else(|| CheckProofError::IllegalMove {
+                        node,
+                        mv: mv.clone(),
+                    })?;
+                game.play(legal);
+                let result = self.visit(*child, game, Outcome::Loss, depth + 1);
+                game.undo(legal);
+                result?;
+            }
+            ProofNode::And { replies } => {
+                if want != Outcome::Loss {
+                    return Err(wrong_kind("and"));
+                }
+                let mut listed: HashMap<&str, usize> = HashMap::with_capacity(replies.len());
+                for (mv, child) in replies {
+                    if listed.insert(mv.as_str(), *child).is_some() {
+                        return Err(CheckProofError::DuplicateReply {
+                            node,
+                            mv: mv.clone(),
+                        });
+                    }
+                }
+                game.generate_moves(&mut moves);
+                let texts: Vec<String> = moves.iter().map(|&m| game.move_text(m)).collect();
+                let legal_texts: HashSet<&str> = texts.iter().map(String::as_str).collect();
+                if let Some((mv, _)) = replies
+                    .iter()
+                    .find(|(mv, _)| !legal_texts.contains(mv.as_str()))
+                {
+                    return Err(CheckProofError::IllegalMove {
+                        node,
+                        mv: mv.clone(),
+                    });
+                }
+                let mut legal = Vec::with_capacity(moves.len());
+                for (&m, text) in moves.iter().zip(&texts) {
+                    let Some(&child) = listed.get(text.as_str()) else {
+                        return Err(CheckProofError::MissingReply {
+                            node,
+                            mv: text.clone(),
+                        });
+                    };
+                    legal.push((m, child));
+                }
+                for (m, child) in legal {
+                    game.play(m);
+                    let result = self.visit(child, game, Outcome::Win, depth + 1);
+                    game.undo(m);
+                    result?;
+                }
+            }
+        }
+        self.state[node] = State::Done(game.clone());
+        Ok(())
+    }
+}
+
+impl fmt::Display for ProofTree {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.to_text())
+    }
+}

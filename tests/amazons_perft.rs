@@ -1,0 +1,254 @@
+//! Amazons move generation checked by perft: against the counts of
+//! `tests/data/amazons.perft` (see its `# Source:` line) and against a naive
+//! generator written here, square by square on a grid of characters.
+
+use amazons::{perft, Color, Move, Position, Size, Square};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Counts at or below this run in the normal test suite; larger ones are
+/// `#[ignore]`d (run them with `cargo test --release -- --ignored`).
+const SHALLOW_LIMIT: u64 = 2_000_000;
+
+struct Case {
+    pos: Position,
+    depth: u32,
+    count: u64,
+    line: usize,
+}
+
+fn cases() -> Vec<Case> {
+    let text = include_str!("data/amazons.perft");
+    assert!(text.lines().any(|l| l.starts_with("# Source:")));
+    let mut cases = Vec::new();
+    for (i, line) in text.lines().enumerate() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let fields: Vec<&str> = line.split(';').map(str::trim).collect();
+        assert_eq!(fields.len(), 3, "line {}: {line}", i + 1);
+        let pos = match fields[0].parse::<Size>() {
+            Ok(size) => Position::standard(size).unwrap(),
+            Err(_) => fields[0].parse().unwrap(),
+        };
+        cases.push(Case {
+            pos,
+            depth: fields[1].parse().unwrap(),
+            count: fields[2].parse().unwrap(),
+            line: i + 1,
+        });
+    }
+    cases
+}
+
+fn check(filter: impl Fn(&Case) -> bool) {
+    let mut checked = 0;
+    for case in cases().iter().filter(|c| filter(c)) {
+        assert_eq!(
+            perft(&case.pos, case.depth),
+            case.count,
+            "amazons.perft line {}: {} depth {}",
+            case.line,
+            case.pos,
+            case.depth
+        );
+        checked += 1;
+    }
+    assert!(checked > 0);
+}
+
+#[test]
+fn perft_shallow_counts() {
+    check(|c| c.count <= SHALLOW_LIMIT);
+}
+
+#[test]
+#[ignore = "deep: run in release with --ignored"]
+fn perft_deep_counts() {
+    check(|c| c.count > SHALLOW_LIMIT);
+}
+
+/// A naive move generator: the board as a grid of characters (`grid[rank][file]`),
+/// rays walked one square at a time.
+struct Naive {
+    width: i32,
+    height: i32,
+    grid: Vec<Vec<char>>,
+    to_move: char,
+}
+
+const DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
+impl Naive {
+    fn from_text(text: &str) -> Naive {
+        let (board, side) = text.split_once(' ').unwrap();
+        let mut grid: Vec<Vec<char>> = board.split('/').map(|r| r.chars().collect()).collect();
+        grid.reverse(); // grid[0] is rank 1
+        Naive {
+            width: grid[0].len() as i32,
+            height: grid.len() as i32,
+            grid,
+            to_move: if side == "w" { 'W' } else { 'B' },
+        }
+    }
+
+    fn empty_at(&self, f: i32, r: i32) -> bool {
+        f >= 0
+            && r >= 0
+            && f < self.width
+            && r < self.height
+            && self.grid[r as usize][f as usize] == '.'
+    }
+
+    fn ray(&self, f: i32, r: i32) -> Vec<(i32, i32)> {
+        let mut out = Vec::new();
+        for (df, dr) in DIRECTIONS {
+            let (mut x, mut y) = (f + df, r + dr);
+            while self.empty_at(x, y) {
+                out.push((x, y));
+                x += df;
+                y += dr;
+            }
+        }
+        out
+    }
+
+    /// Moves as ((from), (to), (arrow)) coordinates.
+    fn moves(&mut self) -> Vec<[(i32, i32); 3]> {
+        let mut out = Vec::new();
+        for r in 0..self.height {
+            for f in 0..self.width {
+                if self.grid[r as usize][f as usize] != self.to_move {
+                    continue;
+                }
+                for (tf, tr) in self.ray(f, r) {
+                    self.grid[r as usize][f as usize] = '.';
+                    self.grid[tr as usize][tf as usize] = self.to_move;
+                    for arrow in self.ray(tf, tr) {
+                        out.push([(f, r), (tf, tr), arrow]);
+                    }
+                    self.grid[tr as usize][tf as usize] = '.';
+                    self.grid[r as usize][f as usize] = self.to_move;
+                }
+            }
+        }
+        out
+    }
+
+    fn perft(&mut self, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mover = self.to_move;
+        let other = if mover == 'W' { 'B' } else { 'W' };
+        let mut n = 0;
+        for [(f, r), (tf, tr), (af, ar)] in self.moves() {
+            self.grid[r as usize][f as usize] = '.';
+            self.grid[tr as usize][tf as usize] = mover;
+            self.grid[ar as usize][af as usize] = 'x';
+            self.to_move = other;
+            n += self.perft(depth - 1);
+            self.to_move = mover;
+            self.grid[ar as usize][af as usize] = '.';
+            self.grid[tr as usize][tf as usize] = '.';
+            self.grid[r as usize][f as usize] = mover;
+        }
+        n
+    }
+}
+
+fn to_move(m: [(i32, i32); 3]) -> Move {
+    let sq = |(f, r): (i32, i32)| Square::new(f as u8, r as u8).unwrap();
+    Move::new(sq(m[0]), sq(m[1]), sq(m[2]))
+}
+
+#[test]
+fn naive_generator_agrees_on_standard_starts() {
+    for size in ["4x4", "5x4", "4x5", "5x5", "6x4", "8x8"] {
+        let pos = Position::standard(size.parse().unwrap()).unwrap();
+        let mut naive = Naive::from_text(&pos.to_string());
+        assert_eq!(perft(&pos, 1), naive.perft(1), "{size}");
+        if size != "8x8" {
+            assert_eq!(perft(&pos, 2), naive.perft(2), "{size}");
+        }
+    }
+}
+
+/// A random position: queens and arrows scattered on a random board.
+fn random_position(rng: &mut SmallRng) -> Position {
+    let (w, h) = (rng.gen_range(1..=8u8), rng.gen_range(1..=8u8));
+    let mut text = String::new();
+    for r in 0..h {
+        for _ in 0..w {
+            text.push(match rng.gen_range(0..10) {
+                0 => 'W',
+                1 => 'B',
+                2..=4 => 'x',
+                _ => '.',
+            });
+        }
+        if r + 1 < h {
+            text.push('/');
+        }
+    }
+    text.push_str(if rng.gen_bool(0.5) { " w" } else { " b" });
+    text.parse().unwrap()
+}
+
+#[test]
+fn naive_generator_agrees_on_random_positions() {
+    let mut rng = SmallRng::seed_from_u64(5);
+    for _ in 0..3000 {
+        let pos = random_position(&mut rng);
+        let mut naive = Naive::from_text(&pos.to_string());
+        let mut expected: Vec<Move> = naive.moves().into_iter().map(to_move).collect();
+        let mut got = pos.legal_moves();
+        expected.sort();
+        got.sort();
+        assert_eq!(got, expected, "{pos}");
+        assert_eq!(pos.has_move(), !expected.is_empty(), "{pos}");
+        for &mv in &got {
+            assert_eq!(pos.validate(mv), Ok(()), "{pos} {mv}");
+        }
+        if got.len() < 200 {
+            assert_eq!(perft(&pos, 2), naive.perft(2), "{pos}");
+        }
+    }
+}
+
+#[test]
+fn random_playouts_agree_and_undo_restores() {
+    let mut rng = SmallRng::seed_from_u64(55);
+    for size in ["4x4", "5x6", "6x6", "7x5"] {
+        for _ in 0..20 {
+            let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+            let mut history = Vec::new();
+            loop {
+                let moves = pos.legal_moves();
+                let mut naive = Naive::from_text(&pos.to_string());
+                assert_eq!(moves.len(), naive.moves().len(), "{pos}");
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.gen_range(0..moves.len())];
+                history.push((pos.clone(), mv));
+                pos.play(mv).unwrap();
+            }
+            // The side with no move loses; undo every move back to the start.
+            assert!(matches!(pos.to_move(), Color::White | Color::Black));
+            for (before, mv) in history.into_iter().rev() {
+                pos.undo(mv);
+                assert_eq!(pos, before);
+            }
+        }
+    }
+}

@@ -1,0 +1,96 @@
+//! Exact values of small Amazons positions against CGSuite.
+//!
+//! Golden data: `../shared/data/amazons-cgsuite/` (test files of the MCGS
+//! project, results from CGSuite 2.1.1 and 2.2-beta2; see the README there).
+//! Grids are rows joined by `|`, top row first; `X` = Black = Left, `O` =
+//! White = Right, `#` burnt.
+
+use std::path::Path;
+
+use amazons::{Position, Valuer};
+use cgt::Outcome;
+
+fn data(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../shared/data/amazons-cgsuite")
+        .join(name);
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// The position text of a CGSuite grid, if the line starts with one.
+fn grid_to_position(grid: &str) -> Option<Position> {
+    if grid.is_empty() || !grid.chars().all(|c| ".XO#|".contains(c)) {
+        return None;
+    }
+    let board: String = grid
+        .chars()
+        .map(|c| match c {
+            'X' => 'B',
+            'O' => 'W',
+            '#' => 'x',
+            '|' => '/',
+            other => other,
+        })
+        .collect();
+    Some(
+        format!("{board} w")
+            .parse()
+            .expect("CGSuite grids are valid positions"),
+    )
+}
+
+/// Every thermograph of `autotests_thermographs_amazons_3x3_therm.test`
+/// (CGSuite 2.2-beta2), wall by wall.
+#[test]
+fn thermographs_of_3x3_positions_match_cgsuite() {
+    let text = data("autotests_thermographs_amazons_3x3_therm.test");
+    let mut lines = text.lines().map(str::trim);
+    let mut valuer = Valuer::new();
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        let Some(position) = grid_to_position(line) else {
+            continue;
+        };
+        assert_eq!(lines.next(), Some("{thermograph"));
+        let left = lines.next().unwrap();
+        let right = lines.next().unwrap();
+        let expected = format!("{left} {right}");
+        let ours = valuer.thermograph(&position).unwrap().to_string();
+        let g = valuer.canonical(&position).unwrap();
+        assert_eq!(ours, expected, "{line} = {}", valuer.arena.to_string(g));
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+}
+
+/// Every outcome of the 3x3, 3x4 and 4x4 files (CGSuite 2.1.1), read off the
+/// canonical form: `{B win, W loss}` is Left's (Black's) win whoever starts.
+#[test]
+fn outcomes_from_canonical_forms_match_cgsuite() {
+    let mut valuer = Valuer::new();
+    let mut checked = 0;
+    for file in [
+        "main_tests_amazons_autotests_3x3.test",
+        "main_tests_amazons_autotests_3x4.test",
+        "main_tests_amazons_autotests_4x4.test",
+    ] {
+        for line in data(file).lines() {
+            let Some((grid, outcome)) = line.split_once(' ') else {
+                continue;
+            };
+            let Some(position) = grid_to_position(grid) else {
+                continue;
+            };
+            let expected = match (outcome.contains("B win"), outcome.contains("W win")) {
+                (true, false) => Outcome::Left,
+                (false, true) => Outcome::Right,
+                (false, false) => Outcome::Previous,
+                (true, true) => Outcome::Next,
+            };
+            let g = valuer.canonical(&position).unwrap();
+            assert_eq!(valuer.arena.outcome(g), expected, "{file}: {grid}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 140, "only {checked} positions read");
+}
