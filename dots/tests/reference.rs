@@ -196,7 +196,8 @@ fn agrees_with_naive_negamax_up_to_20_undrawn_edges() {
 }
 
 /// Small empty boards, computed by the naive reference alone, against the
-/// published values (Barker & Korf 2012, seed 000; Wilson's tables).
+/// published values (David Wilson's Dots-and-Boxes analysis, cited by seed
+/// 000 as Wilson 2010).
 #[test]
 fn naive_reference_gives_the_published_small_values() {
     // Published: 1xN alternates -1 (odd N) and 0 (even N); 2x2 is +2, 2x3 -2.
@@ -205,9 +206,22 @@ fn naive_reference_gives_the_published_small_values() {
         (1, 2, 0),
         (1, 3, -1),
         (1, 4, 0),
+        (1, 5, -1),
         (2, 2, 2),
         (2, 3, -2),
     ] {
+        let board = Board::new(w, h).unwrap();
+        assert_eq!(Naive::new(board).value(0), published, "{w}x{h}");
+    }
+}
+
+/// The same for boards with 19 and 22 edges (about half a million and four
+/// million states in the memo).
+#[test]
+#[ignore = "seconds in release"]
+fn naive_reference_gives_the_published_values_of_1x6_and_2x4() {
+    // Published (Wilson): 1x6 is 0, 2x4 is +2.
+    for (w, h, published) in [(1, 6, 0), (2, 4, 2)] {
         let board = Board::new(w, h).unwrap();
         assert_eq!(Naive::new(board).value(0), published, "{w}x{h}");
     }
