@@ -143,8 +143,7 @@ struct Search<'a> {
 
 impl Search<'_> {
     /// The outcome for the player to move, or `None` if a limit stopped the
-    /// search. At the root, `best` receives a winning move (when the
-    /// position is won by search rather than by its static evaluation).
+    /// search. At the root, `best` receives a winning move.
     fn search<G: SolverGame>(
         &mut self,
         game: &mut G,
@@ -162,8 +161,12 @@ impl Search<'_> {
         }
         let start = self.counter.total;
         if let Some(o) = game.evaluate() {
-            self.table.store(key, ProofNumbers::proven(o), 1);
-            return Some(o);
+            // At the root a static win is searched anyway, to find the
+            // winning move.
+            if !(is_root && o == Outcome::Win) {
+                self.table.store(key, ProofNumbers::proven(o), 1);
+                return Some(o);
+            }
         }
         let children = distinct_children(game);
         // Enhanced transposition cutoff.

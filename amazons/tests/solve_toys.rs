@@ -1,0 +1,794 @@
+//! The generic solvers against plain minimax (written here, using only move
+//! generation) on thousands of random toy positions with fixed seeds, and
+//! proof extraction, the proof file format and the proof checker.
+//!
+//! References: plain minimax with memoisation (this file); Bouton's nim-sum
+//! rule for Nim (Annals of Math. 3, 1901); the Sprague–Grundy values of
+//! Kayles computed here by mex (Winning Ways, ch. 4).
+
+use std::collections::HashMap;
+use std::hash::{Hash, Hasher};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use amazons::solve::toy::{Domineering, Kayles, Nim};
+use amazons::solve::{
+    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, CheckProofError, DfpnConfig,
+    DfpnSolver, LeafKind, Limit, Limits, Outcome, ParseProofError, ProofLineProblem, ProofNode,
+    ProofTree, SolverGame, Verdict,
+};
+
+/// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator for fixtures.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// Plain minimax on win/loss, memoised on the exact position. Uses only
+/// `generate_moves`, `play` and `undo`: no evaluation, no symmetry.
+fn minimax<G: SolverGame + Hash + Eq>(game: &mut G, memo: &mut HashMap<G, Outcome>) -> Outcome {
+    if let Some(&o) = memo.get(game) {
+        return o;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut result = Outcome::Loss;
+    for mv in moves {
+        game.play(mv);
+        let child = minimax(game, memo);
+        game.undo(mv);
+        if child == Outcome::Loss {
+            result = Outcome::Win;
+            break;
+        }
+    }
+    memo.insert(game.clone(), result);
+    result
+}
+
+fn dfpn(threads: usize) -> DfpnSolver {
+    DfpnSolver::new(DfpnConfig {
+        tt_mb: 1,
+        threads,
+        ..DfpnConfig::default()
+    })
+    .unwrap()
+}
+
+fn alphabeta() -> AlphaBetaSolver {
+    AlphaBetaSolver::new(AlphaBetaConfig {
+        tt_mb: 1,
+        ..AlphaBetaConfig::default()
+    })
+    .unwrap()
+}
+
+/// A random acyclic game: node `i` moves to some of the next `width`
+/// nodes (so move orders transpose), and a node without moves is lost. The
+/// static evaluation reveals the true value (computed here by backward
+/// induction) at a random fifth of the nodes: sound, as the trait demands.
+struct Dag {
+    children: Vec<Vec<u32>>,
+    revealed: Vec<Option<Outcome>>,
+}
+
+impl Dag {
+    fn random(rng: &mut Rng, nodes: usize) -> Arc<Dag> {
+        let width = 2 + rng.below(6) as usize;
+        let children: Vec<Vec<u32>> = (0..nodes)
+            .map(|i| {
+                let count = rng.below(5);
+                let mut c: Vec<u32> = (0..count)
+                    .filter_map(|_| {
+                        let to = i + 1 + rng.below(width as u64) as usize;
+                        (to < nodes).then_some(to as u32)
+                    })
+                    .collect();
+                c.sort_unstable();
+                c.dedup();
+                c
+            })
+            .collect();
+        let mut value = vec![Outcome::Loss; nodes];
+        for i in (0..nodes).rev() {
+            if children[i]
+                .iter()
+                .any(|&c| value[c as usize] == Outcome::Loss)
+            {
+                value[i] = Outcome::Win;
+            }
+        }
+        let revealed = value
+            .iter()
+            .map(|&v| (rng.below(5) == 0).then_some(v))
+            .collect();
+        Arc::new(Dag { children, revealed })
+    }
+}
+
+#[derive(Clone)]
+struct DagGame {
+    dag: Arc<Dag>,
+    at: u32,
+    path: Vec<u32>,
+}
+
+impl PartialEq for DagGame {
+    fn eq(&self, other: &Self) -> bool {
+        self.at == other.at && Arc::ptr_eq(&self.dag, &other.dag)
+    }
+}
+impl Eq for DagGame {}
+impl Hash for DagGame {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.at.hash(state);
+    }
+}
+
+impl SolverGame for DagGame {
+    type Move = u32;
+    fn generate_moves(&self, moves: &mut Vec<u32>) {
+        moves.extend_from_slice(&self.dag.children[self.at as usize]);
+    }
+    fn play(&mut self, mv: u32) {
+        self.path.push(self.at);
+        self.at = mv;
+    }
+    fn undo(&mut self, _mv: u32) {
+        self.at = self.path.pop().unwrap();
+    }
+    fn hash(&self) -> u64 {
+        u64::from(self.at).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678
+    }
+    fn evaluate(&self) -> Option<Outcome> {
+        self.dag.revealed[self.at as usize]
+    }
+    fn move_text(&self, mv: u32) -> String {
+        format!("n{mv}")
+    }
+    fn position_text(&self) -> String {
+        format!("node {}", self.at)
+    }
+}
+
+/// Solves with df-pn (1 and 2 threads) and alpha-beta, checks each against
+/// `expected`, checks that a claimed winning move wins, and returns the
+/// df-pn solver (1 thread) whose table holds the proof.
+fn solve_all_ways<G: SolverGame + Hash + Eq>(
+    game: &G,
+    expected: Outcome,
+    what: &str,
+) -> DfpnSolver {
+    let mut memo = HashMap::new();
+    let mut solvers = Vec::new();
+    for threads in [1, 2] {
+        let mut solver = dfpn(threads);
+        let r = solver.solve(game);
+        assert_eq!(
+            r.verdict,
+            Verdict::Proven(expected),
+            "df-pn x{threads} on {what}"
+        );
+        check_best_move(game, r.best_move, expected, &mut memo, what);
+        solvers.push(solver);
+    }
+    let r = alphabeta().solve(game);
+    assert_eq!(r.verdict, Verdict::Proven(expected), "alpha-beta on {what}");
+    check_best_move(game, r.best_move, expected, &mut memo, what);
+    solvers.swap_remove(0)
+}
+
+fn check_best_move<G: SolverGame + Hash + Eq>(
+    game: &G,
+    best: Option<G::Move>,
+    expected: Outcome,
+    memo: &mut HashMap<G, Outcome>,
+    what: &str,
+) {
+    match (expected, best) {
+        (Outcome::Win, Some(mv)) => {
+            let mut child = game.clone();
+            child.play(mv);
+            assert_eq!(
+                minimax(&mut child, memo),
+                Outcome::Loss,
+                "best move on {what}"
+            );
+        }
+        (Outcome::Win, None) => {
+            // Only a root decided by the static evaluation may lack a move,
+            // and then the solver searches one out: never None for a win
+            // with legal moves.
+            panic!("no winning move reported on {what}");
+        }
+        (Outcome::Loss, mv) => assert!(mv.is_none(), "a move for a lost root on {what}"),
+    }
+}
+
+/// Extracts a proof, round-trips it through the text format and checks it
+/// with the leaf verifier "minimax agrees".
+fn prove_and_check<G: SolverGame + Hash + Eq>(
+    solver: &mut DfpnSolver,
+    game: &G,
+    expected: Outcome,
+) -> ProofTree {
+    let proof = extract_proof(solver, game).unwrap();
+    assert_eq!(proof.outcome, expected);
+    let text = proof.to_text();
+    let parsed = ProofTree::parse(&text).unwrap();
+    assert_eq!(parsed, proof);
+    let mut memo = HashMap::new();
+    check_proof(game, &parsed, |g, claimed| {
+        minimax(&mut g.clone(), &mut memo) == claimed
+    })
+    .unwrap_or_else(|e| panic!("proof of {} rejected: {e}", game.position_text()));
+    proof
+}
+
+#[test]
+fn random_dags_agree_with_minimax() {
+    let mut rng = Rng(6);
+    let mut positions = 0;
+    for _ in 0..150 {
+        let nodes = 20 + rng.below(200) as usize;
+        let dag = Dag::random(&mut rng, nodes);
+        let mut memo = HashMap::new();
+        for start in 0..8.min(nodes as u32) {
+            let game = DagGame {
+                dag: dag.clone(),
+                at: start,
+                path: Vec::new(),
+            };
+            let expected = minimax(&mut game.clone(), &mut memo);
+            let mut solver = solve_all_ways(&game, expected, &format!("dag node {start}"));
+            prove_and_check(&mut solver, &game, expected);
+            positions += 1;
+        }
+    }
+    assert_eq!(positions, 1200);
+}
+
+#[test]
+fn nim_agrees_with_bouton_and_minimax() {
+    let mut rng = Rng(1901);
+    let mut memo = HashMap::new();
+    for _ in 0..600 {
+        let heaps: Vec<u8> = (0..1 + rng.below(4)).map(|_| rng.below(6) as u8).collect();
+        let game = Nim::new(&heaps);
+        let nim_sum = heaps.iter().fold(0, |a, &h| a ^ h);
+        let bouton = if nim_sum != 0 {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(
+            minimax(&mut game.clone(), &mut memo),
+            bouton,
+            "minimax on {heaps:?}"
+        );
+        let mut solver = solve_all_ways(&game, bouton, &format!("nim {heaps:?}"));
+        prove_and_check(&mut solver, &game, bouton);
+    }
+}
+
+/// Grundy values of Kayles rows of each length, by mex over the moves
+/// (knock 1 or 2 adjacent pins, splitting the row in two).
+fn kayles_grundy(max: usize) -> Vec<u32> {
+    let mut g = vec![0u32; max + 1];
+    for n in 1..=max {
+        let mut seen = vec![false; 2 * n + 2];
+        for width in 1..=2.min(n) {
+            for left in 0..=n - width {
+                let right = n - width - left;
+                seen[(g[left] ^ g[right]) as usize] = true;
+            }
+        }
+        g[n] = seen.iter().position(|&s| !s).unwrap() as u32;
+    }
+    g
+}
+
+fn kayles_by_grundy(pins: u64, len: u32, grundy: &[u32]) -> Outcome {
+    let (mut sum, mut run) = (0, 0);
+    for i in 0..=len {
+        if i < len && pins >> i & 1 == 1 {
+            run += 1;
+        } else {
+            sum ^= grundy[run];
+            run = 0;
+        }
+    }
+    if sum != 0 {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    }
+}
+
+#[test]
+fn kayles_agrees_with_grundy_values_and_minimax() {
+    let grundy = kayles_grundy(64);
+    let mut rng = Rng(12);
+    let mut memo = HashMap::new();
+    for _ in 0..600 {
+        let len = 1 + rng.below(14) as u32;
+        let pins = rng.next() & ((1u64 << len) - 1);
+        let game = Kayles::new(pins, len);
+        let expected = kayles_by_grundy(pins, len, &grundy);
+        assert_eq!(
+            minimax(&mut game.clone(), &mut memo),
+            expected,
+            "minimax on {pins:b}"
+        );
+        let mut solver = solve_all_ways(&game, expected, &game.position_text());
+        prove_and_check(&mut solver, &game, expected);
+    }
+}
+
+#[test]
+fn long_kayles_rows_with_a_small_table_agree_with_grundy_values() {
+    // Rows too long for minimax here; the 1 MiB table must replace entries.
+    let grundy = kayles_grundy(64);
+    let mut rng = Rng(70);
+    for _ in 0..40 {
+        let len = 17 + rng.below(5) as u32;
+        let pins = rng.next() & ((1u64 << len) - 1);
+        let game = Kayles::new(pins, len);
+        let expected = kayles_by_grundy(pins, len, &grundy);
+        for threads in [1, 2] {
+            let r = dfpn(threads).solve(&game);
+            assert_eq!(
+                r.verdict,
+                Verdict::Proven(expected),
+                "{} x{threads}",
+                game.position_text()
+            );
+        }
+        let r = alphabeta().solve(&game);
+        assert_eq!(
+            r.verdict,
+            Verdict::Proven(expected),
+            "{} alpha-beta",
+            game.position_text()
+        );
+    }
+}
+
+#[test]
+fn domineering_agrees_with_minimax() {
+    let mut rng = Rng(2000);
+    let mut memo = HashMap::new();
+    for _ in 0..800 {
+        let (width, height) = [(4, 4), (5, 4), (4, 5), (3, 6), (6, 3)][rng.below(5) as usize];
+        let squares = width * height;
+        let mut covered = 0u64;
+        for s in 0..squares {
+            if rng.below(10) < 3 {
+                covered |= 1 << s;
+            }
+        }
+        let game = Domineering::new(width, height, covered, rng.below(2) == 0);
+        let expected = minimax(&mut game.clone(), &mut memo);
+        let mut solver = solve_all_ways(&game, expected, &game.position_text());
+        prove_and_check(&mut solver, &game, expected);
+    }
+}
+
+#[test]
+fn empty_domineering_boards_agree_with_minimax() {
+    // Whole empty boards up to 4x4 from both sides.
+    let mut memo = HashMap::new();
+    for (width, height) in [(2, 2), (3, 3), (2, 5), (4, 3), (4, 4)] {
+        for left in [true, false] {
+            let game = Domineering::new(width, height, 0, left);
+            let expected = minimax(&mut game.clone(), &mut memo);
+            let mut solver = solve_all_ways(&game, expected, &game.position_text());
+            prove_and_check(&mut solver, &game, expected);
+        }
+    }
+}
+
+#[test]
+fn the_documented_example_file_is_what_the_writer_produces() {
+    // The example in the proof module docs: Nim with one heap of 2.
+    let doc = "cgtk-proof 1\nroot 2\noutcome win\nnodes 2\n0 or h0-2 1\n1 leaf none\nend\n";
+    let game = Nim::new(&[2]);
+    let mut solver = dfpn(1);
+    let proof = extract_proof(&mut solver, &game).unwrap();
+    // Nim's evaluation decides one heap statically, so the solver's proof
+    // has a single `leaf eval`; the documented proof spells the move out.
+    assert_eq!(proof.nodes, vec![ProofNode::Leaf(LeafKind::Evaluation)]);
+    let parsed = ProofTree::parse(doc).unwrap();
+    assert_eq!(parsed.to_text(), doc);
+    check_proof(&game, &parsed, |_, _| false).unwrap();
+}
+
+/// A Domineering position with a won root and an AND node with two or more
+/// replies below it, with its proof.
+fn won_domineering_proof() -> (Domineering, ProofTree) {
+    let game = Domineering::new(4, 4, 0, true);
+    let mut memo = HashMap::new();
+    assert_eq!(
+        minimax(&mut game.clone(), &mut memo),
+        Outcome::Win,
+        "4x4, Left first"
+    );
+    let mut solver = dfpn(1);
+    let proof = prove_and_check(&mut solver, &game, Outcome::Win);
+    (game, proof)
+}
+
+fn minimax_verifier(
+    memo: &mut HashMap<Domineering, Outcome>,
+) -> impl FnMut(&Domineering, Outcome) -> bool + '_ {
+    |g, claimed| minimax(&mut g.clone(), memo) == claimed
+}
+
+#[test]
+fn a_missing_reply_is_rejected() {
+    let (game, mut proof) = won_domineering_proof();
+    let (node, removed) = proof
+        .nodes
+        .iter_mut()
+        .enumerate()
+        .find_map(|(i, n)| match n {
+            ProofNode::And { replies } if replies.len() >= 2 => Some((i, replies.pop().unwrap().0)),
+            _ => None,
+        })
+        .unwrap();
+    let mut memo = HashMap::new();
+    // The node may no longer be the only path to some child, which is fine;
+    // the first error met is the missing reply or an unreachable node.
+    match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
+        Err(CheckProofError::MissingReply { node: n, mv }) => {
+            assert_eq!((n, mv), (node, removed));
+        }
+        other => panic!("expected a missing reply, got {other:?}"),
+    }
+}
+
+#[test]
+fn an_illegal_move_is_rejected() {
+    let (game, mut proof) = won_domineering_proof();
+    // The root is an OR node; D4 is off the board for a vertical domino.
+    let ProofNode::Or { mv, .. } = &mut proof.nodes[0] else {
+        panic!("a won root is an OR node")
+    };
+    *mv = "D4".to_string();
+    let mut memo = HashMap::new();
+    assert_eq!(
+        check_proof(&game, &proof, minimax_verifier(&mut memo)),
+        Err(CheckProofError::IllegalMove {
+            node: 0,
+            mv: "D4".to_string()
+        })
+    );
+}
+
+#[test]
+fn a_wrong_leaf_is_rejected() {
+    // Replace the root's winning move by a legal losing one (minimax says
+    // so) and claim the result is decided: the leaf verifier must refuse.
+    let (game, mut proof) = won_domineering_proof();
+    let mut memo = HashMap::new();
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let losing = moves
+        .into_iter()
+        .find(|&mv| {
+            let mut child = game.clone();
+            child.play(mv);
+            minimax(&mut child, &mut memo) == Outcome::Win
+        })
+        .expect("4x4 Domineering has a losing first move");
+    let leaf = proof.nodes.len();
+    proof.nodes.push(ProofNode::Leaf(LeafKind::Evaluation));
+    proof.nodes[0] = ProofNode::Or {
+        mv: game.move_text(losing),
+        child: leaf,
+    };
+    // Keep every old node reachable is not needed: the leaf is checked first.
+    match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
+        Err(CheckProofError::LeafRejected { node, claimed, .. }) => {
+            assert_eq!((node, claimed), (leaf, Outcome::Loss));
+        }
+        other => panic!("expected a rejected leaf, got {other:?}"),
+    }
+    // And a `leaf none` where moves remain.
+    let (game, mut proof) = won_domineering_proof();
+    let ProofNode::Or { child, .. } = proof.nodes[0] else {
+        panic!("a won root is an OR node")
+    };
+    proof.nodes[child] = ProofNode::Leaf(LeafKind::NoMoves);
+    assert!(matches!(
+        check_proof(&game, &proof, minimax_verifier(&mut memo)),
+        Err(CheckProofError::HasMoves { node, .. }) if node == child
+    ));
+}
+
+#[test]
+fn a_proof_of_the_wrong_outcome_or_root_is_rejected() {
+    let (game, mut proof) = won_domineering_proof();
+    let mut memo = HashMap::new();
+    proof.outcome = Outcome::Loss;
+    assert_eq!(
+        check_proof(&game, &proof, minimax_verifier(&mut memo)),
+        Err(CheckProofError::WrongNodeKind {
+            node: 0,
+            found: "or",
+            expected: Outcome::Loss
+        })
+    );
+    let other_root = Domineering::new(4, 4, 0, false);
+    assert!(matches!(
+        check_proof(&other_root, &proof, minimax_verifier(&mut memo)),
+        Err(CheckProofError::RootMismatch { .. })
+    ));
+}
+
+#[test]
+fn malformed_proof_files_give_the_line_and_problem() {
+    let good = "cgtk-proof 1\nroot 2\noutcome win\nnodes 2\n0 or h0-2 1\n1 leaf none\nend\n";
+    assert!(ProofTree::parse(good).is_ok());
+    let line = |text: &str| match ProofTree::parse(text) {
+        Err(ParseProofError::Line { line, problem }) => (line, problem),
+        other => panic!("expected a line error for {text:?}, got {other:?}"),
+    };
+    assert_eq!(line("hello\n"), (1, ProofLineProblem::NotAProofFile));
+    assert_eq!(
+        line(&good.replace("proof 1", "proof 2")),
+        (
+            1,
+            ProofLineProblem::UnsupportedVersion {
+                found: "2".to_string()
+            }
+        )
+    );
+    assert_eq!(
+        line(&good.replace("root 2", "rot 2")),
+        (2, ProofLineProblem::Expected { expected: "root" })
+    );
+    assert_eq!(
+        line(&good.replace("outcome win", "outcome draw")),
+        (
+            3,
+            ProofLineProblem::BadOutcome {
+                found: "draw".to_string()
+            }
+        )
+    );
+    assert_eq!(
+        line(&good.replace("nodes 2", "nodes two")),
+        (
+            4,
+            ProofLineProblem::BadNumber {
+                found: "two".to_string()
+            }
+        )
+    );
+    assert_eq!(
+        line(&good.replace("nodes 2", "nodes 0")),
+        (4, ProofLineProblem::NoNodes)
+    );
+    assert_eq!(
+        line(&good.replace("0 or h0-2 1", "0 or h0-2 7")),
+        (5, ProofLineProblem::ChildOutOfRange { child: 7, nodes: 2 })
+    );
+    assert_eq!(
+        line(&good.replace("1 leaf none", "2 leaf none")),
+        (
+            6,
+            ProofLineProblem::WrongNodeId {
+                expected: 1,
+                found: 2
+            }
+        )
+    );
+    assert_eq!(
+        line(&good.replace("1 leaf none", "1 leaf maybe")),
+        (6, ProofLineProblem::BadLeaf)
+    );
+    assert_eq!(
+        line(&good.replace("1 leaf none", "1 and h0-1")),
+        (6, ProofLineProblem::BadAndNode)
+    );
+    assert_eq!(
+        line(&good.replace("0 or h0-2 1", "0 or h0-2")),
+        (5, ProofLineProblem::BadOrNode)
+    );
+    assert_eq!(
+        line(&good.replace("1 leaf none", "1 xor")),
+        (
+            6,
+            ProofLineProblem::UnknownKind {
+                found: "xor".to_string()
+            }
+        )
+    );
+    assert_eq!(
+        line(&format!("{good}more\n")),
+        (8, ProofLineProblem::TrailingText)
+    );
+    assert_eq!(
+        line(good.trim_end_matches("end\n")),
+        (7, ProofLineProblem::UnexpectedEnd { expected: "end" })
+    );
+    // Comments and blank lines are skipped, line numbers still count them.
+    assert_eq!(
+        line("# a comment\n\ncgtk-proof 1\nroot 2\noutcome tie\n"),
+        (
+            5,
+            ProofLineProblem::BadOutcome {
+                found: "tie".to_string()
+            }
+        )
+    );
+}
+
+#[test]
+fn mutated_proof_files_never_panic() {
+    // Random byte-level damage to a real proof: parsing and checking must
+    // return, whatever the damage.
+    let (game, proof) = won_domineering_proof();
+    let text = proof.to_text();
+    let mut rng = Rng(404);
+    let mut memo = HashMap::new();
+    let mut rejected = 0;
+    for _ in 0..2000 {
+        let mut bytes = text.clone().into_bytes();
+        for _ in 0..1 + rng.below(3) {
+            let at = rng.below(bytes.len() as u64) as usize;
+            match rng.below(3) {
+                0 => {
+                    bytes.remove(at);
+                }
+                1 => bytes[at] = b" 0123456789\nabcdefxorandleaf"[rng.below(28) as usize],
+                _ => bytes.insert(at, b"0 1\n"[rng.below(4) as usize]),
+            }
+        }
+        let Ok(damaged) = String::from_utf8(bytes) else {
+            continue;
+        };
+        match ProofTree::parse(&damaged) {
+            Err(_) => rejected += 1,
+            Ok(p) => {
+                if check_proof(&game, &p, minimax_verifier(&mut memo)).is_err() {
+                    rejected += 1;
+                }
+            }
+        }
+    }
+    // Most damage must be caught (some, like a changed digit in a child id
+    // that still points to an equivalent node, may leave a valid proof).
+    assert!(
+        rejected > 1000,
+        "only {rejected} of 2000 damaged proofs rejected"
+    );
+}
+
+#[test]
+fn limits_end_with_unknown_and_the_progress_made() {
+    // 8x8 Domineering is far beyond these limits (solved only with a
+    // dedicated program: Breuker, Uiterwijk and van den Herik 2000).
+    let game = Domineering::new(8, 8, 0, true);
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 4,
+        limits: Limits {
+            nodes: Some(5000),
+            time: None,
+        },
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let r = solver.solve(&game);
+    assert_eq!(r.verdict, Verdict::Unknown(Limit::Nodes));
+    assert_eq!(r.nodes, 5000);
+    assert!(!r.root.is_proven() && r.root.pn >= 1 && r.root.dn >= 1);
+    assert!(r.best_move.is_none());
+
+    solver.set_limits(Limits {
+        nodes: None,
+        time: Some(Duration::from_millis(200)),
+    });
+    let r = solver.solve(&game);
+    assert_eq!(r.verdict, Verdict::Unknown(Limit::Time));
+    assert!(r.nodes > 0);
+
+    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
+        tt_mb: 4,
+        limits: Limits {
+            nodes: Some(5000),
+            time: None,
+        },
+        ..AlphaBetaConfig::default()
+    })
+    .unwrap();
+    let r = ab.solve(&game);
+    assert_eq!(r.verdict, Verdict::Unknown(Limit::Nodes));
+    assert_eq!(r.nodes, 5000);
+}
+
+#[test]
+fn two_threads_respect_limits() {
+    let game = Domineering::new(8, 8, 0, true);
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 4,
+        threads: 2,
+        limits: Limits {
+            nodes: Some(20_000),
+            time: None,
+        },
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let r = solver.solve(&game);
+    assert_eq!(r.verdict, Verdict::Unknown(Limit::Nodes));
+    // Each thread may overshoot by one flush of FLUSH_NODES.
+    assert!(r.nodes <= 20_000 + 2 * amazons::solve::control::FLUSH_NODES);
+}
+
+#[test]
+fn the_progress_hook_reports_growing_node_counts() {
+    let calls = Arc::new(AtomicUsize::new(0));
+    let last = Arc::new(AtomicU64::new(0));
+    let (c, l) = (calls.clone(), last.clone());
+    let game = Domineering::new(8, 8, 0, true);
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 4,
+        limits: Limits {
+            nodes: Some(10_000),
+            time: None,
+        },
+        progress: Some(Arc::new(move |p| {
+            assert!(p.nodes >= l.load(Ordering::Relaxed));
+            assert!(!p.root.is_proven());
+            l.store(p.nodes, Ordering::Relaxed);
+            c.fetch_add(1, Ordering::Relaxed);
+        })),
+        progress_interval: Duration::ZERO,
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    solver.solve(&game);
+    // With a zero interval the hook runs at every flush of 256 nodes.
+    assert_eq!(calls.load(Ordering::Relaxed), 10_000 / 256);
+    assert!(last.load(Ordering::Relaxed) >= 9_000);
+}
+
+#[test]
+fn bad_configurations_are_refused() {
+    use amazons::solve::ConfigError;
+    let bad = |config: DfpnConfig| DfpnSolver::new(config).unwrap_err();
+    assert_eq!(
+        bad(DfpnConfig {
+            threads: 0,
+            ..DfpnConfig::default()
+        }),
+        ConfigError::NoThreads
+    );
+    assert_eq!(
+        bad(DfpnConfig {
+            tt_mb: 0,
+            ..DfpnConfig::default()
+        }),
+        ConfigError::NoTable
+    );
+    assert!(matches!(
+        bad(DfpnConfig {
+            epsilon: f64::NAN,
+            ..DfpnConfig::default()
+        }),
+        ConfigError::BadEpsilon(_)
+    ));
+}
