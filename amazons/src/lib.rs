@@ -25,16 +25,19 @@
 //! No feature flags.
 
 mod bitboard;
+pub mod bounds;
 pub mod local_search;
 mod movegen;
 mod moves;
 pub mod partition;
 mod position;
+pub mod safe_moves;
 pub mod sgf;
 mod square;
 pub mod territory;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
+pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 pub use movegen::{adjacent_empty, perft};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
