@@ -22,14 +22,45 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! The evaluation pipeline of seed 004 without the `cgt` layer: the
+//! [`partition`] of the board into areas (II-A3, II-B), and per area
+//! [`bounds`] from exact [`territory`] search or the plodding heuristic
+//! (IV-A1, IV-A2), [`local_search`] with passes (IV-A6), or static
+//! [`safe_moves`] rules (IV-A5); an [`AreaOracle`] lets a database answer
+//! areas. [`sgf`] reads and writes game records.
+//!
+//! ```
+//! use amazons::{improved_partition, AreaAnalyzer, AreaKind, Color, Position};
+//!
+//! // A White queen on C1 and a Black queen on F1 each wall off a 2x2
+//! // corner (blocker territories, seed 004 Fig. 2); D1-E2 stays active.
+//! let pos: Position = "..x..x../..W..B.. w".parse()?;
+//! let areas = improved_partition(&pos);
+//! let kinds: Vec<AreaKind> = areas.iter().map(|a| a.kind).collect();
+//! assert_eq!(kinds, [
+//!     AreaKind::BlockerTerritory(Color::White),
+//!     AreaKind::BlockerTerritory(Color::Black),
+//!     AreaKind::Active,
+//! ]);
+//! let analyzer = AreaAnalyzer::default();
+//! let bounds: Vec<String> =
+//!     areas.iter().map(|a| analyzer.bounds(&pos, a, None).to_string()).collect();
+//! // Plodding fills each corner (4 moves); the blockers are not used in the
+//! // active area, where nobody else has a safe move.
+//! assert_eq!(bounds, ["[-4, -4]", "[4, 4]", "[-4, 4]"]);
+//! # Ok::<(), amazons::PositionError>(())
+//! ```
+//!
 //! No feature flags.
 
 mod bitboard;
+pub mod bounds;
 pub mod local_search;
 mod movegen;
 mod moves;
 pub mod partition;
 mod position;
+pub mod safe_moves;
 pub mod sgf;
 pub mod solve;
 mod square;
@@ -37,6 +68,7 @@ pub mod territory;
 pub mod value;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
+pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 pub use movegen::{adjacent_empty, perft};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
