@@ -2,4 +2,4 @@
 
 pub mod solve;
 
-pub use solve::{AlphaBetaSolver, DfpnSolver, Outcome, SolverGame};
+pub use solve::{AlphaBetaSolver, DfpnSolver, SolverGame};
