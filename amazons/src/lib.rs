@@ -73,6 +73,6 @@ pub use movegen::{adjacent_empty, perft};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};
-pub use solve::{AlphaBetaSolver, DfpnSolver, Outcome, SolverGame};
+pub use solve::{AlphaBetaSolver, DfpnSolver, SolverGame};
 pub use square::{ParseSquareError, Size, Square};
 pub use value::{AmazonsGame, Valuer};

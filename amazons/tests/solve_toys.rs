@@ -792,3 +792,61 @@ fn bad_configurations_are_refused() {
         ConfigError::BadEpsilon(_)
     ));
 }
+
+/// The benchmark positions (`benches/solve_toys.rs`) with their node
+/// counts, for BENCHMARKS.md: `cargo test --release -p amazons --test
+/// solve_toys -- --ignored --nocapture`. Verdicts checked against Grundy
+/// values and Bouton's rule.
+#[test]
+#[ignore = "prints node counts of the benchmark positions; run in release"]
+fn benchmark_positions_node_counts() {
+    let grundy = kayles_grundy(64);
+    let rows = [
+        ((1u64 << 18) - 1, 18),
+        ((1u64 << 20) - 1 - (1 << 3) - (1 << 11), 20),
+    ];
+    for (pins, len) in rows {
+        let game = Kayles::new(pins, len);
+        let expected = kayles_by_grundy(pins, len, &grundy);
+        report(&game, expected);
+    }
+    let heaps = [3u8, 5, 6, 7];
+    let expected = if heaps.iter().fold(0, |a, h| a ^ h) != 0 {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    };
+    report(&Nim::new(&heaps), expected);
+}
+
+fn report<G: SolverGame>(game: &G, expected: Outcome) {
+    for threads in [1, 2] {
+        let mut solver = DfpnSolver::new(DfpnConfig {
+            tt_mb: 16,
+            threads,
+            ..DfpnConfig::default()
+        })
+        .unwrap();
+        let r = solver.solve(game);
+        assert_eq!(r.verdict, Verdict::Proven(expected));
+        println!(
+            "{} df-pn x{threads}: {} nodes, {:?}",
+            game.position_text(),
+            r.nodes,
+            r.elapsed
+        );
+    }
+    let mut solver = AlphaBetaSolver::new(AlphaBetaConfig {
+        tt_mb: 16,
+        ..AlphaBetaConfig::default()
+    })
+    .unwrap();
+    let r = solver.solve(game);
+    assert_eq!(r.verdict, Verdict::Proven(expected));
+    println!(
+        "{} alpha-beta: {} nodes, {:?}",
+        game.position_text(),
+        r.nodes,
+        r.elapsed
+    );
+}

@@ -37,9 +37,9 @@
 //! the winning move and the node count may.
 //!
 //! Tuning knobs, in [`DfpnConfig`]: `tt_mb` (table size, 1 MiB and up; about
-//! 40,000 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn;
-//! Pawlewicz and Lew found 0.25 a good value; allowed range 0..=10),
-//! `threads` (1 and up).
+//! 40,000 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn; the
+//! default 0.25 is a starting point, not a measured optimum: tune it per
+//! game; allowed range 0..=10), `threads` (1 and up).
 
 use std::time::Duration;
 
@@ -428,15 +428,16 @@ impl<'a, M: Copy> Worker<'a, M> {
         value
     }
 
-    /// The children of `game` (see [`distinct_children`]) with the numbers
-    /// the table holds for them.
+    /// The children of `game` (see [`distinct_children`]), with the initial
+    /// numbers of an unsearched position (the loop in `mid` then reads
+    /// those the table holds).
     fn expand<G: SolverGame<Move = M>>(&self, game: &mut G) -> Vec<Child<M>> {
         distinct_children(game)
             .into_iter()
             .map(|(mv, key)| Child {
                 mv,
                 key,
-                value: self.table.probe(key).unwrap_or(ProofNumbers::UNKNOWN),
+                value: ProofNumbers::UNKNOWN,
             })
             .collect()
     }

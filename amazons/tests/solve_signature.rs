@@ -1,0 +1,79 @@
+//! Solver signature (STYLE.md, after Stockfish's `bench`): a fixed suite,
+//! single-threaded, fixed table size; the verdicts (each checked first
+//! against theory or plain minimax) and the node counts of df-pn and
+//! alpha-beta in an insta snapshot. A refactor that changes a count has a
+//! bug; a search change states the new counts in its commit message.
+
+use std::collections::HashMap;
+use std::fmt::Write as _;
+
+use amazons::solve::toy::{Domineering, Kayles, Nim};
+use amazons::solve::{
+    AlphaBetaConfig, AlphaBetaSolver, DfpnConfig, DfpnSolver, Outcome, SolverGame, Verdict,
+};
+
+/// Plain minimax, memoised on the exact position.
+fn minimax<G: SolverGame + std::hash::Hash + Eq>(
+    game: &mut G,
+    memo: &mut HashMap<G, Outcome>,
+) -> Outcome {
+    if let Some(&o) = memo.get(game) {
+        return o;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut result = Outcome::Loss;
+    for mv in moves {
+        game.play(mv);
+        let child = minimax(game, memo);
+        game.undo(mv);
+        if child == Outcome::Loss {
+            result = Outcome::Win;
+            break;
+        }
+    }
+    memo.insert(game.clone(), result);
+    result
+}
+
+fn line<G: SolverGame + std::hash::Hash + Eq>(out: &mut String, game: &G) {
+    let expected = minimax(&mut game.clone(), &mut HashMap::new());
+    let mut dfpn = DfpnSolver::new(DfpnConfig {
+        tt_mb: 4,
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let d = dfpn.solve(game);
+    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
+        tt_mb: 4,
+        ..AlphaBetaConfig::default()
+    })
+    .unwrap();
+    let a = ab.solve(game);
+    assert_eq!(d.verdict, Verdict::Proven(expected));
+    assert_eq!(a.verdict, Verdict::Proven(expected));
+    writeln!(
+        out,
+        "{:<26} {:<5} dfpn {:>7} ab {:>7}",
+        game.position_text(),
+        expected.to_string(),
+        d.nodes,
+        a.nodes
+    )
+    .unwrap();
+}
+
+#[test]
+fn solver_signature() {
+    let mut out = String::new();
+    for heaps in [&[1u8, 2, 3][..], &[3, 5, 6, 7], &[2, 4, 4, 5]] {
+        line(&mut out, &Nim::new(heaps));
+    }
+    for (pins, len) in [(0b1111_1111_1111u64, 12), (0b1110_1111_0111_1011, 16)] {
+        line(&mut out, &Kayles::new(pins, len));
+    }
+    for (w, h, left) in [(4, 4, true), (4, 4, false), (5, 4, false), (4, 5, true)] {
+        line(&mut out, &Domineering::new(w, h, 0, left));
+    }
+    insta::assert_snapshot!(out);
+}
