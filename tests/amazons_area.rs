@@ -192,7 +192,7 @@ fn territory_count_is_exact_and_plodding_is_below_it() {
 #[test]
 #[ignore = "large: run in release with --ignored"]
 fn territory_count_is_exact_and_plodding_is_below_it_large() {
-    territories(11, 1000, 9);
+    territories(11, 3000, 9);
 }
 
 fn territories(seed: u64, count: usize, max_empty: u32) {
@@ -222,7 +222,7 @@ fn territories(seed: u64, count: usize, max_empty: u32) {
         checked += 1;
     }
     // Defective territories (fewer moves than squares, seed 004 II-B2) occur.
-    assert!(checked > 500 && defective > 0, "{checked} {defective}");
+    assert!(checked > count / 10 && defective > 0, "{checked} {defective}");
 }
 
 type LocalKey = (u64, u64, u64, Color, bool);
