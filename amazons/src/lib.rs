@@ -55,6 +55,7 @@
 
 mod bitboard;
 pub mod bounds;
+pub mod eval;
 pub mod local_search;
 mod movegen;
 mod moves;
@@ -69,6 +70,7 @@ pub mod value;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+pub use eval::{AreaReport, Evaluation, Evaluator};
 pub use movegen::{adjacent_empty, perft};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
