@@ -1,8 +1,9 @@
 //! `cgtk amazons ...`: Amazons subcommands.
 
-use amazons::{perft, Position, Size, Valuer};
+use amazons::{perft, Color, Evaluation, Evaluator, Position, Size, Square, Valuer};
 use anyhow::Result;
 use clap::{Args, Subcommand};
+use serde_json::json;
 
 use crate::output::{self, bad_input};
 use crate::{svg, thermo_out};
@@ -22,6 +23,19 @@ enum AmazonsCommand {
         position: String,
         /// The number of moves (0 to 20).
         depth: u32,
+    },
+    /// The full-board evaluation: areas, their kinds and bounds, the global
+    /// bounds, and the winner if the rules decide it (seed 004).
+    Eval {
+        /// A position, e.g. `..W/.../..B w` (ranks from the top, `x` burnt).
+        position: String,
+        /// Print {"verdict", "to_move", "bounds", "areas": [{"kind", "squares", "bounds", "source"}]}.
+        #[arg(long)]
+        json: bool,
+        /// Use the basic partition (8-connected components) instead of the
+        /// improved one with blocker territories.
+        #[arg(long)]
+        basic_partition: bool,
     },
     /// Canonical form and subzero thermograph of a position as a sum of its
     /// areas (Black = Left = positive).
@@ -67,6 +81,24 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             println!("{}", perft(&pos, depth));
             Ok(())
         }
+        AmazonsCommand::Eval {
+            position,
+            json,
+            basic_partition,
+        } => {
+            let pos = parse_position_or_size(&position)?;
+            let evaluator = Evaluator {
+                improved_partition: !basic_partition,
+                ..Evaluator::default()
+            };
+            let eval = evaluator.evaluate(&pos, None);
+            if json {
+                output::print_json(&eval_json(&pos, &eval));
+            } else {
+                print!("{}", eval_text(&pos, &eval));
+            }
+            Ok(())
+        }
         AmazonsCommand::Value {
             position,
             json,
@@ -92,4 +124,93 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             Ok(())
         }
     }
+}
+
+fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The JSON of ARCHITECTURE.md for `amazons eval --json`.
+fn eval_json(pos: &Position, eval: &Evaluation) -> serde_json::Value {
+    let areas: Vec<serde_json::Value> = eval
+        .areas
+        .iter()
+        .map(|r| {
+            let squares: Vec<String> = r.area.squares().squares().map(|s| s.to_string()).collect();
+            json!({
+                "kind": r.area.kind.to_string(),
+                "squares": squares,
+                "bounds": r.bounds.to_string(),
+                "source": r.source.to_string(),
+            })
+        })
+        .collect();
+    json!({
+        "verdict": eval.verdict.map_or("unknown", color_name),
+        "to_move": color_name(pos.to_move()),
+        "bounds": eval.bounds.to_string(),
+        "areas": areas,
+    })
+}
+
+/// The board with each empty square marked by its area's letter (`a`, `b`,
+/// ...), queens `W`/`B`, burnt squares `#`; then one line per area.
+fn eval_text(pos: &Position, eval: &Evaluation) -> String {
+    let size = pos.size();
+    let mut out = String::new();
+    for rank in (0..size.height()).rev() {
+        out.push_str(&format!("{:>2} ", rank + 1));
+        for file in 0..size.width() {
+            let sq = Square::new(file, rank).expect("on the board");
+            let c = if pos.queens(Color::White).contains(sq) {
+                'W'
+            } else if pos.queens(Color::Black).contains(sq) {
+                'B'
+            } else if pos.burnt().contains(sq) {
+                '#'
+            } else {
+                eval.areas
+                    .iter()
+                    .position(|r| r.area.empty.contains(sq))
+                    .map_or('?', area_letter)
+            };
+            out.push(' ');
+            out.push(c);
+        }
+        out.push('\n');
+    }
+    out.push_str("   ");
+    for file in 0..size.width() {
+        out.push(' ');
+        out.push(char::from(b'A' + file));
+    }
+    out.push('\n');
+    for (i, r) in eval.areas.iter().enumerate() {
+        out.push_str(&format!(
+            "area {}: {}, {} empty, bounds {} ({})\n",
+            area_letter(i),
+            r.area.kind,
+            r.area.empty.count(),
+            r.bounds,
+            r.source
+        ));
+    }
+    out.push_str(&format!("global bounds: {}\n", eval.bounds));
+    out.push_str(&format!("to move: {}\n", color_name(pos.to_move())));
+    match eval.verdict {
+        Some(winner) => out.push_str(&format!(
+            "verdict: {} wins (by {})\n",
+            color_name(winner),
+            eval.rule.unwrap_or("bounds")
+        )),
+        None => out.push_str("verdict: unknown\n"),
+    }
+    out
+}
+
+fn area_letter(i: usize) -> char {
+    char::from(b'a' + (i % 26) as u8)
 }

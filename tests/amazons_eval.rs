@@ -103,3 +103,30 @@ fn verdict_names_black_or_white_in_color_terms() {
         );
     }
 }
+
+#[test]
+fn cli_eval_json_has_the_fields_of_architecture_md() {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["amazons", "eval", "B..x/xxxx/W.xx w", "--json"])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    // Black's 2-move territory against White's 1 (both counted exactly):
+    // Black wins with White to move.
+    assert_eq!(v["verdict"], "black");
+    assert_eq!(v["to_move"], "white");
+    assert_eq!(v["bounds"], "[1, 1]");
+    let areas = v["areas"].as_array().unwrap();
+    assert_eq!(areas.len(), 2);
+    for a in areas {
+        assert!(a["kind"].as_str().unwrap().contains("territory"));
+        assert!(a["source"].is_string() && a["squares"].is_array() && a["bounds"].is_string());
+    }
+    let bad = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["amazons", "eval", "B..q w"])
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&bad.stderr).lines().count(), 1);
+}
