@@ -222,7 +222,10 @@ fn territories(seed: u64, count: usize, max_empty: u32) {
         checked += 1;
     }
     // Defective territories (fewer moves than squares, seed 004 II-B2) occur.
-    assert!(checked > count / 10 && defective > 0, "{checked} {defective}");
+    assert!(
+        checked > count / 10 && defective > 0,
+        "{checked} {defective}"
+    );
 }
 
 type LocalKey = (u64, u64, u64, Color, bool);
