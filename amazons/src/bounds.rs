@@ -115,7 +115,7 @@ pub struct AreaAnalyzer {
     pub rules: SafeMoveRules,
     /// Simple territories with at most this many empty squares are solved
     /// exactly by [`territory_moves`]; larger ones get plodding bounds
-    /// (0 to 64; default 12: well under a millisecond).
+    /// (0 to 64; default 12).
     pub exact_territory_max_empty: u32,
     /// Active areas without blockers with fewer than this many queens plus
     /// empty squares are searched locally (0 to 64; default 9, as in seed

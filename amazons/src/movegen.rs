@@ -5,7 +5,7 @@
 //! [`queen_attacks`], which shifts the whole board one step at a time in each
 //! of the 8 directions.
 
-use crate::bitboard::{queen_attacks, Bitboard};
+use crate::bitboard::queen_attacks;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -78,13 +78,6 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
             n
         }
     }
-}
-
-/// The squares a queen of `queens` could step onto: the empty neighbours of
-/// the queens ("adjacent empty squares", AES, in seed 004 IV-A5).
-#[inline]
-pub fn adjacent_empty(queens: Bitboard, empty: Bitboard) -> Bitboard {
-    queens.neighbours() & empty
 }
 
 #[cfg(test)]

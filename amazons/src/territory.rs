@@ -13,8 +13,10 @@ use crate::bitboard::{queen_attacks, Bitboard};
 /// `empty` squares, with nobody else moving there (the value of a
 /// territory, seed 004 II-B2), found by exhaustive search with a memo.
 ///
-/// The search visits every reachable (queens, empty) pair: fine up to about
-/// 16 empty squares; beyond that it may take long.
+/// The search visits every reachable (queens, empty) pair and stops early
+/// when every empty square gets used; the number of pairs grows
+/// exponentially with the empty squares, so keep it to small territories
+/// (see [`crate::AreaAnalyzer::exact_territory_max_empty`]).
 ///
 /// ```
 /// use amazons::territory::territory_moves;
