@@ -87,7 +87,7 @@ impl Position {
             if self.edges().contains(e) {
                 drawn.to_string()
             } else {
-                format!("{:>3}", label(e).unwrap_or_default())
+                format!("{:^3}", label(e).unwrap_or_default())
             }
         };
         for r in 0..=h {

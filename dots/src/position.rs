@@ -156,3 +156,36 @@ impl fmt::Display for Position {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn play_counts_completed_boxes() {
+        // Rules: the fourth side of a box completes it; on 2x1 the middle
+        // vertical edge 5 is a side of both boxes (ARCHITECTURE.md numbering).
+        let p: Position = "2x1:0,1,2,3,4,6".parse().unwrap();
+        let (q, done) = p.play(5).unwrap();
+        assert_eq!(done, 2);
+        assert!(q.is_over() && q.is_consistent());
+        assert_eq!(q.remaining_boxes(), 0);
+        let (q, done) = Position::empty(p.board()).play(5).unwrap();
+        assert_eq!((done, q.remaining_boxes()), (0, 2));
+        assert_eq!(p.play(4), Err(PositionError::DuplicateEdge { edge: 4 }));
+        assert!(matches!(
+            p.play(7),
+            Err(PositionError::EdgeOutOfRange {
+                edge: 7,
+                num_edges: 7
+            })
+        ));
+    }
+
+    #[test]
+    fn annotated_diagram_labels_undrawn_edges() {
+        let p: Position = "1x1:0,2".parse().unwrap();
+        let text = p.annotated_diagram(|e| Some(format!("{}", e.index())));
+        assert_eq!(text, " + --- +\n |     3\n +  1  +\n");
+    }
+}
