@@ -34,7 +34,7 @@ pub mod territory;
 
 pub use builder::{build_simple, paper_simple_set, BuildReport};
 pub use checksum::{fnv1a64, Fnv1a64};
-pub use format::{inspect, read_territory, DbError, DbKind, FileInfo, Header};
+pub use format::{inspect, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION};
 pub use index::{BoxIndex, Config, IndexError};
 pub use oracle::{default_dir, Databases, DB_ENV, DEFAULT_DIR};
 pub use territory::TerritoryDb;
