@@ -32,7 +32,8 @@ pub enum DbCommand {
         /// The box size `WxH` (required without --paper-set).
         #[arg(long, required_unless_present = "paper_set")]
         size: Option<String>,
-        /// Queen counts, e.g. `2` or `1,2,3` (default 1 to 4).
+        /// Queen counts, e.g. `2` or `1,2,3` (default 1 to 4, fewer than
+        /// the box's squares).
         #[arg(long, value_delimiter = ',')]
         queens: Vec<u32>,
         /// The paper's simple territory set: 1xn, 2xn, 3xn for 2 <= n <= 6,
@@ -93,12 +94,12 @@ pub fn run(command: DbCommand) -> Result<()> {
                 if w > MAX_SIDE || h > MAX_SIDE || u32::from(w) * u32::from(h) > 24 {
                     return Err(bad_input("size", format!("{text}: at most 24 squares")));
                 }
+                let n = u32::from(w) * u32::from(h);
                 let queens = if queens.is_empty() {
-                    vec![1, 2, 3, 4]
+                    (1..=4).filter(|&q| q < n).collect()
                 } else {
                     queens
                 };
-                let n = u32::from(w) * u32::from(h);
                 for &q in &queens {
                     if q == 0 || q >= n {
                         return Err(bad_input(

@@ -43,6 +43,12 @@ fn build_info_query_and_resume() {
         out.contains("simple-3x2-q2.cgtkdb 240 entries 288 bytes"),
         "{out}"
     );
+    // Without --queens: 1 to 4 queens where they fit; a 2x1 box holds only
+    // one queen: 2 squares for it times 2 states (empty, burnt) of the other.
+    let (code, small, err) = cgtk(&["db", "build", "--size", "2x1", "--out", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(small.lines().count(), 1, "{small}");
+    assert!(small.contains("simple-2x1-q1.cgtkdb 4 entries"), "{small}");
     // A second run finds both files valid and builds nothing.
     let (_, again, _) = cgtk(&[
         "db", "build", "--size", "3x2", "--queens", "1,2", "--out", d,
