@@ -4,9 +4,10 @@
 //! stored one file per database ([`format`]), and served to the solver as an
 //! [`amazons::AreaOracle`] ([`Databases`]).
 //!
-//! This version builds and serves **simple territory** databases (the exact
-//! number of moves the owner can make, and a best move); blocker territory
-//! and active area databases are not built yet.
+//! This version builds, stores and serves **simple territory** databases
+//! (the exact number of moves the owner can make, and a best move), and
+//! builds **active area** thermograph tables in memory ([`active`]); blocker
+//! territory databases and active tables on disk are not done yet.
 //!
 //! ```
 //! use amazons::{Color, Position};
@@ -25,6 +26,7 @@
 //! The default database directory is `$CGTK_DB`, or `./cgtk-db`
 //! ([`default_dir`]). No feature flags.
 
+pub mod active;
 pub mod builder;
 mod checksum;
 pub mod format;
@@ -32,6 +34,7 @@ pub mod index;
 mod oracle;
 pub mod territory;
 
+pub use active::{ActiveDb, ActiveError};
 pub use builder::{build_simple, paper_simple_set, BuildReport};
 pub use checksum::{fnv1a64, Fnv1a64};
 pub use format::{inspect, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION};
