@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
+use crate::active::ActiveDb;
 use crate::format::{read_territory, DbError, EXTENSION};
 use crate::territory::TerritoryDb;
 
@@ -64,6 +65,7 @@ fn bounding_box(squares: Bitboard) -> Option<(u8, u8, u8, u8)> {
 #[derive(Default, Debug)]
 pub struct Databases {
     territories: Vec<TerritoryDb>,
+    actives: Vec<ActiveDb>,
 }
 
 impl Databases {
@@ -103,6 +105,51 @@ impl Databases {
         self.territories.push(db);
         // Smallest boxes first, so that lookups use the smallest table.
         self.territories.sort_by_key(|d| d.index().count());
+    }
+
+    /// Adds an active area table.
+    pub fn add_active(&mut self, db: ActiveDb) {
+        self.actives.push(db);
+        self.actives.sort_by_key(|d| d.index().count());
+    }
+
+    /// The subzero thermograph of the configuration with these `black` and
+    /// `white` queens on the `empty` squares (anywhere on a board, every
+    /// other square burnt), if an active table holds it.
+    pub fn active(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<&cgt::Thermograph> {
+        let (file, rank, w, h) = bounding_box(empty | black | white)?;
+        self.actives.iter().find_map(|db| {
+            let index = db.index();
+            if index.groups() != [black.count(), white.count()] {
+                return None;
+            }
+            let (bw, bh) = (index.width(), index.height());
+            let transpose = if w <= bw && h <= bh {
+                false
+            } else if h <= bw && w <= bh {
+                true
+            } else {
+                return None;
+            };
+            let p = Placement {
+                file,
+                rank,
+                transpose,
+            };
+            let config = crate::index::Config {
+                queens: vec![
+                    index.board_to_cells(p.map_set(black))?,
+                    index.board_to_cells(p.map_set(white))?,
+                ],
+                empty: index.board_to_cells(p.map_set(empty))?,
+            };
+            Some(db.thermograph_at(index.rank(&config)))
+        })
     }
 
     /// The simple territory databases, smallest first.
@@ -182,6 +229,13 @@ impl AreaOracle for Databases {
         };
         self.territory(area.empty, area.queens(owner))
     }
+
+    fn active_thermograph(&self, area: &amazons::Area) -> Option<cgt::Thermograph> {
+        if area.kind != AreaKind::Active {
+            return None;
+        }
+        self.active(area.empty, area.black, area.white).cloned()
+    }
 }
 
 #[cfg(test)]
@@ -219,5 +273,24 @@ mod tests {
         // Too wide for the box: not found.
         let wide: Position = "B.x.. w".parse().unwrap();
         assert_eq!(dbs.territory(wide.empty(), wide.queens(Color::Black)), None);
+    }
+
+    #[test]
+    fn active_area_off_the_corner_transposed() {
+        let mut dbs = Databases::new();
+        dbs.add_active(ActiveDb::build(3, 2, 1, 1).unwrap());
+        // A 2x3 active area (both queens touch its empty squares) in the
+        // middle of a larger board; the reference is the thermograph through
+        // canonical forms (amazons::Valuer) of the area alone.
+        let pos: Position = "xxxx/xW.x/x..x/x.Bx/xxxx w".parse().unwrap();
+        let areas = improved_partition(&pos);
+        assert_eq!(areas.len(), 1);
+        assert_eq!(areas[0].kind, AreaKind::Active);
+        let expected = amazons::Valuer::new().thermograph(&pos).unwrap();
+        assert_eq!(dbs.active_thermograph(&areas[0]), Some(expected));
+        // The same area does not fit a 3x2 box with two White queens.
+        let mut other = Databases::new();
+        other.add_active(ActiveDb::build(3, 2, 1, 2).unwrap());
+        assert_eq!(other.active_thermograph(&areas[0]), None);
     }
 }
