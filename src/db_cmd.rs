@@ -5,10 +5,14 @@ use std::path::{Path, PathBuf};
 use amazons::{Color, Position, Size};
 use anyhow::Result;
 use clap::{Subcommand, ValueEnum};
-use databases::{build_simple, default_dir, inspect, paper_simple_set, Databases, EXTENSION};
+use databases::{
+    build_active, build_simple, default_dir, inspect, paper_simple_set, BuildReport, Databases,
+    EXTENSION,
+};
 use serde_json::json;
 
 use crate::output::{self, bad_input};
+use crate::thermo_out;
 
 /// The kinds of database `db build` knows.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -17,7 +21,7 @@ pub enum KindArg {
     Simple,
     /// Blocker territories (not built by this version).
     Blocker,
-    /// Active areas (not built by this version).
+    /// Active areas: subzero thermographs (`--queens B,W`: Black, White).
     Active,
 }
 
@@ -32,8 +36,9 @@ pub enum DbCommand {
         /// The box size `WxH` (required without --paper-set).
         #[arg(long, required_unless_present = "paper_set")]
         size: Option<String>,
-        /// Queen counts, e.g. `2` or `1,2,3` (default 1 to 4, fewer than
-        /// the box's squares).
+        /// Simple: queen counts, e.g. `2` or `1,2,3` (default 1 to 4, fewer
+        /// than the box's squares). Active: `B,W`, the Black and White queen
+        /// counts (default 1,1).
         #[arg(long, value_delimiter = ',')]
         queens: Vec<u32>,
         /// The paper's simple territory set: 1xn, 2xn, 3xn for 2 <= n <= 6,
@@ -53,7 +58,9 @@ pub enum DbCommand {
         /// A database file or directory.
         path: PathBuf,
     },
-    /// Look a position up: the move count and a best move of a territory.
+    /// Look a position up: the move count and a best move of a territory, or
+    /// the thermograph of an active area (the whole position, every square
+    /// outside the box burnt).
     Query {
         /// A position (`x` burnt), e.g. `xxxx/x..x/xB.x w`.
         position: String,
@@ -66,10 +73,6 @@ pub enum DbCommand {
     },
 }
 
-/// The largest box side `db build` accepts (larger boxes cannot be indexed
-/// in memory anyway).
-const MAX_SIDE: u8 = 8;
-
 /// Runs a `db` subcommand.
 pub fn run(command: DbCommand) -> Result<()> {
     match command {
@@ -81,37 +84,69 @@ pub fn run(command: DbCommand) -> Result<()> {
             out,
             quiet,
         } => {
-            if kind != KindArg::Simple {
-                anyhow::bail!("only simple territory databases can be built by this version");
+            if kind == KindArg::Blocker {
+                anyhow::bail!("blocker territory databases are not built by this version");
             }
             let out = out.unwrap_or_else(default_dir);
-            let jobs: Vec<(u8, u8, u32)> = if paper_set {
+            let jobs: Vec<(u8, u8, Vec<u32>)> = if paper_set {
+                if kind != KindArg::Simple {
+                    return Err(bad_input("--paper-set", "only with --kind simple"));
+                }
                 paper_simple_set()
+                    .into_iter()
+                    .map(|(w, h, q)| (w, h, vec![q]))
+                    .collect()
             } else {
                 let text = size.expect("clap requires --size");
                 let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
                 let (w, h) = (size.width(), size.height());
-                if w > MAX_SIDE || h > MAX_SIDE || u32::from(w) * u32::from(h) > 24 {
-                    return Err(bad_input("size", format!("{text}: at most 24 squares")));
-                }
                 let n = u32::from(w) * u32::from(h);
-                let queens = if queens.is_empty() {
-                    (1..=4).filter(|&q| q < n).collect()
-                } else {
-                    queens
-                };
-                for &q in &queens {
-                    if q == 0 || q >= n {
+                let max_cells = if kind == KindArg::Active { 12 } else { 24 };
+                if n > max_cells {
+                    return Err(bad_input(
+                        "size",
+                        format!(
+                            "{text}: at most {max_cells} squares for {} databases",
+                            kind_name(kind)
+                        ),
+                    ));
+                }
+                if kind == KindArg::Active {
+                    let q = if queens.is_empty() {
+                        vec![1, 1]
+                    } else {
+                        queens
+                    };
+                    if q.len() != 2 || q.contains(&0) || q[0] + q[1] >= n {
                         return Err(bad_input(
                             "queens",
-                            format!("{q} is out of range (1 to {})", n - 1),
+                            "active areas need B,W: at least one queen each, fewer than the box's squares",
                         ));
                     }
+                    vec![(w, h, q)]
+                } else {
+                    let queens = if queens.is_empty() {
+                        (1..=4).filter(|&q| q < n).collect()
+                    } else {
+                        queens
+                    };
+                    for &q in &queens {
+                        if q == 0 || q >= n {
+                            return Err(bad_input(
+                                "queens",
+                                format!("{q} is out of range (1 to {})", n - 1),
+                            ));
+                        }
+                    }
+                    queens.into_iter().map(|q| (w, h, vec![q])).collect()
                 }
-                queens.into_iter().map(|q| (w, h, q)).collect()
             };
             for (w, h, q) in jobs {
-                let r = build_simple(&out, w, h, q, !quiet)?;
+                let r: BuildReport = if kind == KindArg::Active {
+                    build_active(&out, w, h, q[0], q[1])?
+                } else {
+                    build_simple(&out, w, h, q[0], !quiet)?
+                };
                 println!(
                     "{} {} entries {} bytes {}",
                     r.path.display(),
@@ -132,8 +167,42 @@ pub fn run(command: DbCommand) -> Result<()> {
             let dir = db.unwrap_or_else(default_dir);
             let dbs = Databases::open_dir(&dir)
                 .map_err(|e| bad_input(&format!("database {}", dir.display()), e))?;
+            let (black, white) = (pos.queens(Color::Black), pos.queens(Color::White));
+            if black.any() && white.any() {
+                let t = dbs.active(pos.empty(), black, white);
+                if json {
+                    let thermograph = match t {
+                        Some(t) => {
+                            let mut v = thermo_out::thermograph_json("", t)?;
+                            // Canonical forms are not stored yet.
+                            v["canonical"] = serde_json::Value::Null;
+                            v
+                        }
+                        None => serde_json::Value::Null,
+                    };
+                    output::print_json(&json!({
+                        "found": t.is_some(),
+                        "kind": t.map(|_| "active"),
+                        "moves": null,
+                        "thermograph": thermograph,
+                        "best_move": null,
+                    }));
+                } else {
+                    match t {
+                        Some(t) => println!(
+                            "active area: left stop {}, right stop {}, mean {}, temperature {}",
+                            t.left_stop()?,
+                            t.right_stop()?,
+                            t.mean(),
+                            t.temperature()
+                        ),
+                        None => println!("not found"),
+                    }
+                }
+                return Ok(());
+            }
             let answer = dbs.position_territory(&pos);
-            let owner = if pos.queens(Color::White).is_empty() {
+            let owner = if white.is_empty() {
                 Color::Black
             } else {
                 Color::White
@@ -167,6 +236,14 @@ pub fn run(command: DbCommand) -> Result<()> {
             }
             Ok(())
         }
+    }
+}
+
+fn kind_name(kind: KindArg) -> &'static str {
+    match kind {
+        KindArg::Simple => "simple",
+        KindArg::Blocker => "blocker",
+        KindArg::Active => "active",
     }
 }
 

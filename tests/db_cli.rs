@@ -103,6 +103,38 @@ fn build_info_query_and_resume() {
 }
 
 #[test]
+fn active_build_and_query_match_amazons_value() {
+    let dir = temp_dir("active");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = cgtk(&[
+        "db", "build", "--kind", "active", "--size", "3x2", "--queens", "1,1", "--out", d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // C(6,1) C(5,1) 2^4 = 480 entries.
+    assert!(out.contains("active-3x2-b1w1.cgtkdb 480 entries"), "{out}");
+    let (_, info, _) = cgtk(&["db", "info", d]);
+    assert!(info.contains("active 3x2 queens 1+1 entries 480"), "{info}");
+    // Positions of a 2x3 region (transposed into the box) on a larger board;
+    // the reference is `cgtk amazons value --json` (canonical forms).
+    for text in [
+        "xxxx/xW.x/x..x/x.Bx/xxxx w",
+        "xxxx/xWBx/x..x/x..x/xxxx b",
+        "xxxx/x.Wx/xx.x/xB.x/xxxx w",
+    ] {
+        let (code, json, err) = cgtk(&["db", "query", text, "--db", d, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["found"], true, "{text}");
+        assert_eq!(v["kind"], "active");
+        let (_, reference, _) = cgtk(&["amazons", "value", text, "--json"]);
+        let mut r: serde_json::Value = serde_json::from_str(&reference).unwrap();
+        r["canonical"] = serde_json::Value::Null;
+        assert_eq!(v["thermograph"], r, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     let dir = temp_dir("bad");
     let d = dir.to_str().unwrap();
@@ -115,6 +147,12 @@ fn bad_input_is_one_line_and_exit_code_2() {
         (vec!["db", "query", "B.q. w", "--db", d], "position"),
         (vec!["db", "query", "B... w", "--db", d], "database"),
         (vec!["db", "info", d], "directory"),
+        (
+            vec![
+                "db", "build", "--kind", "active", "--size", "3x2", "--queens", "1", "--out", d,
+            ],
+            "B,W",
+        ),
     ] {
         let (code, out, err) = cgtk(&args);
         assert_eq!(code, 2, "{args:?}: {out} {err}");

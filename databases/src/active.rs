@@ -10,8 +10,9 @@
 //! one empty square, so the table fills layer by layer by the number of
 //! empty squares, each layer in parallel, as the territory builder does.
 //!
-//! Not yet: storing these tables on disk, canonical forms of small entries,
-//! serving them through [`amazons::AreaOracle`].
+//! Stored on disk by [`crate::format::active_bytes`]; served through
+//! [`amazons::AreaOracle::active_thermograph`]. Not yet: canonical forms of
+//! small entries.
 
 use std::sync::OnceLock;
 
@@ -75,6 +76,22 @@ impl ActiveDb {
                 .map(|t| t.into_inner().expect("every layer filled"))
                 .collect(),
         })
+    }
+
+    /// A table from its parts (one thermograph per rank).
+    ///
+    /// # Panics
+    /// If the lengths differ (a caller's bug).
+    pub fn from_parts(index: BoxIndex, thermographs: Vec<Thermograph>) -> ActiveDb {
+        assert_eq!(
+            thermographs.len() as u64,
+            index.count(),
+            "one entry per rank"
+        );
+        ActiveDb {
+            index,
+            thermographs,
+        }
     }
 
     /// The index (groups: Black, White).

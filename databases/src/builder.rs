@@ -7,7 +7,11 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use crate::format::{file_name, read_territory, territory_bytes, write_atomic, DbError, DbKind};
+use crate::active::ActiveDb;
+use crate::format::{
+    active_bytes, file_name, read_active, read_territory, territory_bytes, write_atomic, DbError,
+    DbKind,
+};
 use crate::index::BoxIndex;
 use crate::territory::TerritoryDb;
 
@@ -115,6 +119,55 @@ pub fn build_simple(
         bytes: bytes.len() as u64,
         resumed: false,
         elapsed,
+    })
+}
+
+/// Builds the active area table of a `width x height` box with `black`
+/// Black and `white` White queens into `dir`, unless a valid file is already
+/// there. No progress bar: the thermograph pass is short for the boxes this
+/// version handles.
+///
+/// # Errors
+/// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
+/// indexed or thermograph arithmetic overflows.
+pub fn build_active(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    black: u32,
+    white: u32,
+) -> Result<BuildReport, DbError> {
+    let path = dir.join(file_name(DbKind::Active, width, height, &[black, white]));
+    if let Ok(db) = read_active(&path) {
+        if (db.index().width(), db.index().height(), db.index().groups())
+            == (width, height, &[black, white][..])
+        {
+            return Ok(BuildReport {
+                bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
+                path,
+                entries: db.index().count(),
+                resumed: true,
+                elapsed: Duration::ZERO,
+            });
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|source| DbError::Io {
+        path: dir.to_owned(),
+        source,
+    })?;
+    let start = Instant::now();
+    let db = ActiveDb::build(width, height, black, white).map_err(|e| DbError::Corrupted {
+        offset: 0,
+        what: e.to_string(),
+    })?;
+    let bytes = active_bytes(&db);
+    write_atomic(&path, &bytes)?;
+    Ok(BuildReport {
+        path,
+        entries: db.index().count(),
+        bytes: bytes.len() as u64,
+        resumed: false,
+        elapsed: start.elapsed(),
     })
 }
 

@@ -13,8 +13,19 @@
 //!     24    8  entry count
 //!     32    8  payload length in bytes
 //!     40    8  checksum: FNV-1a 64 of bytes 0..40 followed by the payload
-//!     48    .  payload: the entries in rank order (simple territory: one
-//!              byte per entry, the move count)
+//!     48    .  payload: the entries in rank order
+//! ```
+//!
+//! Simple territory payload: one byte per entry, the move count. Active area
+//! payload: a dictionary of the distinct thermographs, then one index into
+//! it per entry:
+//!
+//! ```text
+//! u32 D (distinct thermographs), u8 index width (2 or 4 bytes)
+//! D times: left wall, right wall; a wall is
+//!     u16 P, P breakpoints (t, x), then the tail slope; each rational is
+//!     i64 numerator, i64 denominator (> 0)
+//! one index per entry (u16 or u32), below D
 //! ```
 //!
 //! Reading checks, in order: magic, version, length, checksum, then every
@@ -27,6 +38,9 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use cgt::{Rational, Thermograph};
+
+use crate::active::ActiveDb;
 use crate::checksum::Fnv1a64;
 use crate::index::BoxIndex;
 use crate::territory::TerritoryDb;
@@ -205,6 +219,211 @@ pub fn territory_bytes(db: &TerritoryDb) -> Vec<u8> {
     out
 }
 
+/// The bytes of an active area database file.
+pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
+    let mut dict: Vec<&Thermograph> = Vec::new();
+    let mut ids: std::collections::HashMap<&Thermograph, u32> = std::collections::HashMap::new();
+    let entries: Vec<u32> = (0..db.index().count())
+        .map(|r| {
+            let t = db.thermograph_at(r);
+            *ids.entry(t).or_insert_with(|| {
+                dict.push(t);
+                (dict.len() - 1) as u32
+            })
+        })
+        .collect();
+    let mut payload = Vec::new();
+    payload.extend_from_slice(&(dict.len() as u32).to_le_bytes());
+    let width: u8 = if dict.len() <= 1 << 16 { 2 } else { 4 };
+    payload.push(width);
+    let rational = |out: &mut Vec<u8>, q: Rational| {
+        out.extend_from_slice(&q.numer().to_le_bytes());
+        out.extend_from_slice(&q.denom().to_le_bytes());
+    };
+    for t in &dict {
+        for wall in [&t.left_wall, &t.right_wall] {
+            payload.extend_from_slice(&(wall.points().len() as u16).to_le_bytes());
+            for &(t, x) in wall.points() {
+                rational(&mut payload, t);
+                rational(&mut payload, x);
+            }
+            rational(&mut payload, wall.tail());
+        }
+    }
+    for e in entries {
+        if width == 2 {
+            payload.extend_from_slice(&(e as u16).to_le_bytes());
+        } else {
+            payload.extend_from_slice(&e.to_le_bytes());
+        }
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(&header_bytes(DbKind::Active, db.index(), &payload));
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// A reader over a payload that reports where it ran out or went wrong.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn offset(&self) -> u64 {
+        (HEADER_LEN + self.at) as u64
+    }
+
+    fn take(&mut self, n: usize) -> Result<&[u8], DbError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let Some(end) = end else {
+            return Err(DbError::Corrupted {
+                offset: self.offset(),
+                what: "payload ends inside a field".into(),
+            });
+        };
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn u16(&mut self) -> Result<u16, DbError> {
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
+    }
+
+    fn u32(&mut self) -> Result<u32, DbError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+
+    fn i64(&mut self) -> Result<i64, DbError> {
+        Ok(i64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+
+    fn rational(&mut self) -> Result<Rational, DbError> {
+        let offset = self.offset();
+        let (n, d) = (self.i64()?, self.i64()?);
+        if d <= 0 || n == i64::MIN {
+            return Err(DbError::Corrupted {
+                offset,
+                what: "bad rational".into(),
+            });
+        }
+        Ok(Rational::new(n, d))
+    }
+
+    fn wall(&mut self) -> Result<cgt::Trajectory, DbError> {
+        let offset = self.offset();
+        let bad = |what: &str| DbError::Corrupted {
+            offset,
+            what: what.to_owned(),
+        };
+        let count = self.u16()?;
+        let mut points = Vec::with_capacity(usize::from(count).min(1024));
+        for _ in 0..count {
+            points.push((self.rational()?, self.rational()?));
+        }
+        let tail = self.rational()?;
+        if points.first().is_none_or(|p| p.0 != Rational::MINUS_ONE) {
+            return Err(bad("a wall must start at t = -1"));
+        }
+        if !points.windows(2).all(|w| w[0].0 < w[1].0) {
+            return Err(bad("wall breakpoints must increase in t"));
+        }
+        cgt::Trajectory::new(points, tail).map_err(|_| bad("wall arithmetic overflows"))
+    }
+}
+
+/// An active area database from the bytes of its file.
+///
+/// # Errors
+/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
+pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
+    let (h, _) = parse_header(bytes, true)?;
+    if h.kind != DbKind::Active {
+        return Err(DbError::UnsupportedKind { kind: h.kind });
+    }
+    let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
+    if h.queens.len() != 2 {
+        return Err(corrupted(13, "an active area has two queen groups".into()));
+    }
+    if !(1..=8).contains(&h.width) || !(1..=8).contains(&h.height) {
+        return Err(corrupted(11, format!("bad box {}x{}", h.width, h.height)));
+    }
+    let index =
+        BoxIndex::new(h.width, h.height, &h.queens).map_err(|e| corrupted(14, e.to_string()))?;
+    if h.entries != index.count() {
+        return Err(corrupted(
+            24,
+            format!("{} entries, the box has {}", h.entries, index.count()),
+        ));
+    }
+    let mut cur = Cursor {
+        bytes: &bytes[HEADER_LEN..],
+        at: 0,
+    };
+    let distinct = cur.u32()?;
+    let width_at = cur.offset();
+    let width = cur.take(1)?[0];
+    if width != 2 && width != 4 {
+        return Err(corrupted(width_at, format!("index width {width}")));
+    }
+    // Each thermograph takes at least 2 * (2 + 16 + 16) bytes.
+    if u64::from(distinct) * 68 > bytes.len() as u64 {
+        return Err(corrupted(HEADER_LEN as u64, "too many thermographs".into()));
+    }
+    let mut dict = Vec::with_capacity(distinct as usize);
+    for _ in 0..distinct {
+        let left_wall = cur.wall()?;
+        let right_wall = cur.wall()?;
+        dict.push(Thermograph {
+            left_wall,
+            right_wall,
+        });
+    }
+    let rest = (cur.bytes.len() - cur.at) as u64;
+    if rest != h.entries * u64::from(width) {
+        return Err(corrupted(
+            cur.offset(),
+            format!(
+                "{rest} bytes of entries, expected {}",
+                h.entries * u64::from(width)
+            ),
+        ));
+    }
+    let mut thermographs = Vec::with_capacity(index.count() as usize);
+    for _ in 0..h.entries {
+        let offset = cur.offset();
+        let id = if width == 2 {
+            u32::from(cur.u16()?)
+        } else {
+            cur.u32()?
+        };
+        let t = dict
+            .get(id as usize)
+            .ok_or_else(|| corrupted(offset, format!("thermograph {id} of {distinct}")))?;
+        thermographs.push(t.clone());
+    }
+    Ok(ActiveDb::from_parts(index, thermographs))
+}
+
+/// Reads the active area database file `path`.
+///
+/// # Errors
+/// As [`active_from_bytes`], and [`DbError::Io`].
+pub fn read_active(path: &Path) -> Result<ActiveDb, DbError> {
+    let bytes = fs::read(path).map_err(|source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    active_from_bytes(&bytes)
+}
+
 /// Writes `bytes` to `path` through a temporary file renamed into place.
 ///
 /// # Errors
@@ -373,6 +592,43 @@ mod tests {
 
     fn sample() -> Vec<u8> {
         territory_bytes(&TerritoryDb::build(2, 3, 1, &ProgressBar::hidden()).unwrap())
+    }
+
+    #[test]
+    fn active_round_trip_and_corruption() {
+        let db = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let bytes = active_bytes(&db);
+        let back = active_from_bytes(&bytes).unwrap();
+        for r in 0..db.index().count() {
+            assert_eq!(back.thermograph_at(r), db.thermograph_at(r));
+        }
+        let mut flipped = bytes.clone();
+        flipped[HEADER_LEN + 10] ^= 1;
+        assert!(matches!(
+            active_from_bytes(&flipped),
+            Err(DbError::ChecksumMismatch { .. })
+        ));
+        assert!(matches!(
+            active_from_bytes(&bytes[..bytes.len() - 3]),
+            Err(DbError::Truncated { .. })
+        ));
+        // A bad entry index with a recomputed checksum: Corrupted, no panic.
+        let mut payload = bytes[HEADER_LEN..].to_vec();
+        let n = payload.len();
+        payload[n - 2..].copy_from_slice(&u16::MAX.to_le_bytes());
+        let mut bad = header_bytes(DbKind::Active, db.index(), &payload).to_vec();
+        bad.extend_from_slice(&payload);
+        assert!(matches!(
+            active_from_bytes(&bad),
+            Err(DbError::Corrupted { .. })
+        ));
+        // Garbage payloads of every length below the real one never panic.
+        for len in 0..payload.len() {
+            let cut = &payload[..len];
+            let mut b = header_bytes(DbKind::Active, db.index(), cut).to_vec();
+            b.extend_from_slice(cut);
+            assert!(active_from_bytes(&b).is_err(), "length {len}");
+        }
     }
 
     #[test]

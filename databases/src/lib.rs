@@ -5,9 +5,9 @@
 //! [`amazons::AreaOracle`] ([`Databases`]).
 //!
 //! This version builds, stores and serves **simple territory** databases
-//! (the exact number of moves the owner can make, and a best move), and
-//! builds **active area** thermograph tables in memory ([`active`]); blocker
-//! territory databases and active tables on disk are not done yet.
+//! (the exact number of moves the owner can make, and a best move) and
+//! **active area** databases (subzero thermographs, [`active`]); blocker
+//! territory databases and canonical forms of active areas are not done yet.
 //!
 //! ```
 //! use amazons::{Color, Position};
@@ -35,9 +35,11 @@ mod oracle;
 pub mod territory;
 
 pub use active::{ActiveDb, ActiveError};
-pub use builder::{build_simple, paper_simple_set, BuildReport};
+pub use builder::{build_active, build_simple, paper_simple_set, BuildReport};
 pub use checksum::{fnv1a64, Fnv1a64};
-pub use format::{inspect, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION};
+pub use format::{
+    inspect, read_active, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION,
+};
 pub use index::{BoxIndex, Config, IndexError};
 pub use oracle::{default_dir, Databases, DB_ENV, DEFAULT_DIR};
 pub use territory::TerritoryDb;

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
 use crate::active::ActiveDb;
-use crate::format::{read_territory, DbError, EXTENSION};
+use crate::format::{read_active, read_territory, DbError, EXTENSION};
 use crate::territory::TerritoryDb;
 
 /// The environment variable naming the default database directory.
@@ -74,8 +74,8 @@ impl Databases {
         Databases::default()
     }
 
-    /// Loads every simple territory database file (`*.cgtkdb`) of `dir`
-    /// (other kinds are skipped).
+    /// Loads every simple territory and active area database file
+    /// (`*.cgtkdb`) of `dir`.
     ///
     /// # Errors
     /// The first file that cannot be read, or the directory.
@@ -95,6 +95,8 @@ impl Databases {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
             if name.starts_with("simple-") {
                 dbs.add_territory(read_territory(&p)?);
+            } else if name.starts_with("active-") {
+                dbs.add_active(read_active(&p)?);
             }
         }
         Ok(dbs)
