@@ -117,7 +117,7 @@ pub fn run(command: DbCommand) -> Result<()> {
                     } else {
                         queens
                     };
-                    if q.len() != 2 || q.contains(&0) || q[0] + q[1] >= n {
+                    if q.len() != 2 || q.contains(&0) || q[0].saturating_add(q[1]) >= n {
                         return Err(bad_input(
                             "queens",
                             "active areas need B,W: at least one queen each, fewer than the box's squares",
