@@ -47,8 +47,20 @@ fn small_boxes_entry_by_entry() {
 
 #[test]
 fn larger_boxes_entry_by_entry() {
-    // Up to 7 empty squares (the canonical-form path gets slow beyond).
-    for (w, h, b, wq) in [(4, 2, 1, 1), (3, 3, 1, 1)] {
+    // Up to 8 empty squares.
+    for (w, h, b, wq) in [
+        (4, 2, 1, 1),
+        (3, 3, 1, 1),
+        (4, 2, 2, 2),
+        (3, 3, 1, 2),
+        (5, 2, 1, 1),
+    ] {
         check(w, h, b, wq);
     }
+}
+
+#[test]
+fn ten_empty_squares_entry_by_entry() {
+    // 6x2 with one queen each: up to 10 empty squares, 135,168 entries.
+    check(6, 2, 1, 1);
 }
