@@ -173,9 +173,12 @@ pub fn run(command: DbCommand) -> Result<()> {
                 if json {
                     let thermograph = match t {
                         Some(t) => {
-                            let mut v = thermo_out::thermograph_json("", t)?;
-                            // Canonical forms are not stored yet.
-                            v["canonical"] = serde_json::Value::Null;
+                            let canonical = dbs.active_canonical(pos.empty(), black, white);
+                            let mut v = thermo_out::thermograph_json(canonical.unwrap_or(""), t)?;
+                            // Large tables store no canonical forms.
+                            if canonical.is_none() {
+                                v["canonical"] = serde_json::Value::Null;
+                            }
                             v
                         }
                         None => serde_json::Value::Null,
@@ -190,7 +193,8 @@ pub fn run(command: DbCommand) -> Result<()> {
                 } else {
                     match t {
                         Some(t) => println!(
-                            "active area: left stop {}, right stop {}, mean {}, temperature {}",
+                            "active area: canonical form {}, left stop {}, right stop {}, mean {}, temperature {}",
+                            dbs.active_canonical(pos.empty(), black, white).unwrap_or("(not stored)"),
                             t.left_stop()?,
                             t.right_stop()?,
                             t.mean(),

@@ -10,9 +10,13 @@
 //! one empty square, so the table fills layer by layer by the number of
 //! empty squares, each layer in parallel, as the territory builder does.
 //!
+//! Beyond the paper, small tables also get the canonical form of every entry
+//! ([`ActiveDb::compute_canonical_forms`], in CGSuite notation), built the
+//! same way from the options' canonical forms in one `cgt` arena, so that a
+//! sum of database areas can be decided exactly.
+//!
 //! Stored on disk by [`crate::format::active_bytes`]; served through
-//! [`amazons::AreaOracle::active_thermograph`]. Not yet: canonical forms of
-//! small entries.
+//! [`amazons::AreaOracle::active_thermograph`].
 
 use std::sync::OnceLock;
 
@@ -23,7 +27,7 @@ use rayon::prelude::*;
 use crate::index::{BoxIndex, Config, IndexError};
 
 /// Why an active database could not be built.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum ActiveError {
     /// The box and queen counts cannot be indexed.
     #[error(transparent)]
@@ -31,6 +35,9 @@ pub enum ActiveError {
     /// Exact thermograph arithmetic overflowed.
     #[error("thermograph arithmetic overflowed")]
     Overflow,
+    /// Canonical form arithmetic failed.
+    #[error("canonical form: {0}")]
+    Canonical(String),
 }
 
 impl From<Overflow> for ActiveError {
@@ -44,7 +51,14 @@ impl From<Overflow> for ActiveError {
 pub struct ActiveDb {
     index: BoxIndex,
     thermographs: Vec<Thermograph>,
+    /// Canonical forms in CGSuite notation, one per rank, or empty if not
+    /// computed.
+    canonical: Vec<String>,
 }
+
+/// Tables with at most this many entries get canonical forms when built
+/// through [`crate::build_active`] (the arena holding them all stays small).
+pub const CANONICAL_MAX_ENTRIES: u64 = 20_000;
 
 impl ActiveDb {
     /// Builds the table of a `width x height` box with `black` Black and
@@ -75,22 +89,76 @@ impl ActiveDb {
                 .into_iter()
                 .map(|t| t.into_inner().expect("every layer filled"))
                 .collect(),
+            canonical: Vec::new(),
         })
     }
 
-    /// A table from its parts (one thermograph per rank).
+    /// Computes the canonical form of every entry from its options'
+    /// canonical forms, layer by layer, in one arena (single-threaded).
+    ///
+    /// # Errors
+    /// [`ActiveError::Canonical`] if the `cgt` layer fails.
+    pub fn compute_canonical_forms(&mut self) -> Result<(), ActiveError> {
+        let index = &self.index;
+        let mut arena = cgt::Arena::new();
+        let mut ids: Vec<Option<cgt::GameId>> = vec![None; self.thermographs.len()];
+        let err = |e: cgt::CgtError| ActiveError::Canonical(e.to_string());
+        for layer in 0..=index.free_cells() {
+            for r in (0..index.count()).filter(|&r| index.empty_count(r) == layer) {
+                let c = index.unrank(r);
+                let empty = index.cells_to_board(c.empty);
+                let black = index.cells_to_board(c.queens[0]);
+                let white = index.cells_to_board(c.queens[1]);
+                let id = |r: u64| ids[r as usize].expect("lower layers are done");
+                let lefts: Vec<cgt::GameId> = child_ranks(index, empty, black, white, 0)
+                    .into_iter()
+                    .map(id)
+                    .collect();
+                let rights: Vec<cgt::GameId> = child_ranks(index, empty, white, black, 1)
+                    .into_iter()
+                    .map(id)
+                    .collect();
+                ids[r as usize] = Some(arena.new_game(&lefts, &rights).map_err(err)?);
+            }
+        }
+        self.canonical = ids
+            .into_iter()
+            .map(|g| arena.to_string(g.expect("every layer filled")))
+            .collect();
+        Ok(())
+    }
+
+    /// The canonical form (CGSuite notation) of the configuration of rank
+    /// `rank`, if the table has canonical forms.
+    pub fn canonical_at(&self, rank: u64) -> Option<&str> {
+        self.canonical.get(rank as usize).map(String::as_str)
+    }
+
+    /// Whether the table has canonical forms.
+    pub fn has_canonical_forms(&self) -> bool {
+        !self.canonical.is_empty()
+    }
+
+    /// A table from its parts (one thermograph per rank, and one canonical
+    /// form per rank or none).
     ///
     /// # Panics
     /// If the lengths differ (a caller's bug).
-    pub fn from_parts(index: BoxIndex, thermographs: Vec<Thermograph>) -> ActiveDb {
+    pub fn from_parts(
+        index: BoxIndex,
+        thermographs: Vec<Thermograph>,
+        canonical: Vec<String>,
+    ) -> ActiveDb {
         assert_eq!(
             thermographs.len() as u64,
             index.count(),
             "one entry per rank"
         );
+        assert!(canonical.is_empty() || canonical.len() == thermographs.len());
         ActiveDb {
             index,
             thermographs,
+            canonical,
         }
     }
 

@@ -124,8 +124,9 @@ pub fn build_simple(
 
 /// Builds the active area table of a `width x height` box with `black`
 /// Black and `white` White queens into `dir`, unless a valid file is already
-/// there. No progress bar: the thermograph pass is short for the boxes this
-/// version handles.
+/// there, with canonical forms if it has at most
+/// [`crate::active::CANONICAL_MAX_ENTRIES`] entries. No progress bar: the
+/// thermograph pass is short for the boxes this version handles.
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
@@ -156,10 +157,14 @@ pub fn build_active(
         source,
     })?;
     let start = Instant::now();
-    let db = ActiveDb::build(width, height, black, white).map_err(|e| DbError::Corrupted {
+    let corrupted = |e: crate::active::ActiveError| DbError::Corrupted {
         offset: 0,
         what: e.to_string(),
-    })?;
+    };
+    let mut db = ActiveDb::build(width, height, black, white).map_err(corrupted)?;
+    if db.index().count() <= crate::active::CANONICAL_MAX_ENTRIES {
+        db.compute_canonical_forms().map_err(corrupted)?;
+    }
     let bytes = active_bytes(&db);
     write_atomic(&path, &bytes)?;
     Ok(BuildReport {

@@ -26,6 +26,9 @@
 //!     u16 P, P breakpoints (t, x), then the tail slope; each rational is
 //!     i64 numerator, i64 denominator (> 0)
 //! one index per entry (u16 or u32), below D
+//! u8 1 if canonical forms follow, else 0; if 1:
+//!     u32 S (distinct forms), S times u16 length and UTF-8 CGSuite text,
+//!     then one index per entry (u16 if S <= 65536, else u32), below S
 //! ```
 //!
 //! Reading checks, in order: magic, version, length, checksum, then every
@@ -250,12 +253,38 @@ pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
             rational(&mut payload, wall.tail());
         }
     }
-    for e in entries {
-        if width == 2 {
-            payload.extend_from_slice(&(e as u16).to_le_bytes());
-        } else {
-            payload.extend_from_slice(&e.to_le_bytes());
+    let push_ids = |payload: &mut Vec<u8>, ids: &[u32], wide: bool| {
+        for &e in ids {
+            if wide {
+                payload.extend_from_slice(&e.to_le_bytes());
+            } else {
+                payload.extend_from_slice(&(e as u16).to_le_bytes());
+            }
         }
+    };
+    push_ids(&mut payload, &entries, width == 4);
+    if db.has_canonical_forms() {
+        payload.push(1);
+        let mut forms: Vec<&str> = Vec::new();
+        let mut form_ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let ids: Vec<u32> = (0..db.index().count())
+            .map(|r| {
+                let f = db.canonical_at(r).expect("has canonical forms");
+                *form_ids.entry(f).or_insert_with(|| {
+                    forms.push(f);
+                    (forms.len() - 1) as u32
+                })
+            })
+            .collect();
+        payload.extend_from_slice(&(forms.len() as u32).to_le_bytes());
+        for f in &forms {
+            let len = u16::try_from(f.len()).expect("canonical forms of small tables are short");
+            payload.extend_from_slice(&len.to_le_bytes());
+            payload.extend_from_slice(f.as_bytes());
+        }
+        push_ids(&mut payload, &ids, forms.len() > 1 << 16);
+    } else {
+        payload.push(0);
     }
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
     out.extend_from_slice(&header_bytes(DbKind::Active, db.index(), &payload));
@@ -387,13 +416,10 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
         });
     }
     let rest = (cur.bytes.len() - cur.at) as u64;
-    if rest != h.entries * u64::from(width) {
+    if rest < h.entries * u64::from(width) + 1 {
         return Err(corrupted(
             cur.offset(),
-            format!(
-                "{rest} bytes of entries, expected {}",
-                h.entries * u64::from(width)
-            ),
+            format!("{rest} bytes left for {} entries", h.entries),
         ));
     }
     let mut thermographs = Vec::with_capacity(index.count() as usize);
@@ -409,7 +435,43 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
             .ok_or_else(|| corrupted(offset, format!("thermograph {id} of {distinct}")))?;
         thermographs.push(t.clone());
     }
-    Ok(ActiveDb::from_parts(index, thermographs))
+    let flag_at = cur.offset();
+    let mut canonical = Vec::new();
+    match cur.take(1)?[0] {
+        0 => {}
+        1 => {
+            let count = cur.u32()?;
+            if u64::from(count) * 2 > bytes.len() as u64 {
+                return Err(corrupted(flag_at + 1, "too many canonical forms".into()));
+            }
+            let mut forms = Vec::with_capacity(count as usize);
+            for _ in 0..count {
+                let at = cur.offset();
+                let len = cur.u16()?;
+                let text = std::str::from_utf8(cur.take(usize::from(len))?)
+                    .map_err(|_| corrupted(at, "canonical form is not UTF-8".into()))?;
+                forms.push(text.to_owned());
+            }
+            let wide = forms.len() > 1 << 16;
+            for _ in 0..h.entries {
+                let offset = cur.offset();
+                let id = if wide {
+                    cur.u32()?
+                } else {
+                    u32::from(cur.u16()?)
+                };
+                let f = forms
+                    .get(id as usize)
+                    .ok_or_else(|| corrupted(offset, format!("canonical form {id} of {count}")))?;
+                canonical.push(f.clone());
+            }
+        }
+        other => return Err(corrupted(flag_at, format!("canonical flag {other}"))),
+    }
+    if cur.at != cur.bytes.len() {
+        return Err(corrupted(cur.offset(), "bytes after the entries".into()));
+    }
+    Ok(ActiveDb::from_parts(index, thermographs, canonical))
 }
 
 /// Reads the active area database file `path`.
@@ -596,11 +658,16 @@ mod tests {
 
     #[test]
     fn active_round_trip_and_corruption() {
-        let db = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let mut db = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let plain = active_from_bytes(&active_bytes(&db)).unwrap();
+        assert!(!plain.has_canonical_forms());
+        db.compute_canonical_forms().unwrap();
         let bytes = active_bytes(&db);
         let back = active_from_bytes(&bytes).unwrap();
         for r in 0..db.index().count() {
             assert_eq!(back.thermograph_at(r), db.thermograph_at(r));
+            assert_eq!(plain.thermograph_at(r), db.thermograph_at(r));
+            assert_eq!(back.canonical_at(r), db.canonical_at(r));
         }
         let mut flipped = bytes.clone();
         flipped[HEADER_LEN + 10] ^= 1;

@@ -6,8 +6,8 @@
 //!
 //! This version builds, stores and serves **simple territory** databases
 //! (the exact number of moves the owner can make, and a best move) and
-//! **active area** databases (subzero thermographs, [`active`]); blocker
-//! territory databases and canonical forms of active areas are not done yet.
+//! **active area** databases (subzero thermographs, and canonical forms for
+//! small tables, [`active`]); blocker territory databases are not done yet.
 //!
 //! ```
 //! use amazons::{Color, Position};

@@ -124,6 +124,28 @@ impl Databases {
         black: Bitboard,
         white: Bitboard,
     ) -> Option<&cgt::Thermograph> {
+        let (db, rank) = self.active_rank(empty, black, white)?;
+        Some(db.thermograph_at(rank))
+    }
+
+    /// The canonical form (CGSuite notation) of that configuration, if an
+    /// active table holds it with canonical forms.
+    pub fn active_canonical(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<&str> {
+        let (db, rank) = self.active_rank(empty, black, white)?;
+        db.canonical_at(rank)
+    }
+
+    fn active_rank(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<(&ActiveDb, u64)> {
         let (file, rank, w, h) = bounding_box(empty | black | white)?;
         self.actives.iter().find_map(|db| {
             let index = db.index();
@@ -150,7 +172,7 @@ impl Databases {
                 ],
                 empty: index.board_to_cells(p.map_set(empty))?,
             };
-            Some(db.thermograph_at(index.rank(&config)))
+            Some((db, index.rank(&config)))
         })
     }
 

@@ -64,3 +64,36 @@ fn ten_empty_squares_entry_by_entry() {
     // 6x2 with one queen each: up to 10 empty squares, 135,168 entries.
     check(6, 2, 1, 1);
 }
+
+#[test]
+fn canonical_forms_entry_by_entry() {
+    // Against the canonical form of the same position through
+    // amazons::Valuer (the basic partition's areas summed in the arena).
+    for (w, h, b, wq) in [(3, 2, 1, 1), (3, 2, 1, 2), (4, 2, 1, 1), (3, 3, 1, 1)] {
+        let mut db = ActiveDb::build(w, h, b, wq).unwrap();
+        db.compute_canonical_forms().unwrap();
+        let index = db.index();
+        let size = Size::new(w, h).unwrap();
+        let mut valuer = Valuer::new();
+        for r in 0..index.count() {
+            let c = index.unrank(r);
+            let black = index.cells_to_board(c.queens[0]);
+            let white = index.cells_to_board(c.queens[1]);
+            let empty = index.cells_to_board(c.empty);
+            let pos = Position::from_setup(Setup {
+                size,
+                white,
+                black,
+                burnt: size.mask() - empty - black - white,
+                to_move: Color::White,
+            })
+            .unwrap();
+            let g = valuer.canonical(&pos).unwrap();
+            assert_eq!(
+                db.canonical_at(r),
+                Some(valuer.arena.to_string(g).as_str()),
+                "{pos}"
+            );
+        }
+    }
+}
