@@ -7,6 +7,7 @@ use clap::{Parser, Subcommand};
 
 mod amazons_cmd;
 mod cgt_cmd;
+mod db_cmd;
 mod dots_cmd;
 mod output;
 mod svg;
@@ -32,6 +33,9 @@ enum Command {
         #[command(subcommand)]
         command: dots_cmd::DotsCommand,
     },
+    /// Endgame databases: build, info, query.
+    #[command(subcommand)]
+    Db(db_cmd::DbCommand),
 }
 
 fn main() -> ExitCode {
@@ -40,6 +44,7 @@ fn main() -> ExitCode {
         Command::Cgt(command) => cgt_cmd::run(command),
         Command::Amazons(args) => amazons_cmd::run(args),
         Command::Dots { command } => dots_cmd::run(command),
+        Command::Db(command) => db_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -20,6 +20,13 @@ pub trait AreaOracle {
     /// The exact number of moves the owner can make in the simple territory
     /// `area`, if the table holds it.
     fn territory_moves(&self, area: &Area) -> Option<u32>;
+
+    /// The subzero thermograph of the active area `area` (its queens and
+    /// empty squares, every other square burnt; Black = Left), if a table
+    /// holds it. The default holds none.
+    fn active_thermograph(&self, _area: &Area) -> Option<cgt::Thermograph> {
+        None
+    }
 }
 
 /// Where an area's bounds came from.

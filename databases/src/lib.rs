@@ -1,2 +1,45 @@
-//! Retrograde endgame databases for Amazons areas: simple territories,
-//! blocker territories and active areas, stored on disk.
+//! Retrograde endgame databases for Amazons areas (seed 004, Song & Müller,
+//! "An Enhanced Solver for the Game of Amazons", section III): built by
+//! retrograde analysis over an [`index`] of the configurations of a box,
+//! stored one file per database ([`format`]), and served to the solver as an
+//! [`amazons::AreaOracle`] ([`Databases`]).
+//!
+//! This version builds, stores and serves **simple territory** databases
+//! (the exact number of moves the owner can make, and a best move) and
+//! **active area** databases (subzero thermographs, and canonical forms for
+//! small tables, [`active`]); blocker territory databases are not done yet.
+//!
+//! ```
+//! use amazons::{Color, Position};
+//! use databases::{Databases, TerritoryDb};
+//! use indicatif::ProgressBar;
+//!
+//! let mut dbs = Databases::new();
+//! dbs.add_territory(TerritoryDb::build(3, 2, 1, &ProgressBar::hidden())?);
+//! // A Black queen in the corner of an open 2x3 region (transposed into the
+//! // 3x2 box, anywhere on the board) fills all 5 empty squares.
+//! let pos: Position = "xxxx/x..x/x..x/xB.x w".parse().unwrap();
+//! assert_eq!(dbs.territory(pos.empty(), pos.queens(Color::Black)), Some(5));
+//! # Ok::<(), databases::IndexError>(())
+//! ```
+//!
+//! The default database directory is `$CGTK_DB`, or `./cgtk-db`
+//! ([`default_dir`]). No feature flags.
+
+pub mod active;
+pub mod builder;
+mod checksum;
+pub mod format;
+pub mod index;
+mod oracle;
+pub mod territory;
+
+pub use active::{ActiveDb, ActiveError};
+pub use builder::{build_active, build_simple, paper_simple_set, BuildReport};
+pub use checksum::{fnv1a64, Fnv1a64};
+pub use format::{
+    inspect, read_active, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION,
+};
+pub use index::{BoxIndex, Config, IndexError};
+pub use oracle::{default_dir, Databases, DB_ENV, DEFAULT_DIR};
+pub use territory::TerritoryDb;

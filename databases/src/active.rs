@@ -1,0 +1,223 @@
+//! Active area databases (seed 004, III-B), in memory: for every
+//! configuration of a box with `b` Black and `w` White queens, the subzero
+//! thermograph, computed from the thermographs of its options
+//! ([`cgt::Thermograph::from_options`]).
+//!
+//! An entry is the whole configuration of the box, disconnected parts
+//! included, so an option that splits into several areas is itself an entry
+//! (the thermograph of the whole option, not a sum of thermographs of its
+//! parts, which would be wrong). Every move keeps both queen counts and burns
+//! one empty square, so the table fills layer by layer by the number of
+//! empty squares, each layer in parallel, as the territory builder does.
+//!
+//! Beyond the paper, small tables also get the canonical form of every entry
+//! ([`ActiveDb::compute_canonical_forms`], in CGSuite notation), built the
+//! same way from the options' canonical forms in one `cgt` arena, so that a
+//! sum of database areas can be decided exactly.
+//!
+//! Stored on disk by [`crate::format::active_bytes`]; served through
+//! [`amazons::AreaOracle::active_thermograph`].
+
+use std::sync::OnceLock;
+
+use amazons::{queen_attacks, Bitboard};
+use cgt::{Overflow, Thermograph};
+use rayon::prelude::*;
+
+use crate::index::{BoxIndex, Config, IndexError};
+
+/// Why an active database could not be built.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+pub enum ActiveError {
+    /// The box and queen counts cannot be indexed.
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    /// Exact thermograph arithmetic overflowed.
+    #[error("thermograph arithmetic overflowed")]
+    Overflow,
+    /// Canonical form arithmetic failed.
+    #[error("canonical form: {0}")]
+    Canonical(String),
+}
+
+impl From<Overflow> for ActiveError {
+    fn from(_: Overflow) -> ActiveError {
+        ActiveError::Overflow
+    }
+}
+
+/// An active area database: one box, `black` and `white` queens.
+#[derive(Debug)]
+pub struct ActiveDb {
+    index: BoxIndex,
+    thermographs: Vec<Thermograph>,
+    /// Canonical forms in CGSuite notation, one per rank, or empty if not
+    /// computed.
+    canonical: Vec<String>,
+}
+
+/// Tables with at most this many entries get canonical forms when built
+/// through [`crate::build_active`] (the arena holding them all stays small).
+pub const CANONICAL_MAX_ENTRIES: u64 = 20_000;
+
+impl ActiveDb {
+    /// Builds the table of a `width x height` box with `black` Black and
+    /// `white` White queens (index groups: Black, then White).
+    ///
+    /// # Errors
+    /// [`ActiveError`].
+    pub fn build(width: u8, height: u8, black: u32, white: u32) -> Result<ActiveDb, ActiveError> {
+        let index = BoxIndex::new(width, height, &[black, white])?;
+        let len =
+            usize::try_from(index.count()).map_err(|_| IndexError::TooLarge { width, height })?;
+        let table: Vec<OnceLock<Thermograph>> = (0..len).map(|_| OnceLock::new()).collect();
+        for layer in 0..=index.free_cells() {
+            (0..index.count())
+                .into_par_iter()
+                .filter(|&r| index.empty_count(r) == layer)
+                .try_for_each(|r| -> Result<(), ActiveError> {
+                    let t = evaluate(&index, r, |c| {
+                        table[c as usize].get().expect("lower layers are done")
+                    })?;
+                    table[r as usize].set(t).expect("each rank once");
+                    Ok(())
+                })?;
+        }
+        Ok(ActiveDb {
+            index,
+            thermographs: table
+                .into_iter()
+                .map(|t| t.into_inner().expect("every layer filled"))
+                .collect(),
+            canonical: Vec::new(),
+        })
+    }
+
+    /// Computes the canonical form of every entry from its options'
+    /// canonical forms, layer by layer, in one arena (single-threaded).
+    ///
+    /// # Errors
+    /// [`ActiveError::Canonical`] if the `cgt` layer fails.
+    pub fn compute_canonical_forms(&mut self) -> Result<(), ActiveError> {
+        let index = &self.index;
+        let mut arena = cgt::Arena::new();
+        let mut ids: Vec<Option<cgt::GameId>> = vec![None; self.thermographs.len()];
+        let err = |e: cgt::CgtError| ActiveError::Canonical(e.to_string());
+        for layer in 0..=index.free_cells() {
+            for r in (0..index.count()).filter(|&r| index.empty_count(r) == layer) {
+                let c = index.unrank(r);
+                let empty = index.cells_to_board(c.empty);
+                let black = index.cells_to_board(c.queens[0]);
+                let white = index.cells_to_board(c.queens[1]);
+                let id = |r: u64| ids[r as usize].expect("lower layers are done");
+                let lefts: Vec<cgt::GameId> = child_ranks(index, empty, black, white, 0)
+                    .into_iter()
+                    .map(id)
+                    .collect();
+                let rights: Vec<cgt::GameId> = child_ranks(index, empty, white, black, 1)
+                    .into_iter()
+                    .map(id)
+                    .collect();
+                ids[r as usize] = Some(arena.new_game(&lefts, &rights).map_err(err)?);
+            }
+        }
+        self.canonical = ids
+            .into_iter()
+            .map(|g| arena.to_string(g.expect("every layer filled")))
+            .collect();
+        Ok(())
+    }
+
+    /// The canonical form (CGSuite notation) of the configuration of rank
+    /// `rank`, if the table has canonical forms.
+    pub fn canonical_at(&self, rank: u64) -> Option<&str> {
+        self.canonical.get(rank as usize).map(String::as_str)
+    }
+
+    /// Whether the table has canonical forms.
+    pub fn has_canonical_forms(&self) -> bool {
+        !self.canonical.is_empty()
+    }
+
+    /// A table from its parts (one thermograph per rank, and one canonical
+    /// form per rank or none).
+    ///
+    /// # Panics
+    /// If the lengths differ (a caller's bug).
+    pub fn from_parts(
+        index: BoxIndex,
+        thermographs: Vec<Thermograph>,
+        canonical: Vec<String>,
+    ) -> ActiveDb {
+        assert_eq!(
+            thermographs.len() as u64,
+            index.count(),
+            "one entry per rank"
+        );
+        assert!(canonical.is_empty() || canonical.len() == thermographs.len());
+        ActiveDb {
+            index,
+            thermographs,
+            canonical,
+        }
+    }
+
+    /// The index (groups: Black, White).
+    pub fn index(&self) -> &BoxIndex {
+        &self.index
+    }
+
+    /// The thermograph of the configuration of rank `rank`.
+    pub fn thermograph_at(&self, rank: u64) -> &Thermograph {
+        &self.thermographs[rank as usize]
+    }
+}
+
+/// The ranks of the configurations after each move of `movers` (the other
+/// queens `others` stay), in the group order `mover_group`.
+fn child_ranks(
+    index: &BoxIndex,
+    empty: Bitboard,
+    movers: Bitboard,
+    others: Bitboard,
+    mover_group: usize,
+) -> Vec<u64> {
+    let cells = |b: Bitboard| index.board_to_cells(b).expect("moves stay in the box");
+    let others_cells = cells(others);
+    let mut out = Vec::new();
+    for from in movers {
+        let vacated = empty.with(from);
+        for to in queen_attacks(from, empty) {
+            let after = cells(movers.without(from).with(to));
+            for arrow in queen_attacks(to, vacated.without(to)) {
+                let mut queens = vec![others_cells, others_cells];
+                queens[mover_group] = after;
+                queens[1 - mover_group] = others_cells;
+                let child = Config {
+                    queens,
+                    empty: cells(vacated.without(to).without(arrow)),
+                };
+                out.push(index.rank(&child));
+            }
+        }
+    }
+    out
+}
+
+fn evaluate<'a>(
+    index: &BoxIndex,
+    rank: u64,
+    lookup: impl Fn(u64) -> &'a Thermograph,
+) -> Result<Thermograph, ActiveError> {
+    let c = index.unrank(rank);
+    let empty = index.cells_to_board(c.empty);
+    let black = index.cells_to_board(c.queens[0]);
+    let white = index.cells_to_board(c.queens[1]);
+    // Black is Left, White is Right (seed 004).
+    let lefts = child_ranks(index, empty, black, white, 0);
+    let rights = child_ranks(index, empty, white, black, 1);
+    Ok(Thermograph::from_options(
+        lefts.iter().map(|&r| lookup(r)),
+        rights.iter().map(|&r| lookup(r)),
+    )?)
+}

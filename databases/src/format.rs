@@ -1,0 +1,769 @@
+//! The on-disk format: one file per database.
+//!
+//! ```text
+//! offset size  field (integers little endian)
+//!      0    8  magic  b"CGTKDB\x1a\n"
+//!      8    2  format version (1)
+//!     10    1  kind: 1 simple territory, 2 blocker territory, 3 active area
+//!     11    1  box width
+//!     12    1  box height
+//!     13    1  number of queen groups (1 for territories, 2 for active areas)
+//!     14    4  queens per group, one byte each (unused bytes 0)
+//!     18    6  reserved, 0
+//!     24    8  entry count
+//!     32    8  payload length in bytes
+//!     40    8  checksum: FNV-1a 64 of bytes 0..40 followed by the payload
+//!     48    .  payload: the entries in rank order
+//! ```
+//!
+//! Simple territory payload: one byte per entry, the move count. Active area
+//! payload: a dictionary of the distinct thermographs, then one index into
+//! it per entry:
+//!
+//! ```text
+//! u32 D (distinct thermographs), u8 index width (2 or 4 bytes)
+//! D times: left wall, right wall; a wall is
+//!     u16 P, P breakpoints (t, x), then the tail slope; each rational is
+//!     i64 numerator, i64 denominator (> 0)
+//! one index per entry (u16 or u32), below D
+//! u8 1 if canonical forms follow, else 0; if 1:
+//!     u32 S (distinct forms), S times u16 length and UTF-8 CGSuite text,
+//!     then one index per entry (u16 if S <= 65536, else u32), below S
+//! ```
+//!
+//! Reading checks, in order: magic, version, length, checksum, then every
+//! field and entry; each failure is its own [`DbError`]. Writing goes to a
+//! temporary file in the same directory, synced and renamed into place, so a
+//! file with the final name is always complete.
+
+use std::fmt;
+use std::fs;
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use cgt::{Rational, Thermograph};
+
+use crate::active::ActiveDb;
+use crate::checksum::Fnv1a64;
+use crate::index::BoxIndex;
+use crate::territory::TerritoryDb;
+
+/// The magic number at the start of every database file.
+pub const MAGIC: [u8; 8] = *b"CGTKDB\x1a\n";
+/// The format version this crate writes and reads.
+pub const VERSION: u16 = 1;
+/// The header length in bytes.
+pub const HEADER_LEN: usize = 48;
+/// The file extension of database files.
+pub const EXTENSION: &str = "cgtkdb";
+
+/// The kind of a database (seed 004, III).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum DbKind {
+    /// Simple territories.
+    Simple,
+    /// Blocker territories.
+    Blocker,
+    /// Active areas.
+    Active,
+}
+
+impl DbKind {
+    fn code(self) -> u8 {
+        match self {
+            DbKind::Simple => 1,
+            DbKind::Blocker => 2,
+            DbKind::Active => 3,
+        }
+    }
+
+    fn from_code(code: u8) -> Option<DbKind> {
+        match code {
+            1 => Some(DbKind::Simple),
+            2 => Some(DbKind::Blocker),
+            3 => Some(DbKind::Active),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for DbKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            DbKind::Simple => "simple",
+            DbKind::Blocker => "blocker",
+            DbKind::Active => "active",
+        })
+    }
+}
+
+/// An error reading or writing a database file.
+#[derive(Debug, thiserror::Error)]
+pub enum DbError {
+    /// An I/O error.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: io::Error,
+    },
+    /// Not a cgtk database: the first bytes are not the magic number.
+    #[error("not a cgtk database (magic {found:02x?})")]
+    BadMagic {
+        /// The bytes found (fewer than 8 if the file is that short).
+        found: Vec<u8>,
+    },
+    /// A format version this build cannot read.
+    #[error("unsupported database format version {found} (this build reads {VERSION})")]
+    UnsupportedVersion {
+        /// The version found.
+        found: u16,
+    },
+    /// The file is shorter than its header says.
+    #[error("truncated database: {found} bytes, expected {expected}")]
+    Truncated {
+        /// The length the header implies.
+        expected: u64,
+        /// The length found.
+        found: u64,
+    },
+    /// The checksum does not match the contents.
+    #[error("checksum mismatch: stored {stored:016x}, computed {computed:016x}")]
+    ChecksumMismatch {
+        /// The checksum in the header.
+        stored: u64,
+        /// The checksum of the contents.
+        computed: u64,
+    },
+    /// A field or entry is impossible, at byte `offset`.
+    #[error("corrupted database at byte {offset}: {what}")]
+    Corrupted {
+        /// The byte offset of the bad field or entry.
+        offset: u64,
+        /// What is wrong.
+        what: String,
+    },
+    /// A kind of database this build cannot read yet.
+    #[error("{kind} databases are not supported by this build")]
+    UnsupportedKind {
+        /// The kind.
+        kind: DbKind,
+    },
+}
+
+/// What a database file's header says.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Header {
+    /// The kind.
+    pub kind: DbKind,
+    /// Box width.
+    pub width: u8,
+    /// Box height.
+    pub height: u8,
+    /// Queens per group.
+    pub queens: Vec<u32>,
+    /// The number of entries.
+    pub entries: u64,
+    /// The payload length in bytes.
+    pub payload_len: u64,
+    /// The stored checksum.
+    pub checksum: u64,
+}
+
+/// The header of a database file and whether its checksum holds.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct FileInfo {
+    /// The header.
+    pub header: Header,
+    /// The file length in bytes.
+    pub file_len: u64,
+    /// Whether the checksum matches the contents.
+    pub checksum_ok: bool,
+}
+
+/// The file name of a database: `simple-3x4-q2.cgtkdb`, `active-3x3-b1w2.cgtkdb`.
+pub fn file_name(kind: DbKind, width: u8, height: u8, queens: &[u32]) -> String {
+    let q = match queens {
+        [q] => format!("q{q}"),
+        [b, w] => format!("b{b}w{w}"),
+        other => other.iter().map(|q| format!("q{q}")).collect(),
+    };
+    format!("{kind}-{width}x{height}-{q}.{EXTENSION}")
+}
+
+fn header_bytes(kind: DbKind, index: &BoxIndex, payload: &[u8]) -> [u8; HEADER_LEN] {
+    let mut h = [0u8; HEADER_LEN];
+    h[0..8].copy_from_slice(&MAGIC);
+    h[8..10].copy_from_slice(&VERSION.to_le_bytes());
+    h[10] = kind.code();
+    h[11] = index.width();
+    h[12] = index.height();
+    let groups = index.groups();
+    h[13] = groups.len() as u8;
+    for (i, &q) in groups.iter().enumerate() {
+        h[14 + i] = q as u8;
+    }
+    h[24..32].copy_from_slice(&index.count().to_le_bytes());
+    h[32..40].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    let mut sum = Fnv1a64::new();
+    sum.update(&h[0..40]);
+    sum.update(payload);
+    h[40..48].copy_from_slice(&sum.finish().to_le_bytes());
+    h
+}
+
+/// The bytes of a simple territory database file.
+pub fn territory_bytes(db: &TerritoryDb) -> Vec<u8> {
+    let payload = db.entries();
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(&header_bytes(DbKind::Simple, db.index(), payload));
+    out.extend_from_slice(payload);
+    out
+}
+
+/// The bytes of an active area database file.
+pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
+    let mut dict: Vec<&Thermograph> = Vec::new();
+    let mut ids: std::collections::HashMap<&Thermograph, u32> = std::collections::HashMap::new();
+    let entries: Vec<u32> = (0..db.index().count())
+        .map(|r| {
+            let t = db.thermograph_at(r);
+            *ids.entry(t).or_insert_with(|| {
+                dict.push(t);
+                (dict.len() - 1) as u32
+            })
+        })
+        .collect();
+    let mut payload = Vec::new();
+    payload.extend_from_slice(&(dict.len() as u32).to_le_bytes());
+    let width: u8 = if dict.len() <= 1 << 16 { 2 } else { 4 };
+    payload.push(width);
+    let rational = |out: &mut Vec<u8>, q: Rational| {
+        out.extend_from_slice(&q.numer().to_le_bytes());
+        out.extend_from_slice(&q.denom().to_le_bytes());
+    };
+    for t in &dict {
+        for wall in [&t.left_wall, &t.right_wall] {
+            payload.extend_from_slice(&(wall.points().len() as u16).to_le_bytes());
+            for &(t, x) in wall.points() {
+                rational(&mut payload, t);
+                rational(&mut payload, x);
+            }
+            rational(&mut payload, wall.tail());
+        }
+    }
+    let push_ids = |payload: &mut Vec<u8>, ids: &[u32], wide: bool| {
+        for &e in ids {
+            if wide {
+                payload.extend_from_slice(&e.to_le_bytes());
+            } else {
+                payload.extend_from_slice(&(e as u16).to_le_bytes());
+            }
+        }
+    };
+    push_ids(&mut payload, &entries, width == 4);
+    if db.has_canonical_forms() {
+        payload.push(1);
+        let mut forms: Vec<&str> = Vec::new();
+        let mut form_ids: std::collections::HashMap<&str, u32> = std::collections::HashMap::new();
+        let ids: Vec<u32> = (0..db.index().count())
+            .map(|r| {
+                let f = db.canonical_at(r).expect("has canonical forms");
+                *form_ids.entry(f).or_insert_with(|| {
+                    forms.push(f);
+                    (forms.len() - 1) as u32
+                })
+            })
+            .collect();
+        payload.extend_from_slice(&(forms.len() as u32).to_le_bytes());
+        for f in &forms {
+            let len = u16::try_from(f.len()).expect("canonical forms of small tables are short");
+            payload.extend_from_slice(&len.to_le_bytes());
+            payload.extend_from_slice(f.as_bytes());
+        }
+        push_ids(&mut payload, &ids, forms.len() > 1 << 16);
+    } else {
+        payload.push(0);
+    }
+    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
+    out.extend_from_slice(&header_bytes(DbKind::Active, db.index(), &payload));
+    out.extend_from_slice(&payload);
+    out
+}
+
+/// A reader over a payload that reports where it ran out or went wrong.
+struct Cursor<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Cursor<'_> {
+    fn offset(&self) -> u64 {
+        (HEADER_LEN + self.at) as u64
+    }
+
+    fn take(&mut self, n: usize) -> Result<&[u8], DbError> {
+        let end = self.at.checked_add(n).filter(|&e| e <= self.bytes.len());
+        let Some(end) = end else {
+            return Err(DbError::Corrupted {
+                offset: self.offset(),
+                what: "payload ends inside a field".into(),
+            });
+        };
+        let out = &self.bytes[self.at..end];
+        self.at = end;
+        Ok(out)
+    }
+
+    fn u16(&mut self) -> Result<u16, DbError> {
+        Ok(u16::from_le_bytes(
+            self.take(2)?.try_into().expect("2 bytes"),
+        ))
+    }
+
+    fn u32(&mut self) -> Result<u32, DbError> {
+        Ok(u32::from_le_bytes(
+            self.take(4)?.try_into().expect("4 bytes"),
+        ))
+    }
+
+    fn i64(&mut self) -> Result<i64, DbError> {
+        Ok(i64::from_le_bytes(
+            self.take(8)?.try_into().expect("8 bytes"),
+        ))
+    }
+
+    fn rational(&mut self) -> Result<Rational, DbError> {
+        let offset = self.offset();
+        let (n, d) = (self.i64()?, self.i64()?);
+        if d <= 0 || n == i64::MIN {
+            return Err(DbError::Corrupted {
+                offset,
+                what: "bad rational".into(),
+            });
+        }
+        Ok(Rational::new(n, d))
+    }
+
+    fn wall(&mut self) -> Result<cgt::Trajectory, DbError> {
+        let offset = self.offset();
+        let bad = |what: &str| DbError::Corrupted {
+            offset,
+            what: what.to_owned(),
+        };
+        let count = self.u16()?;
+        let mut points = Vec::with_capacity(usize::from(count).min(1024));
+        for _ in 0..count {
+            points.push((self.rational()?, self.rational()?));
+        }
+        let tail = self.rational()?;
+        if points.first().is_none_or(|p| p.0 != Rational::MINUS_ONE) {
+            return Err(bad("a wall must start at t = -1"));
+        }
+        if !points.windows(2).all(|w| w[0].0 < w[1].0) {
+            return Err(bad("wall breakpoints must increase in t"));
+        }
+        cgt::Trajectory::new(points, tail).map_err(|_| bad("wall arithmetic overflows"))
+    }
+}
+
+/// An active area database from the bytes of its file.
+///
+/// # Errors
+/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
+pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
+    let (h, _) = parse_header(bytes, true)?;
+    if h.kind != DbKind::Active {
+        return Err(DbError::UnsupportedKind { kind: h.kind });
+    }
+    let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
+    if h.queens.len() != 2 {
+        return Err(corrupted(13, "an active area has two queen groups".into()));
+    }
+    if !(1..=8).contains(&h.width) || !(1..=8).contains(&h.height) {
+        return Err(corrupted(11, format!("bad box {}x{}", h.width, h.height)));
+    }
+    let index =
+        BoxIndex::new(h.width, h.height, &h.queens).map_err(|e| corrupted(14, e.to_string()))?;
+    if h.entries != index.count() {
+        return Err(corrupted(
+            24,
+            format!("{} entries, the box has {}", h.entries, index.count()),
+        ));
+    }
+    let mut cur = Cursor {
+        bytes: &bytes[HEADER_LEN..],
+        at: 0,
+    };
+    let distinct = cur.u32()?;
+    let width_at = cur.offset();
+    let width = cur.take(1)?[0];
+    if width != 2 && width != 4 {
+        return Err(corrupted(width_at, format!("index width {width}")));
+    }
+    // Each thermograph takes at least 2 * (2 + 16 + 16) bytes.
+    if u64::from(distinct) * 68 > bytes.len() as u64 {
+        return Err(corrupted(HEADER_LEN as u64, "too many thermographs".into()));
+    }
+    let mut dict = Vec::with_capacity(distinct as usize);
+    for _ in 0..distinct {
+        let left_wall = cur.wall()?;
+        let right_wall = cur.wall()?;
+        dict.push(Thermograph {
+            left_wall,
+            right_wall,
+        });
+    }
+    let rest = (cur.bytes.len() - cur.at) as u64;
+    if rest < h.entries * u64::from(width) + 1 {
+        return Err(corrupted(
+            cur.offset(),
+            format!("{rest} bytes left for {} entries", h.entries),
+        ));
+    }
+    let mut thermographs = Vec::with_capacity(index.count() as usize);
+    for _ in 0..h.entries {
+        let offset = cur.offset();
+        let id = if width == 2 {
+            u32::from(cur.u16()?)
+        } else {
+            cur.u32()?
+        };
+        let t = dict
+            .get(id as usize)
+            .ok_or_else(|| corrupted(offset, format!("thermograph {id} of {distinct}")))?;
+        thermographs.push(t.clone());
+    }
+    let flag_at = cur.offset();
+    let mut canonical = Vec::new();
+    match cur.take(1)?[0] {
+        0 => {}
+        1 => {
+            let count = cur.u32()?;
+            if u64::from(count) * 2 > bytes.len() as u64 {
+                return Err(corrupted(flag_at + 1, "too many canonical forms".into()));
+            }
+            let mut forms = Vec::with_capacity(count as usize);
+            for _ in 0..count {
+                let at = cur.offset();
+                let len = cur.u16()?;
+                let text = std::str::from_utf8(cur.take(usize::from(len))?)
+                    .map_err(|_| corrupted(at, "canonical form is not UTF-8".into()))?;
+                forms.push(text.to_owned());
+            }
+            let wide = forms.len() > 1 << 16;
+            for _ in 0..h.entries {
+                let offset = cur.offset();
+                let id = if wide {
+                    cur.u32()?
+                } else {
+                    u32::from(cur.u16()?)
+                };
+                let f = forms
+                    .get(id as usize)
+                    .ok_or_else(|| corrupted(offset, format!("canonical form {id} of {count}")))?;
+                canonical.push(f.clone());
+            }
+        }
+        other => return Err(corrupted(flag_at, format!("canonical flag {other}"))),
+    }
+    if cur.at != cur.bytes.len() {
+        return Err(corrupted(cur.offset(), "bytes after the entries".into()));
+    }
+    Ok(ActiveDb::from_parts(index, thermographs, canonical))
+}
+
+/// Reads the active area database file `path`.
+///
+/// # Errors
+/// As [`active_from_bytes`], and [`DbError::Io`].
+pub fn read_active(path: &Path) -> Result<ActiveDb, DbError> {
+    let bytes = fs::read(path).map_err(|source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    active_from_bytes(&bytes)
+}
+
+/// Writes `bytes` to `path` through a temporary file renamed into place.
+///
+/// # Errors
+/// [`DbError::Io`].
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
+    let io = |source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let mut file = fs::File::create(&tmp).map_err(io)?;
+    file.write_all(bytes).map_err(io)?;
+    file.sync_all().map_err(io)?;
+    drop(file);
+    fs::rename(&tmp, path).map_err(io)
+}
+
+fn le_u64(b: &[u8]) -> u64 {
+    u64::from_le_bytes(b.try_into().expect("8 bytes"))
+}
+
+/// Reads and checks the header of `bytes` (magic, version, length), and
+/// computes the checksum; if `strict`, a checksum mismatch is an error
+/// before any other field is read.
+fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
+    if bytes.len() < MAGIC.len() || bytes[..8] != MAGIC {
+        if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) {
+            return Err(DbError::Truncated {
+                expected: HEADER_LEN as u64,
+                found: bytes.len() as u64,
+            });
+        }
+        return Err(DbError::BadMagic {
+            found: bytes[..bytes.len().min(8)].to_vec(),
+        });
+    }
+    if bytes.len() < HEADER_LEN {
+        return Err(DbError::Truncated {
+            expected: HEADER_LEN as u64,
+            found: bytes.len() as u64,
+        });
+    }
+    let version = u16::from_le_bytes([bytes[8], bytes[9]]);
+    if version != VERSION {
+        return Err(DbError::UnsupportedVersion { found: version });
+    }
+    let payload_len = le_u64(&bytes[32..40]);
+    let expected = (HEADER_LEN as u64).saturating_add(payload_len);
+    let found = bytes.len() as u64;
+    if found < expected {
+        return Err(DbError::Truncated { expected, found });
+    }
+    if found > expected {
+        return Err(DbError::Corrupted {
+            offset: expected,
+            what: format!("{} bytes after the payload", found - expected),
+        });
+    }
+    let stored = le_u64(&bytes[40..48]);
+    let mut sum = Fnv1a64::new();
+    sum.update(&bytes[0..40]);
+    sum.update(&bytes[HEADER_LEN..]);
+    let computed = sum.finish();
+    let checksum_ok = computed == stored;
+    if strict && !checksum_ok {
+        return Err(DbError::ChecksumMismatch { stored, computed });
+    }
+    let corrupted = |offset: u64, what: &str| DbError::Corrupted {
+        offset,
+        what: what.to_owned(),
+    };
+    let kind = DbKind::from_code(bytes[10]).ok_or_else(|| corrupted(10, "unknown kind"))?;
+    let groups = usize::from(bytes[13]);
+    if !(1..=4).contains(&groups) {
+        return Err(corrupted(13, "bad number of queen groups"));
+    }
+    let header = Header {
+        kind,
+        width: bytes[11],
+        height: bytes[12],
+        queens: bytes[14..14 + groups]
+            .iter()
+            .map(|&q| u32::from(q))
+            .collect(),
+        entries: le_u64(&bytes[24..32]),
+        payload_len,
+        checksum: stored,
+    };
+    Ok((header, checksum_ok))
+}
+
+/// The header of the database file `path` and whether its checksum holds.
+///
+/// # Errors
+/// [`DbError`] if the file cannot be read or is not a readable database
+/// (a checksum mismatch is reported in [`FileInfo::checksum_ok`] instead).
+pub fn inspect(path: &Path) -> Result<FileInfo, DbError> {
+    let bytes = fs::read(path).map_err(|source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    let (header, checksum_ok) = parse_header(&bytes, false)?;
+    Ok(FileInfo {
+        header,
+        file_len: bytes.len() as u64,
+        checksum_ok,
+    })
+}
+
+/// A simple territory database from the bytes of its file.
+///
+/// # Errors
+/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
+pub fn territory_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
+    let (h, _) = parse_header(bytes, true)?;
+    if h.kind != DbKind::Simple {
+        return Err(DbError::UnsupportedKind { kind: h.kind });
+    }
+    let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
+    if h.queens.len() != 1 {
+        return Err(corrupted(13, "a territory has one queen group".into()));
+    }
+    if !(1..=8).contains(&h.width) || !(1..=8).contains(&h.height) {
+        return Err(corrupted(11, format!("bad box {}x{}", h.width, h.height)));
+    }
+    let index =
+        BoxIndex::new(h.width, h.height, &h.queens).map_err(|e| corrupted(14, e.to_string()))?;
+    if h.entries != index.count() {
+        return Err(corrupted(
+            24,
+            format!("{} entries, the box has {}", h.entries, index.count()),
+        ));
+    }
+    if h.payload_len != h.entries {
+        return Err(corrupted(
+            32,
+            "payload length is not one byte per entry".into(),
+        ));
+    }
+    TerritoryDb::from_parts(index, bytes[HEADER_LEN..].to_vec()).map_err(|rank| {
+        corrupted(
+            HEADER_LEN as u64 + rank,
+            "move count above the number of empty squares".into(),
+        )
+    })
+}
+
+/// Reads the simple territory database file `path`.
+///
+/// # Errors
+/// As [`territory_from_bytes`], and [`DbError::Io`].
+pub fn read_territory(path: &Path) -> Result<TerritoryDb, DbError> {
+    let bytes = fs::read(path).map_err(|source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    territory_from_bytes(&bytes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use indicatif::ProgressBar;
+
+    fn sample() -> Vec<u8> {
+        territory_bytes(&TerritoryDb::build(2, 3, 1, &ProgressBar::hidden()).unwrap())
+    }
+
+    #[test]
+    fn active_round_trip_and_corruption() {
+        let mut db = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let plain = active_from_bytes(&active_bytes(&db)).unwrap();
+        assert!(!plain.has_canonical_forms());
+        db.compute_canonical_forms().unwrap();
+        let bytes = active_bytes(&db);
+        let back = active_from_bytes(&bytes).unwrap();
+        for r in 0..db.index().count() {
+            assert_eq!(back.thermograph_at(r), db.thermograph_at(r));
+            assert_eq!(plain.thermograph_at(r), db.thermograph_at(r));
+            assert_eq!(back.canonical_at(r), db.canonical_at(r));
+        }
+        let mut flipped = bytes.clone();
+        flipped[HEADER_LEN + 10] ^= 1;
+        assert!(matches!(
+            active_from_bytes(&flipped),
+            Err(DbError::ChecksumMismatch { .. })
+        ));
+        assert!(matches!(
+            active_from_bytes(&bytes[..bytes.len() - 3]),
+            Err(DbError::Truncated { .. })
+        ));
+        // A bad entry index with a recomputed checksum: Corrupted, no panic.
+        let mut payload = bytes[HEADER_LEN..].to_vec();
+        let n = payload.len();
+        payload[n - 2..].copy_from_slice(&u16::MAX.to_le_bytes());
+        let mut bad = header_bytes(DbKind::Active, db.index(), &payload).to_vec();
+        bad.extend_from_slice(&payload);
+        assert!(matches!(
+            active_from_bytes(&bad),
+            Err(DbError::Corrupted { .. })
+        ));
+        // Garbage payloads of every length below the real one never panic.
+        for len in 0..payload.len() {
+            let cut = &payload[..len];
+            let mut b = header_bytes(DbKind::Active, db.index(), cut).to_vec();
+            b.extend_from_slice(cut);
+            assert!(active_from_bytes(&b).is_err(), "length {len}");
+        }
+    }
+
+    #[test]
+    fn round_trip() {
+        let db = TerritoryDb::build(2, 3, 1, &ProgressBar::hidden()).unwrap();
+        assert_eq!(territory_from_bytes(&territory_bytes(&db)).unwrap(), db);
+    }
+
+    #[test]
+    fn flipped_byte_is_a_checksum_mismatch() {
+        let good = sample();
+        // Every single-bit flip past the magic and version is caught.
+        for at in 10..good.len() {
+            if (32..40).contains(&at) {
+                continue; // the payload length: reads as truncated or trailing
+            }
+            let mut bad = good.clone();
+            bad[at] ^= 0x10;
+            assert!(
+                matches!(
+                    territory_from_bytes(&bad),
+                    Err(DbError::ChecksumMismatch { .. })
+                ),
+                "flip at {at}"
+            );
+        }
+    }
+
+    #[test]
+    fn truncation_magic_and_version() {
+        let good = sample();
+        for len in [0, 5, 20, HEADER_LEN, good.len() - 1] {
+            assert!(
+                matches!(
+                    territory_from_bytes(&good[..len]),
+                    Err(DbError::Truncated { .. })
+                ),
+                "length {len}"
+            );
+        }
+        let mut magic = good.clone();
+        magic[0] = b'X';
+        assert!(matches!(
+            territory_from_bytes(&magic),
+            Err(DbError::BadMagic { .. })
+        ));
+        let mut version = good.clone();
+        version[8] = 2;
+        assert!(matches!(
+            territory_from_bytes(&version),
+            Err(DbError::UnsupportedVersion { found: 2 })
+        ));
+    }
+
+    #[test]
+    fn impossible_entry_with_a_good_checksum_is_corrupted() {
+        // Rank 0 has no empty square (the lowest mask), so 1 move is
+        // impossible; the checksum is recomputed so that only the entry check
+        // can catch it.
+        let good = sample();
+        let mut payload = good[HEADER_LEN..].to_vec();
+        payload[0] = 1;
+        let index = BoxIndex::new(2, 3, &[1]).unwrap();
+        let mut bad = header_bytes(DbKind::Simple, &index, &payload).to_vec();
+        bad.extend_from_slice(&payload);
+        assert!(matches!(
+            territory_from_bytes(&bad),
+            Err(DbError::Corrupted { offset: 48, .. })
+        ));
+    }
+}

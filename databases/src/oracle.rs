@@ -1,0 +1,320 @@
+//! Serving databases: a directory of database files answers any area that
+//! fits one of their boxes, translated to the box corner or transposed
+//! (queen moves are symmetric under every symmetry of the square grid, and
+//! the squares of the box outside the area count as burnt).
+
+use std::path::{Path, PathBuf};
+
+use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
+
+use crate::active::ActiveDb;
+use crate::format::{read_active, read_territory, DbError, EXTENSION};
+use crate::territory::TerritoryDb;
+
+/// The environment variable naming the default database directory.
+pub const DB_ENV: &str = "CGTK_DB";
+/// The default database directory when [`DB_ENV`] is unset.
+pub const DEFAULT_DIR: &str = "cgtk-db";
+
+/// The default database directory: `$CGTK_DB` if set, else `./cgtk-db`.
+pub fn default_dir() -> PathBuf {
+    std::env::var_os(DB_ENV).map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from)
+}
+
+/// A symmetry placing an area in a box: translate by (`-file`, `-rank`),
+/// then transpose files and ranks if `transpose`.
+#[derive(Clone, Copy, Debug)]
+struct Placement {
+    file: u8,
+    rank: u8,
+    transpose: bool,
+}
+
+impl Placement {
+    fn map(self, sq: Square) -> Square {
+        let (f, r) = (sq.file() - self.file, sq.rank() - self.rank);
+        let (f, r) = if self.transpose { (r, f) } else { (f, r) };
+        Square::new(f, r).expect("inside the board")
+    }
+
+    fn unmap(self, sq: Square) -> Square {
+        let (f, r) = (sq.file(), sq.rank());
+        let (f, r) = if self.transpose { (r, f) } else { (f, r) };
+        Square::new(f + self.file, r + self.rank).expect("inside the board")
+    }
+
+    fn map_set(self, set: Bitboard) -> Bitboard {
+        set.squares().map(|s| self.map(s)).collect()
+    }
+}
+
+/// The bounding box of `squares`: (min file, min rank, width, height).
+fn bounding_box(squares: Bitboard) -> Option<(u8, u8, u8, u8)> {
+    let first = squares.first()?;
+    let (mut f0, mut f1, mut r0, mut r1) = (first.file(), first.file(), first.rank(), first.rank());
+    for s in squares {
+        f0 = f0.min(s.file());
+        f1 = f1.max(s.file());
+        r0 = r0.min(s.rank());
+        r1 = r1.max(s.rank());
+    }
+    Some((f0, r0, f1 - f0 + 1, r1 - r0 + 1))
+}
+
+/// The databases of a directory, answering areas (an [`AreaOracle`]).
+#[derive(Default, Debug)]
+pub struct Databases {
+    territories: Vec<TerritoryDb>,
+    actives: Vec<ActiveDb>,
+}
+
+impl Databases {
+    /// No databases.
+    pub fn new() -> Databases {
+        Databases::default()
+    }
+
+    /// Loads every simple territory and active area database file
+    /// (`*.cgtkdb`) of `dir`.
+    ///
+    /// # Errors
+    /// The first file that cannot be read, or the directory.
+    pub fn open_dir(dir: &Path) -> Result<Databases, DbError> {
+        let io = |source| DbError::Io {
+            path: dir.to_owned(),
+            source,
+        };
+        let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+            .map_err(io)?
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
+            .collect();
+        paths.sort();
+        let mut dbs = Databases::new();
+        for p in paths {
+            let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
+            if name.starts_with("simple-") {
+                dbs.add_territory(read_territory(&p)?);
+            } else if name.starts_with("active-") {
+                dbs.add_active(read_active(&p)?);
+            }
+        }
+        Ok(dbs)
+    }
+
+    /// Adds a simple territory database.
+    pub fn add_territory(&mut self, db: TerritoryDb) {
+        self.territories.push(db);
+        // Smallest boxes first, so that lookups use the smallest table.
+        self.territories.sort_by_key(|d| d.index().count());
+    }
+
+    /// Adds an active area table.
+    pub fn add_active(&mut self, db: ActiveDb) {
+        self.actives.push(db);
+        self.actives.sort_by_key(|d| d.index().count());
+    }
+
+    /// The subzero thermograph of the configuration with these `black` and
+    /// `white` queens on the `empty` squares (anywhere on a board, every
+    /// other square burnt), if an active table holds it.
+    pub fn active(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<&cgt::Thermograph> {
+        let (db, rank) = self.active_rank(empty, black, white)?;
+        Some(db.thermograph_at(rank))
+    }
+
+    /// The canonical form (CGSuite notation) of that configuration, if an
+    /// active table holds it with canonical forms.
+    pub fn active_canonical(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<&str> {
+        let (db, rank) = self.active_rank(empty, black, white)?;
+        db.canonical_at(rank)
+    }
+
+    fn active_rank(
+        &self,
+        empty: Bitboard,
+        black: Bitboard,
+        white: Bitboard,
+    ) -> Option<(&ActiveDb, u64)> {
+        let (file, rank, w, h) = bounding_box(empty | black | white)?;
+        self.actives.iter().find_map(|db| {
+            let index = db.index();
+            if index.groups() != [black.count(), white.count()] {
+                return None;
+            }
+            let (bw, bh) = (index.width(), index.height());
+            let transpose = if w <= bw && h <= bh {
+                false
+            } else if h <= bw && w <= bh {
+                true
+            } else {
+                return None;
+            };
+            let p = Placement {
+                file,
+                rank,
+                transpose,
+            };
+            let config = crate::index::Config {
+                queens: vec![
+                    index.board_to_cells(p.map_set(black))?,
+                    index.board_to_cells(p.map_set(white))?,
+                ],
+                empty: index.board_to_cells(p.map_set(empty))?,
+            };
+            Some((db, index.rank(&config)))
+        })
+    }
+
+    /// The simple territory databases, smallest first.
+    pub fn territories(&self) -> &[TerritoryDb] {
+        &self.territories
+    }
+
+    /// The database and placement for a territory with these squares.
+    fn place_territory(&self, squares: Bitboard, queens: u32) -> Option<(&TerritoryDb, Placement)> {
+        let (file, rank, w, h) = bounding_box(squares)?;
+        self.territories.iter().find_map(|db| {
+            if db.queens() != queens {
+                return None;
+            }
+            let (bw, bh) = (db.index().width(), db.index().height());
+            if w <= bw && h <= bh {
+                Some((
+                    db,
+                    Placement {
+                        file,
+                        rank,
+                        transpose: false,
+                    },
+                ))
+            } else if h <= bw && w <= bh {
+                Some((
+                    db,
+                    Placement {
+                        file,
+                        rank,
+                        transpose: true,
+                    },
+                ))
+            } else {
+                None
+            }
+        })
+    }
+
+    /// The number of moves `queens` can make on the `empty` squares (a
+    /// territory anywhere on a board), if a database holds it.
+    pub fn territory(&self, empty: Bitboard, queens: Bitboard) -> Option<u32> {
+        let (db, p) = self.place_territory(empty | queens, queens.count())?;
+        db.moves(p.map_set(empty), p.map_set(queens))
+    }
+
+    /// A best move of that territory, if a database holds it and there is a
+    /// move.
+    pub fn territory_best_move(&self, empty: Bitboard, queens: Bitboard) -> Option<Move> {
+        let (db, p) = self.place_territory(empty | queens, queens.count())?;
+        let mv = db.best_move(p.map_set(empty), p.map_set(queens))?;
+        Some(Move::new(
+            p.unmap(mv.from),
+            p.unmap(mv.to),
+            p.unmap(mv.arrow),
+        ))
+    }
+
+    /// The territory answer for a whole position whose queens are all of one
+    /// colour: (move count, best move), if a database holds it.
+    pub fn position_territory(&self, pos: &Position) -> Option<(u32, Option<Move>)> {
+        let (black, white) = (pos.queens(Color::Black), pos.queens(Color::White));
+        let queens = match (black.is_empty(), white.is_empty()) {
+            (false, true) => black,
+            (true, false) => white,
+            _ => return None,
+        };
+        let n = self.territory(pos.empty(), queens)?;
+        Some((n, self.territory_best_move(pos.empty(), queens)))
+    }
+}
+
+impl AreaOracle for Databases {
+    fn territory_moves(&self, area: &amazons::Area) -> Option<u32> {
+        let AreaKind::SimpleTerritory(owner) = area.kind else {
+            return None;
+        };
+        self.territory(area.empty, area.queens(owner))
+    }
+
+    fn active_thermograph(&self, area: &amazons::Area) -> Option<cgt::Thermograph> {
+        if area.kind != AreaKind::Active {
+            return None;
+        }
+        self.active(area.empty, area.black, area.white).cloned()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use amazons::improved_partition;
+    use amazons::territory::territory_moves;
+    use indicatif::ProgressBar;
+
+    #[test]
+    fn translated_and_transposed_territories() {
+        let mut dbs = Databases::new();
+        dbs.add_territory(TerritoryDb::build(2, 4, 1, &ProgressBar::hidden()).unwrap());
+        // A 4x2 territory away from the corner: fits the 2x4 box transposed.
+        let pos: Position = "xxxxxx/x.x..x/xB...x/xxxxxx w".parse().unwrap();
+        let areas = improved_partition(&pos);
+        let area = areas
+            .iter()
+            .find(|a| a.kind == AreaKind::SimpleTerritory(Color::Black))
+            .unwrap();
+        let black = pos.queens(Color::Black);
+        assert_eq!(
+            dbs.territory_moves(area),
+            Some(territory_moves(pos.empty(), black))
+        );
+        let (n, mv) = dbs.position_territory(&pos).unwrap();
+        let mv = mv.unwrap();
+        // The best move is legal and leaves a territory worth n - 1.
+        let mut child = pos.with_to_move(Color::Black);
+        child.play(mv).unwrap();
+        assert_eq!(
+            territory_moves(child.empty(), child.queens(Color::Black)),
+            n - 1
+        );
+        // Too wide for the box: not found.
+        let wide: Position = "B.x.. w".parse().unwrap();
+        assert_eq!(dbs.territory(wide.empty(), wide.queens(Color::Black)), None);
+    }
+
+    #[test]
+    fn active_area_off_the_corner_transposed() {
+        let mut dbs = Databases::new();
+        dbs.add_active(ActiveDb::build(3, 2, 1, 1).unwrap());
+        // A 2x3 active area (both queens touch its empty squares) in the
+        // middle of a larger board; the reference is the thermograph through
+        // canonical forms (amazons::Valuer) of the area alone.
+        let pos: Position = "xxxx/xW.x/x..x/x.Bx/xxxx w".parse().unwrap();
+        let areas = improved_partition(&pos);
+        assert_eq!(areas.len(), 1);
+        assert_eq!(areas[0].kind, AreaKind::Active);
+        let expected = amazons::Valuer::new().thermograph(&pos).unwrap();
+        assert_eq!(dbs.active_thermograph(&areas[0]), Some(expected));
+        // The same area does not fit a 3x2 box with two White queens.
+        let mut other = Databases::new();
+        other.add_active(ActiveDb::build(3, 2, 1, 2).unwrap());
+        assert_eq!(other.active_thermograph(&areas[0]), None);
+    }
+}

@@ -1,0 +1,162 @@
+//! The `cgtk db` command line: build, info, query, resume, bad input.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+use amazons::territory::territory_moves;
+use amazons::{Color, Position};
+
+fn cgtk(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .env_remove("CGTK_DB")
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-db-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn build_info_query_and_resume() {
+    let dir = temp_dir("build");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = cgtk(&[
+        "db", "build", "--kind", "simple", "--size", "3x2", "--queens", "1,2", "--out", d,
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // 3x2 with 1 queen: C(6,1) 2^5 = 192 entries; with 2: C(6,2) 2^4 = 240.
+    assert!(
+        out.contains("simple-3x2-q1.cgtkdb 192 entries 240 bytes"),
+        "{out}"
+    );
+    assert!(
+        out.contains("simple-3x2-q2.cgtkdb 240 entries 288 bytes"),
+        "{out}"
+    );
+    // Without --queens: 1 to 4 queens where they fit; a 2x1 box holds only
+    // one queen: 2 squares for it times 2 states (empty, burnt) of the other.
+    let (code, small, err) = cgtk(&["db", "build", "--size", "2x1", "--out", d, "--quiet"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(small.lines().count(), 1, "{small}");
+    assert!(small.contains("simple-2x1-q1.cgtkdb 4 entries"), "{small}");
+    // A second run finds both files valid and builds nothing.
+    let (_, again, _) = cgtk(&[
+        "db", "build", "--size", "3x2", "--queens", "1,2", "--out", d,
+    ]);
+    assert_eq!(again.matches("(already there)").count(), 2, "{again}");
+
+    let (code, info, _) = cgtk(&["db", "info", d]);
+    assert_eq!(code, 0);
+    assert!(
+        info.contains("simple 3x2 queens 1 entries 192 bytes 240 checksum ok"),
+        "{info}"
+    );
+
+    // A 2x3 territory (transposed into the 3x2 box) away from the corner.
+    let text = "xxxx/x..x/x.Bx/x..x w";
+    let pos: Position = text.parse().unwrap();
+    let expected = territory_moves(pos.empty(), pos.queens(Color::Black));
+    let (code, json, _) = cgtk(&["db", "query", text, "--db", d, "--json"]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["found"], true);
+    assert_eq!(v["kind"], "simple");
+    assert_eq!(v["moves"], expected);
+    assert!(v["thermograph"].is_null());
+    let mv = v["best_move"].as_str().unwrap();
+    let mut child = pos.with_to_move(Color::Black);
+    child.play(child.parse_move(mv).unwrap()).unwrap();
+    assert_eq!(
+        territory_moves(child.empty(), child.queens(Color::Black)),
+        expected - 1
+    );
+    // An active position is not in a territory database.
+    let (_, json, _) = cgtk(&["db", "query", "B.W. w", "--db", d, "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["found"], false);
+
+    // A corrupted file: info names the problem, exit 2.
+    let file = dir.join("simple-3x2-q1.cgtkdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    bytes.truncate(100);
+    std::fs::write(&file, &bytes).unwrap();
+    let (code, _, err) = cgtk(&["db", "info", file.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("truncated"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    // The build replaces it.
+    let (_, out, _) = cgtk(&[
+        "db", "build", "--size", "3x2", "--queens", "1", "--out", d, "--quiet",
+    ]);
+    assert!(!out.contains("already there"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn active_build_and_query_match_amazons_value() {
+    let dir = temp_dir("active");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = cgtk(&[
+        "db", "build", "--kind", "active", "--size", "3x2", "--queens", "1,1", "--out", d,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // C(6,1) C(5,1) 2^4 = 480 entries.
+    assert!(out.contains("active-3x2-b1w1.cgtkdb 480 entries"), "{out}");
+    let (_, info, _) = cgtk(&["db", "info", d]);
+    assert!(info.contains("active 3x2 queens 1+1 entries 480"), "{info}");
+    // Positions of a 2x3 region (transposed into the box) on a larger board;
+    // the reference is `cgtk amazons value --json` (canonical forms).
+    for text in [
+        "xxxx/xW.x/x..x/x.Bx/xxxx w",
+        "xxxx/xWBx/x..x/x..x/xxxx b",
+        "xxxx/x.Wx/xx.x/xB.x/xxxx w",
+    ] {
+        let (code, json, err) = cgtk(&["db", "query", text, "--db", d, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["found"], true, "{text}");
+        assert_eq!(v["kind"], "active");
+        let (_, reference, _) = cgtk(&["amazons", "value", text, "--json"]);
+        // Canonical form included: the 3x2 table is small enough to hold them.
+        let r: serde_json::Value = serde_json::from_str(&reference).unwrap();
+        assert_eq!(v["thermograph"], r, "{text}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn bad_input_is_one_line_and_exit_code_2() {
+    let dir = temp_dir("bad");
+    let d = dir.to_str().unwrap();
+    for (args, needle) in [
+        (vec!["db", "build", "--size", "9x2", "--out", d], "size"),
+        (
+            vec!["db", "build", "--size", "3x2", "--queens", "6", "--out", d],
+            "out of range",
+        ),
+        (vec!["db", "query", "B.q. w", "--db", d], "position"),
+        (vec!["db", "query", "B... w", "--db", d], "database"),
+        (vec!["db", "info", d], "directory"),
+        (
+            vec![
+                "db", "build", "--kind", "active", "--size", "3x2", "--queens", "1", "--out", d,
+            ],
+            "B,W",
+        ),
+    ] {
+        let (code, out, err) = cgtk(&args);
+        assert_eq!(code, 2, "{args:?}: {out} {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+    }
+}
