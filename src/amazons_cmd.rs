@@ -36,6 +36,10 @@ enum AmazonsCommand {
         /// improved one with blocker territories.
         #[arg(long)]
         basic_partition: bool,
+        /// Answer areas from the endgame databases in this directory (built
+        /// by `cgtk db build`).
+        #[arg(long, value_name = "DIR")]
+        db: Option<std::path::PathBuf>,
     },
     /// Canonical form and subzero thermograph of a position as a sum of its
     /// areas (Black = Left = positive).
@@ -85,13 +89,21 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             position,
             json,
             basic_partition,
+            db,
         } => {
             let pos = parse_position_or_size(&position)?;
             let evaluator = Evaluator {
                 improved_partition: !basic_partition,
                 ..Evaluator::default()
             };
-            let eval = evaluator.evaluate(&pos, None);
+            let databases = db
+                .map(|dir| {
+                    databases::Databases::open_dir(&dir)
+                        .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))
+                })
+                .transpose()?;
+            let oracle = databases.as_ref().map(|d| d as &dyn amazons::AreaOracle);
+            let eval = evaluator.evaluate(&pos, oracle);
             if json {
                 output::print_json(&eval_json(&pos, &eval));
             } else {

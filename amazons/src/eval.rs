@@ -99,7 +99,7 @@ impl Evaluator {
         // active areas (whose static evaluation ignores blockers), must do
         // without it.
         let mut used = Bitboard::EMPTY;
-        let reports: Vec<AreaReport> = areas
+        let reports: Vec<(AreaReport, Component)> = areas
             .into_iter()
             .map(|area| {
                 let mut bounded = area.clone();
@@ -110,18 +110,36 @@ impl Evaluator {
                     bounded.black = area.black - taken;
                     used |= bounded.blockers;
                 }
-                let b = self.analyzer.bounds(pos, &bounded, oracle);
-                AreaReport {
-                    bounds: to_cgt_bounds(&b),
-                    source: b.source,
-                    area,
+                // An active area a database knows enters the sum with its
+                // thermograph, for the lookahead and infinitesimal rules of
+                // IV-C.
+                if area.kind == AreaKind::Active && area.blockers.is_empty() {
+                    if let Some(t) = oracle.and_then(|o| o.active_thermograph(&area)) {
+                        if let Ok(bounds) = Bounds::from_thermograph(&t) {
+                            return (
+                                AreaReport {
+                                    bounds,
+                                    source: BoundsSource::Oracle,
+                                    area,
+                                },
+                                Component::Thermograph(t),
+                            );
+                        }
+                    }
                 }
+                let b = self.analyzer.bounds(pos, &bounded, oracle);
+                let bounds = to_cgt_bounds(&b);
+                (
+                    AreaReport {
+                        bounds,
+                        source: b.source,
+                        area,
+                    },
+                    Component::Bounds(bounds),
+                )
             })
             .collect();
-        let components: Vec<Component> = reports
-            .iter()
-            .map(|r| Component::Bounds(r.bounds))
-            .collect();
+        let (reports, components): (Vec<AreaReport>, Vec<Component>) = reports.into_iter().unzip();
         let sum = evaluate_sum(&components, player(pos.to_move()))
             .expect("sums of small integers do not overflow");
         Evaluation {

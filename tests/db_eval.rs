@@ -1,0 +1,78 @@
+//! The evaluation with databases: active areas answered by thermographs
+//! (seed 004, IV-B2, IV-C) must still only name true winners.
+
+use amazons::{AreaOracle, Evaluator, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Plain minimax: whether the side to move wins.
+fn wins(pos: &mut Position) -> bool {
+    for mv in pos.legal_moves() {
+        pos.play_unchecked(mv);
+        let lost = !wins(pos);
+        pos.undo(mv);
+        if lost {
+            return true;
+        }
+    }
+    false
+}
+
+/// A 5x3 board: a 3x2 pocket on the left (one queen each, the rest empty or
+/// burnt at random), a burnt column, and a small territory on the right.
+fn random_position(rng: &mut SmallRng) -> Position {
+    let mut cells = vec!['x'; 15];
+    let pocket = [0, 1, 2, 5, 6, 7];
+    let mut order = pocket;
+    for i in 0..order.len() {
+        let j = rng.gen_range(i..order.len());
+        order.swap(i, j);
+    }
+    cells[order[0]] = 'W';
+    cells[order[1]] = 'B';
+    for &i in &order[2..] {
+        cells[i] = if rng.gen_bool(0.8) { '.' } else { 'x' };
+    }
+    // The right-hand 1x2 strip: a queen of either colour and an empty square.
+    cells[4] = if rng.gen_bool(0.5) { 'W' } else { 'B' };
+    cells[9] = '.';
+    let ranks: Vec<String> = cells.chunks(5).map(|r| r.iter().collect()).collect();
+    let side = if rng.gen_bool(0.5) { "w" } else { "b" };
+    format!("{} {side}", ranks.join("/")).parse().unwrap()
+}
+
+#[test]
+fn verdicts_with_active_databases_agree_with_minimax() {
+    let dir = std::env::temp_dir().join(format!("cgtk-db-eval-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1).unwrap();
+    let dbs = databases::Databases::open_dir(&dir).unwrap();
+    let oracle: &dyn AreaOracle = &dbs;
+    let mut rng = SmallRng::seed_from_u64(0xdb_e7a1);
+    let evaluator = Evaluator::default();
+    let (mut decided, mut from_db) = (0, 0);
+    for _ in 0..2000 {
+        let mut pos = random_position(&mut rng);
+        let eval = evaluator.evaluate(&pos, Some(oracle));
+        from_db += eval
+            .areas
+            .iter()
+            .filter(|r| r.source == amazons::BoundsSource::Oracle)
+            .count();
+        if let Some(winner) = eval.verdict {
+            let truth = if wins(&mut pos) {
+                pos.to_move()
+            } else {
+                pos.to_move().opposite()
+            };
+            assert_eq!(winner, truth, "{pos}: {} by {:?}", eval.bounds, eval.rule);
+            decided += 1;
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(
+        from_db > 1000,
+        "only {from_db} areas answered by the database"
+    );
+    assert!(decided > 500, "only {decided} verdicts");
+}
