@@ -205,3 +205,51 @@ fn evaluation_switches_keep_verdicts() {
         assert_eq!(r.verdict, Verdict::Proven(truth(&pos)), "{pos}");
     }
 }
+
+fn solve_start_with_checked_proof(size: &str) -> (Outcome, Option<amazons::Move>) {
+    let start = AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap());
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 1024,
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let result = solver.solve(&start);
+    let outcome = result.verdict.outcome().expect("no limit was set");
+    let proof = extract_proof(&mut solver, &start).unwrap();
+    let mut verifier = LeafVerifier::new();
+    check_proof(&start, &proof, |g, o| verifier.confirms(g, o)).unwrap();
+    (outcome, result.best_move)
+}
+
+/// 5x4: the first player wins, and B1-B2xD2 (or its mirror D1-D2xB2) is the
+/// only winning first move (issue 6, from an exhaustive table by another
+/// program). Every first move is solved; the proofs of the root are checked.
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
+    let (outcome, _) = solve_start_with_checked_proof("5x4");
+    assert_eq!(outcome, Outcome::Win);
+    let start = Position::standard("5x4".parse().unwrap()).unwrap();
+    let mut solver = dfpn(1);
+    let mut winning = Vec::new();
+    for mv in start.legal_moves() {
+        let mut after = start.clone();
+        after.play(mv).unwrap();
+        solver.clear();
+        let r = solver.solve(&AmazonsSolver::new(after));
+        if r.verdict == Verdict::Proven(Outcome::Loss) {
+            winning.push(mv.to_string());
+        }
+    }
+    winning.sort();
+    assert_eq!(winning, ["B1-B2xD2", "D1-D2xB2"]);
+}
+
+/// 4x5: seed 004 (Table I) says the first player wins; two independent
+/// exhaustive programs say the second player does (issue 6). The checked
+/// proof settles it: the second player wins.
+#[test]
+#[ignore = "about a minute in release builds; run with --release -- --ignored"]
+fn four_by_five_second_player_wins_with_checked_proof() {
+    assert_eq!(solve_start_with_checked_proof("4x5").0, Outcome::Loss);
+}
