@@ -1,6 +1,16 @@
 //! `cgtk amazons ...`: Amazons subcommands.
 
-use amazons::{perft, Color, Evaluation, Evaluator, Position, Size, Square, Valuer};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
+
+use amazons::safe_moves::SafeMoveRules;
+use amazons::solve::{
+    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
+    DfpnSolver, LeafVerifier, Limits, Outcome, Progress, ProgressHook, ProofTree, SolveResult,
+    Verdict,
+};
+use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square, Valuer};
 use anyhow::Result;
 use clap::{Args, Subcommand};
 use serde_json::json;
@@ -53,6 +63,55 @@ enum AmazonsCommand {
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
     },
+    /// Who wins a position (df-pn with the full-board evaluation of seed
+    /// 004 at every node), a winning move, nodes and time.
+    Solve(SolveArgs),
+    /// Verifies a proof file written by `solve --proof`: legal moves, every
+    /// reply at AND nodes, every leaf re-decided exactly. Prints `valid`.
+    CheckProof {
+        /// The proof file.
+        file: PathBuf,
+    },
+}
+
+/// The options of `amazons solve`.
+#[derive(Args)]
+struct SolveArgs {
+    /// A position (`.BB./B..B/W..W/.WW. w`) or a size `WxH` for its standard start.
+    position: String,
+    /// Print `{"winner", "to_move", "best_move", "nodes", "seconds"}`.
+    #[arg(long)]
+    json: bool,
+    /// Write the proof of the result to FILE (checked by `check-proof`).
+    #[arg(long, value_name = "FILE")]
+    proof: Option<PathBuf>,
+    /// Search threads (1 to 64; df-pn only).
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
+    /// Give up with "unknown" after this many seconds.
+    #[arg(long, value_name = "S")]
+    time_limit: Option<f64>,
+    /// Transposition-table size in MiB (1 to 65536).
+    #[arg(long, default_value_t = 256)]
+    tt_mb: usize,
+    /// The search algorithm.
+    #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta"])]
+    solver: String,
+    /// No evaluation at all: only positions without moves end the search.
+    #[arg(long)]
+    no_eval: bool,
+    /// The basic partition instead of the improved one (no blocker territories).
+    #[arg(long)]
+    no_blockers: bool,
+    /// No local search of small active areas.
+    #[arg(long)]
+    no_local_search: bool,
+    /// No safe-move rules in the static evaluation of active areas.
+    #[arg(long)]
+    no_safe_moves: bool,
+    /// Plodding bounds instead of exact search for every territory.
+    #[arg(long)]
+    no_exact_territory: bool,
 }
 
 /// The largest perft depth accepted (deeper runs would never end anyway).
@@ -133,6 +192,23 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                     thermo_out::thermograph_text(&canonical, &thermograph)?
                 );
             }
+            Ok(())
+        }
+        AmazonsCommand::Solve(args) => solve(&args),
+        AmazonsCommand::CheckProof { file } => {
+            let text = std::fs::read_to_string(&file)
+                .map_err(|e| bad_input(&format!("cannot read {}", file.display()), e))?;
+            let proof = ProofTree::parse(&text)
+                .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
+            let root: Position = proof
+                .root
+                .parse()
+                .map_err(|e| bad_input(&format!("proof {}: root", file.display()), e))?;
+            let game = AmazonsSolver::new(root);
+            let mut verifier = LeafVerifier::new();
+            check_proof(&game, &proof, |g, o| verifier.confirms(g, o))
+                .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
+            println!("valid");
             Ok(())
         }
     }
@@ -225,4 +301,126 @@ fn eval_text(pos: &Position, eval: &Evaluation) -> String {
 
 fn area_letter(i: usize) -> char {
     char::from(b'a' + (i % 26) as u8)
+}
+
+fn solve(args: &SolveArgs) -> Result<()> {
+    let pos = parse_position_or_size(&args.position)?;
+    if !(1..=64).contains(&args.threads) {
+        return Err(bad_input(
+            "--threads",
+            format!("{} is out of range (1 to 64)", args.threads),
+        ));
+    }
+    if !(1..=65536).contains(&args.tt_mb) {
+        return Err(bad_input(
+            "--tt-mb",
+            format!("{} is out of range (1 to 65536)", args.tt_mb),
+        ));
+    }
+    let time = match args.time_limit {
+        Some(s) if !(s.is_finite() && s > 0.0) => {
+            return Err(bad_input(
+                "--time-limit",
+                format!("{s} is not a positive number of seconds"),
+            ));
+        }
+        Some(s) => Some(Duration::from_secs_f64(s)),
+        None => None,
+    };
+    let evaluator = if args.no_eval {
+        None
+    } else {
+        let mut e = Evaluator {
+            improved_partition: !args.no_blockers,
+            ..Evaluator::default()
+        };
+        if args.no_local_search {
+            e.analyzer.local_search_below = 0;
+        }
+        if args.no_safe_moves {
+            e.analyzer.rules = SafeMoveRules::NONE;
+        }
+        if args.no_exact_territory {
+            e.analyzer.exact_territory_max_empty = 0;
+        }
+        Some(e)
+    };
+    let game = AmazonsSolver::with_evaluator(pos.clone(), evaluator);
+    let limits = Limits { nodes: None, time };
+    let progress: ProgressHook = Arc::new(|p: &Progress| {
+        eprintln!(
+            "{:.0} s: {} nodes ({:.0}/s), root pn/dn {:?}",
+            p.elapsed.as_secs_f64(),
+            p.nodes,
+            p.nodes_per_second,
+            p.root
+        );
+    });
+    let interval = Duration::from_secs(5);
+    let (result, proof): (SolveResult<Move>, _) = if args.solver == "alphabeta" {
+        let mut solver = AlphaBetaSolver::new(AlphaBetaConfig {
+            tt_mb: args.tt_mb,
+            limits,
+            progress: Some(progress),
+            progress_interval: interval,
+        })
+        .map_err(|e| bad_input("solver", e))?;
+        let r = solver.solve(&game);
+        let proof = match (&args.proof, r.verdict) {
+            (Some(_), Verdict::Proven(_)) => Some(extract_proof(&mut solver, &game)?),
+            _ => None,
+        };
+        (r, proof)
+    } else {
+        let mut solver = DfpnSolver::new(DfpnConfig {
+            tt_mb: args.tt_mb,
+            threads: args.threads,
+            limits,
+            progress: Some(progress),
+            progress_interval: interval,
+            ..DfpnConfig::default()
+        })
+        .map_err(|e| bad_input("solver", e))?;
+        let r = solver.solve(&game);
+        let proof = match (&args.proof, r.verdict) {
+            (Some(_), Verdict::Proven(_)) => Some(extract_proof(&mut solver, &game)?),
+            _ => None,
+        };
+        (r, proof)
+    };
+    if let (Some(path), Some(proof)) = (&args.proof, &proof) {
+        std::fs::write(path, proof.to_text())
+            .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?;
+    }
+    let mover = pos.to_move();
+    let winner = match result.verdict {
+        Verdict::Proven(Outcome::Win) => Some(mover),
+        Verdict::Proven(Outcome::Loss) => Some(mover.opposite()),
+        Verdict::Unknown(_) => None,
+    };
+    let best = result.best_move.map(|m| m.to_string());
+    let seconds = result.elapsed.as_secs_f64();
+    if args.json {
+        output::print_json(&serde_json::json!({
+            "winner": winner.map_or("unknown", color_name),
+            "to_move": color_name(mover),
+            "best_move": best,
+            "nodes": result.nodes,
+            "seconds": seconds,
+        }));
+    } else {
+        match winner {
+            Some(w) => println!("winner: {} ({} to move)", color_name(w), color_name(mover)),
+            None => println!(
+                "winner: unknown ({:?} limit reached; root pn/dn {:?})",
+                result.verdict, result.root
+            ),
+        }
+        if let Some(b) = &best {
+            println!("best move: {b}");
+        }
+        println!("nodes: {}", result.nodes);
+        println!("seconds: {seconds:.3}");
+    }
+    Ok(())
 }

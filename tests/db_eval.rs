@@ -21,7 +21,7 @@ fn wins(pos: &mut Position) -> bool {
 /// A 5x3 board: a 3x2 pocket on the left (one queen each, the rest empty or
 /// burnt at random), a burnt column, and a small territory on the right.
 fn random_position(rng: &mut SmallRng) -> Position {
-    let mut cells = vec!['x'; 15];
+    let mut cells = ['x'; 15];
     let pocket = [0, 1, 2, 5, 6, 7];
     let mut order = pocket;
     for i in 0..order.len() {

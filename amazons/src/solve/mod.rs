@@ -11,6 +11,8 @@
 //!   1+epsilon trick (Pawlewicz and Lew 2006), a fixed-memory shared
 //!   transposition table, node and time limits, and lazy-SMP threads.
 //! - [`alphabeta`]: the win/loss alpha-beta baseline.
+//! - [`amazons`]: the Amazons plug-in (seed 004, section V) and the exact
+//!   leaf verifier for its proofs.
 //! - [`proof`]: extracting a winning strategy, its file format, and
 //!   [`check_proof`].
 //!
@@ -32,6 +34,7 @@
 //! ```
 
 pub mod alphabeta;
+pub mod amazons;
 pub mod control;
 pub mod dfpn;
 pub mod game;
@@ -40,6 +43,7 @@ pub mod table;
 pub mod toy;
 
 pub use alphabeta::{AlphaBetaConfig, AlphaBetaSolver};
+pub use amazons::{AmazonsSolver, LeafVerifier};
 pub use control::{ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, Verdict};
 pub use dfpn::{DfpnConfig, DfpnSolver};
 pub use game::{Outcome, SolverGame};

@@ -1,0 +1,305 @@
+//! Amazons as a [`SolverGame`]: the df-pn solver of seed 004 (Song and
+//! Müller, "An Enhanced Solver for the Game of Amazons", section V), with
+//! the full-board evaluation ([`Evaluator`], Algorithm 1) as the terminal
+//! test at every node, left-right mirror symmetry, and an exact leaf
+//! verifier for [`check_proof`](super::check_proof) that never uses the
+//! heuristic bounds.
+//!
+//! ```
+//! use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
+//! use amazons::Position;
+//!
+//! // 4x4: the second player wins (Müller 2001; seed 004, Table I).
+//! let start = AmazonsSolver::new(Position::standard("4x4".parse()?)?);
+//! let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+//! assert_eq!(solver.solve(&start).verdict, Verdict::Proven(Outcome::Loss));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use std::collections::HashMap;
+
+use cgt::Outcome as Class;
+
+use super::game::{Outcome, SolverGame};
+use crate::bitboard::Bitboard;
+use crate::eval::Evaluator;
+use crate::moves::Move;
+use crate::position::{Color, Position};
+use crate::square::Square;
+use crate::value::Valuer;
+
+/// An Amazons position for the solvers, with the evaluation used as the
+/// terminal test (`None`: no evaluation, only positions without moves end
+/// the search; the Fig. 13 baseline).
+#[derive(Clone, Debug)]
+pub struct AmazonsSolver {
+    position: Position,
+    evaluator: Option<Evaluator>,
+}
+
+impl PartialEq for AmazonsSolver {
+    /// Positions are equal when the boards and the side to move are; the
+    /// evaluation settings do not matter.
+    fn eq(&self, other: &AmazonsSolver) -> bool {
+        self.position == other.position
+    }
+}
+
+impl Eq for AmazonsSolver {}
+
+impl AmazonsSolver {
+    /// `position` with the default full-board evaluation.
+    pub fn new(position: Position) -> AmazonsSolver {
+        AmazonsSolver::with_evaluator(position, Some(Evaluator::default()))
+    }
+
+    /// `position` with the given evaluation (`None`: none).
+    pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> AmazonsSolver {
+        AmazonsSolver {
+            position,
+            evaluator,
+        }
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+}
+
+/// A 64-bit finaliser (SplitMix64 / Stafford's mix 13).
+fn mix(mut x: u64) -> u64 {
+    x ^= x >> 30;
+    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x ^= x >> 27;
+    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+    x ^ (x >> 31)
+}
+
+/// The hash of the boards and side to move.
+fn hash_boards(white: u64, black: u64, burnt: u64, to_move: Color) -> u64 {
+    let side = match to_move {
+        Color::White => 0x9e37_79b9_7f4a_7c15,
+        Color::Black => 0x3c6e_f372_fe94_f82b,
+    };
+    mix(mix(mix(mix(side ^ white) ^ black) ^ burnt.rotate_left(17)) ^ 0x5851_f42d_4c95_7f2d)
+}
+
+/// `board` mirrored left-right on a board `width` files wide (file `f`
+/// goes to `width - 1 - f`).
+pub fn mirror(board: Bitboard, width: u8) -> Bitboard {
+    // reverse_bits maps (rank r, file f) to (7 - r, 7 - f); swap_bytes puts
+    // the rank back; the shift moves file 7 - f to width - 1 - f.
+    Bitboard(board.0.reverse_bits().swap_bytes() >> (8 - width))
+}
+
+impl SolverGame for AmazonsSolver {
+    type Move = Move;
+
+    fn generate_moves(&self, moves: &mut Vec<Move>) {
+        self.position.for_each_move(|mv| moves.push(mv));
+    }
+
+    fn play(&mut self, mv: Move) {
+        self.position.play_unchecked(mv);
+    }
+
+    fn undo(&mut self, mv: Move) {
+        self.position.undo(mv);
+    }
+
+    fn hash(&self) -> u64 {
+        let p = &self.position;
+        hash_boards(
+            p.queens(Color::White).0,
+            p.queens(Color::Black).0,
+            p.burnt().0,
+            p.to_move(),
+        )
+    }
+
+    fn evaluate(&self) -> Option<Outcome> {
+        let winner = self
+            .evaluator
+            .as_ref()?
+            .evaluate(&self.position, None)
+            .verdict?;
+        Some(if winner == self.position.to_move() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        })
+    }
+
+    /// Moves whose arrow lands next to opponent queens first (they take
+    /// the opponent's mobility), then those whose queen ends next to fewer
+    /// burnt squares and edges (it keeps its own).
+    fn order_moves(&self, moves: &mut [Move]) {
+        let p = &self.position;
+        let opponent = p.queens(p.to_move().opposite());
+        let mask = p.mask();
+        moves.sort_by_cached_key(|mv| {
+            let arrow_near = neighbours(mv.arrow, mask) & opponent;
+            let blocked = neighbours(mv.to, mask) & (p.burnt() | Bitboard::from_square(mv.arrow));
+            let open = neighbours(mv.to, mask).count() - blocked.count();
+            // Larger is better; sort ascending on the negation.
+            -(4 * arrow_near.count() as i32 + open as i32)
+        });
+    }
+
+    fn canonical_hash(&self) -> u64 {
+        let p = &self.position;
+        let w = p.size().width();
+        let plain = self.hash();
+        let mirrored = hash_boards(
+            mirror(p.queens(Color::White), w).0,
+            mirror(p.queens(Color::Black), w).0,
+            mirror(p.burnt(), w).0,
+            p.to_move(),
+        );
+        plain.min(mirrored)
+    }
+
+    fn move_text(&self, mv: Move) -> String {
+        mv.to_string()
+    }
+
+    fn position_text(&self) -> String {
+        self.position.to_string()
+    }
+}
+
+/// The squares of the board king-adjacent to `square`.
+fn neighbours(square: Square, mask: Bitboard) -> Bitboard {
+    let (f, r) = (i16::from(square.file()), i16::from(square.rank()));
+    let mut out = Bitboard::EMPTY;
+    for df in -1..=1 {
+        for dr in -1..=1 {
+            if (df, dr) == (0, 0) {
+                continue;
+            }
+            let (nf, nr) = (f + df, r + dr);
+            if (0..8).contains(&nf) && (0..8).contains(&nr) {
+                if let Some(s) = Square::new(nf as u8, nr as u8) {
+                    out |= Bitboard::from_square(s);
+                }
+            }
+        }
+    }
+    out & mask
+}
+
+/// Positions with at most this many empty squares are re-decided by plain
+/// exhaustive search; larger ones through their exact canonical form.
+pub const EXHAUSTIVE_MAX_EMPTY: u32 = 10;
+
+/// The exact leaf verifier for proofs of Amazons positions: decides who
+/// wins `position` (with its side to move) without the heuristic bounds,
+/// by plain memoised exhaustive search when it has at most
+/// [`LeafVerifier::exhaustive_max_empty`] empty squares, else by the outcome class of
+/// its exact canonical form ([`Valuer::canonical`], whose areas are summed
+/// exactly by `cgt`).
+pub struct LeafVerifier {
+    /// Positions with at most this many empty squares are decided by
+    /// exhaustive search (default [`EXHAUSTIVE_MAX_EMPTY`]).
+    pub exhaustive_max_empty: u32,
+    valuer: Valuer,
+    memo: HashMap<Position, bool>,
+}
+
+impl Default for LeafVerifier {
+    fn default() -> LeafVerifier {
+        LeafVerifier {
+            exhaustive_max_empty: EXHAUSTIVE_MAX_EMPTY,
+            valuer: Valuer::new(),
+            memo: HashMap::new(),
+        }
+    }
+}
+
+impl LeafVerifier {
+    /// A verifier with empty tables.
+    pub fn new() -> LeafVerifier {
+        LeafVerifier::default()
+    }
+
+    /// The winner of `position` with its side to move, or an error if the
+    /// canonical form could not be computed.
+    ///
+    /// # Errors
+    /// A `cgt` error from the canonical-form computation.
+    pub fn winner(&mut self, position: &Position) -> Result<Color, cgt::CgtError> {
+        let mover = position.to_move();
+        if position.empty().count() <= self.exhaustive_max_empty {
+            let wins = self.mover_wins(&mut position.clone());
+            return Ok(if wins { mover } else { mover.opposite() });
+        }
+        let g = self.valuer.canonical(position)?;
+        Ok(match self.valuer.arena.outcome(g) {
+            Class::Left => Color::Black,
+            Class::Right => Color::White,
+            Class::Next => mover,
+            Class::Previous => mover.opposite(),
+        })
+    }
+
+    /// Whether `claimed` is the outcome for the side to move in `game`.
+    pub fn confirms(&mut self, game: &AmazonsSolver, claimed: Outcome) -> bool {
+        let position = game.position();
+        match self.winner(position) {
+            Ok(winner) => {
+                let actual = if winner == position.to_move() {
+                    Outcome::Win
+                } else {
+                    Outcome::Loss
+                };
+                actual == claimed
+            }
+            Err(_) => false,
+        }
+    }
+
+    fn mover_wins(&mut self, pos: &mut Position) -> bool {
+        if let Some(&w) = self.memo.get(pos) {
+            return w;
+        }
+        let mut wins = false;
+        for mv in pos.legal_moves() {
+            pos.play_unchecked(mv);
+            let lost = !self.mover_wins(pos);
+            pos.undo(mv);
+            if lost {
+                wins = true;
+                break;
+            }
+        }
+        self.memo.insert(pos.clone(), wins);
+        wins
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_maps_files() {
+        // On a 5-wide board A1 <-> E1, B2 <-> D2, C3 stays.
+        let sq = |t: &str| Bitboard::from_square(t.parse::<Square>().unwrap());
+        assert_eq!(mirror(sq("A1"), 5), sq("E1"));
+        assert_eq!(mirror(sq("B2"), 5), sq("D2"));
+        assert_eq!(mirror(sq("C3"), 5), sq("C3"));
+        assert_eq!(mirror(sq("A4"), 4), sq("D4"));
+    }
+
+    #[test]
+    fn standard_starts_are_mirror_symmetric() {
+        for size in ["4x4", "5x4", "4x5", "5x5"] {
+            let pos = Position::standard(size.parse().unwrap()).unwrap();
+            let w = pos.size().width();
+            for c in [Color::White, Color::Black] {
+                assert_eq!(mirror(pos.queens(c), w), pos.queens(c));
+            }
+        }
+    }
+}

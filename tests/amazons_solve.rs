@@ -1,0 +1,255 @@
+//! The Amazons df-pn and alpha-beta solvers against plain exhaustive search
+//! on random small positions, proofs checked by the exact leaf verifier, and
+//! the 4x4 start (second player wins: Müller 2001, seed 004 Table I).
+
+use amazons::solve::{
+    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
+    DfpnSolver, LeafVerifier, Outcome, ProofNode, Verdict,
+};
+use amazons::{Evaluator, Position};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// Plain minimax over the move generator: whether the side to move wins (a
+/// player without a move loses).
+fn wins(pos: &mut Position) -> bool {
+    for mv in pos.legal_moves() {
+        pos.play_unchecked(mv);
+        let lost = !wins(pos);
+        pos.undo(mv);
+        if lost {
+            return true;
+        }
+    }
+    false
+}
+
+/// A random `w x h` board (2..=5 by 2..=4) with two to four queens, up to
+/// `max_empty` empty squares, the rest burnt.
+fn random_position(rng: &mut SmallRng, max_empty: usize) -> Position {
+    let (w, h) = (rng.gen_range(2..=5), rng.gen_range(2..=4));
+    let n = w * h;
+    let queens = rng.gen_range(2..=4.min(n - 1));
+    let empty = rng.gen_range(1..=(n - queens).min(max_empty));
+    let mut cells: Vec<char> = std::iter::repeat_n('x', n).collect();
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in 0..n {
+        let j = rng.gen_range(i..n);
+        order.swap(i, j);
+    }
+    for (k, &i) in order.iter().take(queens + empty).enumerate() {
+        cells[i] = match k {
+            0 => 'W',
+            1 => 'B',
+            _ if k < queens => {
+                if rng.gen_bool(0.5) {
+                    'W'
+                } else {
+                    'B'
+                }
+            }
+            _ => '.',
+        };
+    }
+    let ranks: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
+    let side = if rng.gen_bool(0.5) { "w" } else { "b" };
+    format!("{} {side}", ranks.join("/")).parse().unwrap()
+}
+
+fn truth(pos: &Position) -> Outcome {
+    if wins(&mut pos.clone()) {
+        Outcome::Win
+    } else {
+        Outcome::Loss
+    }
+}
+
+fn dfpn(threads: usize) -> DfpnSolver {
+    DfpnSolver::new(DfpnConfig {
+        threads,
+        tt_mb: 4,
+        ..DfpnConfig::default()
+    })
+    .unwrap()
+}
+
+fn agree_on_random_positions(seed: u64, threads: usize, total: usize) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut solver = dfpn(threads);
+    for _ in 0..total {
+        let pos = random_position(&mut rng, 7);
+        let expected = truth(&pos);
+        solver.clear();
+        let result = solver.solve(&AmazonsSolver::new(pos.clone()));
+        assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
+        // A winning move must lead to a position lost for the opponent.
+        if let Some(mv) = result.best_move {
+            let mut after = pos.clone();
+            after.play(mv).unwrap();
+            assert_eq!(truth(&after), Outcome::Loss, "{pos}: {mv} does not win");
+        } else {
+            assert_eq!(expected, Outcome::Loss, "{pos}: no winning move given");
+        }
+    }
+}
+
+#[test]
+fn dfpn_agrees_with_minimax_one_thread() {
+    agree_on_random_positions(0x5017_0001, 1, 2000);
+}
+
+#[test]
+fn dfpn_agrees_with_minimax_two_threads() {
+    agree_on_random_positions(0x5017_0002, 2, 2000);
+}
+
+#[test]
+fn dfpn_without_evaluation_and_alphabeta_agree_with_minimax() {
+    let mut rng = SmallRng::seed_from_u64(0x5017_0003);
+    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
+        tt_mb: 4,
+        ..AlphaBetaConfig::default()
+    })
+    .unwrap();
+    let mut plain = dfpn(1);
+    for _ in 0..1000 {
+        let pos = random_position(&mut rng, 6);
+        let expected = truth(&pos);
+        ab.clear();
+        let r = ab.solve(&AmazonsSolver::new(pos.clone()));
+        assert_eq!(r.verdict, Verdict::Proven(expected), "alpha-beta {pos}");
+        plain.clear();
+        let r = plain.solve(&AmazonsSolver::with_evaluator(pos.clone(), None));
+        assert_eq!(r.verdict, Verdict::Proven(expected), "no eval {pos}");
+    }
+}
+
+/// The exact leaf verifier agrees with minimax, on both of its paths (the
+/// memoised search for small positions, the canonical form for larger).
+#[test]
+fn leaf_verifier_agrees_with_minimax() {
+    let mut rng = SmallRng::seed_from_u64(0x5017_0004);
+    let mut exhaustive = LeafVerifier::new();
+    let mut canonical = LeafVerifier::new();
+    canonical.exhaustive_max_empty = 0;
+    for _ in 0..1000 {
+        let pos = random_position(&mut rng, 7);
+        let expected = truth(&pos);
+        let game = AmazonsSolver::new(pos.clone());
+        for verifier in [&mut exhaustive, &mut canonical] {
+            assert!(verifier.confirms(&game, expected), "{pos}");
+            assert!(!verifier.confirms(&game, expected.flip()), "{pos}");
+        }
+    }
+}
+
+#[test]
+fn proofs_of_random_positions_check() {
+    let mut rng = SmallRng::seed_from_u64(0x5017_0005);
+    let mut solver = dfpn(1);
+    let mut verifier = LeafVerifier::new();
+    for _ in 0..300 {
+        let pos = random_position(&mut rng, 8);
+        let game = AmazonsSolver::new(pos.clone());
+        solver.clear();
+        solver.solve(&game);
+        let proof = extract_proof(&mut solver, &game).unwrap();
+        assert_eq!(proof.outcome, truth(&pos), "{pos}");
+        let text = proof.to_text();
+        let reread = amazons::solve::ProofTree::parse(&text).unwrap();
+        check_proof(&game, &reread, |g, o| verifier.confirms(g, o))
+            .unwrap_or_else(|e| panic!("{pos}: {e}"));
+    }
+}
+
+/// The 4x4 start: the second player wins (Müller 2001; seed 004, Table I).
+/// Its proof is checked, and a corrupted copy is rejected.
+#[test]
+fn four_by_four_second_player_wins_with_checked_proof() {
+    let start = AmazonsSolver::new(Position::standard("4x4".parse().unwrap()).unwrap());
+    let mut solver = dfpn(1);
+    let result = solver.solve(&start);
+    assert_eq!(result.verdict, Verdict::Proven(Outcome::Loss));
+    let proof = extract_proof(&mut solver, &start).unwrap();
+    let mut verifier = LeafVerifier::new();
+    check_proof(&start, &proof, |g, o| verifier.confirms(g, o)).unwrap();
+
+    // Drop one reply from the root AND node: the checker must notice.
+    let mut broken = proof.clone();
+    if let ProofNode::And { replies } = &mut broken.nodes[0] {
+        replies.pop();
+    } else {
+        panic!("the root of a loss proof is an AND node");
+    }
+    assert!(check_proof(&start, &broken, |g, o| verifier.confirms(g, o)).is_err());
+
+    // Claim the opposite outcome at the root: rejected.
+    let mut flipped = proof.clone();
+    flipped.outcome = flipped.outcome.flip();
+    assert!(check_proof(&start, &flipped, |g, o| verifier.confirms(g, o)).is_err());
+}
+
+/// The evaluation switches the CLI offers give the same verdicts.
+#[test]
+fn evaluation_switches_keep_verdicts() {
+    let mut rng = SmallRng::seed_from_u64(0x5017_0006);
+    let basic = Evaluator {
+        improved_partition: false,
+        ..Evaluator::default()
+    };
+    let mut solver = dfpn(1);
+    for _ in 0..500 {
+        let pos = random_position(&mut rng, 7);
+        solver.clear();
+        let r = solver.solve(&AmazonsSolver::with_evaluator(pos.clone(), Some(basic)));
+        assert_eq!(r.verdict, Verdict::Proven(truth(&pos)), "{pos}");
+    }
+}
+
+fn solve_start_with_checked_proof(size: &str) -> (Outcome, Option<amazons::Move>) {
+    let start = AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap());
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 1024,
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let result = solver.solve(&start);
+    let outcome = result.verdict.outcome().expect("no limit was set");
+    let proof = extract_proof(&mut solver, &start).unwrap();
+    let mut verifier = LeafVerifier::new();
+    check_proof(&start, &proof, |g, o| verifier.confirms(g, o)).unwrap();
+    (outcome, result.best_move)
+}
+
+/// 5x4: the first player wins, and B1-B2xD2 (or its mirror D1-D2xB2) is the
+/// only winning first move (issue 6, from an exhaustive table by another
+/// program). Every first move is solved; the proofs of the root are checked.
+#[test]
+#[ignore = "slow in debug builds; run with --release -- --ignored"]
+fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
+    let (outcome, _) = solve_start_with_checked_proof("5x4");
+    assert_eq!(outcome, Outcome::Win);
+    let start = Position::standard("5x4".parse().unwrap()).unwrap();
+    let mut solver = dfpn(1);
+    let mut winning = Vec::new();
+    for mv in start.legal_moves() {
+        let mut after = start.clone();
+        after.play(mv).unwrap();
+        solver.clear();
+        let r = solver.solve(&AmazonsSolver::new(after));
+        if r.verdict == Verdict::Proven(Outcome::Loss) {
+            winning.push(mv.to_string());
+        }
+    }
+    winning.sort();
+    assert_eq!(winning, ["B1-B2xD2", "D1-D2xB2"]);
+}
+
+/// 4x5: seed 004 (Table I) says the first player wins; two independent
+/// exhaustive programs say the second player does (issue 6). The checked
+/// proof settles it: the second player wins.
+#[test]
+#[ignore = "about a minute in release builds; run with --release -- --ignored"]
+fn four_by_five_second_player_wins_with_checked_proof() {
+    assert_eq!(solve_start_with_checked_proof("4x5").0, Outcome::Loss);
+}

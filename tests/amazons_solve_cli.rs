@@ -1,0 +1,86 @@
+//! `cgtk amazons solve` and `check-proof`: output, proofs, bad input.
+
+use std::process::Command;
+
+fn cgtk(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("cgtk-solve-{}-{name}", std::process::id()))
+}
+
+/// 4x4: the second player (Black) wins (Müller 2001; seed 004, Table I).
+#[test]
+fn solve_4x4_json_and_checked_proof() {
+    let proof = temp("4x4.proof");
+    let p = proof.to_str().unwrap();
+    let (code, out, _) = cgtk(&["amazons", "solve", "4x4", "--json", "--proof", p]);
+    assert_eq!(code, 0);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["winner"], "black");
+    assert_eq!(v["to_move"], "white");
+    assert!(v["best_move"].is_null());
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert!(v["seconds"].is_f64());
+    assert_eq!(
+        cgtk(&["amazons", "check-proof", p]),
+        (0, "valid\n".into(), String::new())
+    );
+
+    // Drop the last reply of the root AND node: rejected with exit 2.
+    let text = std::fs::read_to_string(&proof).unwrap();
+    let corrupted: String = text
+        .lines()
+        .map(|l| {
+            if l.starts_with("0 and ") {
+                let words: Vec<&str> = l.split(' ').collect();
+                words[..words.len() - 2].join(" ")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n");
+    let bad = temp("4x4-bad.proof");
+    std::fs::write(&bad, corrupted).unwrap();
+    let (code, out, err) = cgtk(&["amazons", "check-proof", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    let _ = std::fs::remove_file(proof);
+    let _ = std::fs::remove_file(bad);
+}
+
+#[test]
+fn solve_text_names_winner_and_move() {
+    // White A1 to move on a 3x1 strip with Black at C1: White moves to B1
+    // and shoots back at A1; Black has no move, White wins (rules only).
+    let (code, out, _) = cgtk(&["amazons", "solve", "W.B w"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("winner: white"), "{out}");
+    assert!(out.contains("best move: A1-B1xA1"), "{out}");
+}
+
+#[test]
+fn bad_input_exits_2() {
+    for args in [
+        vec!["amazons", "solve", "9x9"],
+        vec!["amazons", "solve", "..q. w"],
+        vec!["amazons", "solve", "4x4", "--threads", "0"],
+        vec!["amazons", "solve", "4x4", "--tt-mb", "0"],
+        vec!["amazons", "solve", "4x4", "--time-limit=-1"],
+        vec!["amazons", "check-proof", "/nonexistent/proof"],
+    ] {
+        let (code, _, err) = cgtk(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}
