@@ -9,9 +9,11 @@
 //! move loses).
 
 use std::collections::HashMap;
-use std::path::Path;
 
 use amazons::{Color, Position};
+
+mod common;
+use common::{cgsuite_board, cgsuite_data};
 
 type Key = (u64, u64, u64, Color);
 
@@ -44,19 +46,7 @@ fn wins(pos: &mut Position, memo: &mut HashMap<Key, bool>) -> bool {
 /// two expected outcomes (Black to move wins, White to move wins).
 fn parse_line(line: &str) -> Option<(String, bool, bool)> {
     let (grid, outcome) = line.split_once(' ')?;
-    if !grid.chars().all(|c| ".XO#|".contains(c)) {
-        return None;
-    }
-    let board: String = grid
-        .chars()
-        .map(|c| match c {
-            'X' => 'B',
-            'O' => 'W',
-            '#' => 'x',
-            '|' => '/',
-            other => other,
-        })
-        .collect();
+    let board = cgsuite_board(grid)?;
     let black_wins = if outcome.contains("B win") {
         true
     } else if outcome.contains("B loss") {
@@ -75,10 +65,7 @@ fn parse_line(line: &str) -> Option<(String, bool, bool)> {
 }
 
 fn check_file(name: &str) -> usize {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/amazons-cgsuite")
-        .join(name);
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = cgsuite_data(name);
     let mut memo = HashMap::new();
     let mut checked = 0;
     for line in text.lines() {

@@ -8,19 +8,8 @@ use cgt::{Arena, Bounds, Dyadic, EndKind, GameId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// Plain minimax over the move generator, with no pruning but a first win:
-/// whether the side to move wins (a player without a move loses).
-fn wins(pos: &mut Position) -> bool {
-    for mv in pos.legal_moves() {
-        pos.play_unchecked(mv);
-        let lost = !wins(pos);
-        pos.undo(mv);
-        if lost {
-            return true;
-        }
-    }
-    false
-}
+mod common;
+use common::minimax_wins as wins;
 
 /// A random position: a `w x h` board with `empty` empty squares, one to
 /// three queens a side, the rest burnt.

@@ -5,33 +5,15 @@
 //! Grids are rows joined by `|`, top row first; `X` = Black = Left, `O` =
 //! White = Right, `#` burnt.
 
-use std::path::Path;
-
 use amazons::{Position, Valuer};
 use cgt::Outcome;
 
-fn data(name: &str) -> String {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/amazons-cgsuite")
-        .join(name);
-    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
-}
+mod common;
+use common::{cgsuite_board, cgsuite_data as data};
 
-/// The position text of a CGSuite grid, if the line starts with one.
+/// The position of a CGSuite grid with White to move, if `grid` is one.
 fn grid_to_position(grid: &str) -> Option<Position> {
-    if grid.is_empty() || !grid.chars().all(|c| ".XO#|".contains(c)) {
-        return None;
-    }
-    let board: String = grid
-        .chars()
-        .map(|c| match c {
-            'X' => 'B',
-            'O' => 'W',
-            '#' => 'x',
-            '|' => '/',
-            other => other,
-        })
-        .collect();
+    let board = cgsuite_board(grid)?;
     Some(
         format!("{board} w")
             .parse()

@@ -5,18 +5,8 @@ use amazons::{AreaOracle, Evaluator, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-/// Plain minimax: whether the side to move wins.
-fn wins(pos: &mut Position) -> bool {
-    for mv in pos.legal_moves() {
-        pos.play_unchecked(mv);
-        let lost = !wins(pos);
-        pos.undo(mv);
-        if lost {
-            return true;
-        }
-    }
-    false
-}
+mod common;
+use common::minimax_wins as wins;
 
 /// A 5x3 board: a 3x2 pocket on the left (one queen each, the rest empty or
 /// burnt at random), a burnt column, and a small territory on the right.
