@@ -112,6 +112,10 @@ struct SolveArgs {
     /// Plodding bounds instead of exact search for every territory.
     #[arg(long)]
     no_exact_territory: bool,
+    /// Let the evaluation answer areas from the endgame databases in this
+    /// directory (built by `cgtk db build`).
+    #[arg(long, value_name = "DIR")]
+    db: Option<PathBuf>,
 }
 
 /// The largest perft depth accepted (deeper runs would never end anyway).
@@ -345,7 +349,12 @@ fn solve(args: &SolveArgs) -> Result<()> {
         }
         Some(e)
     };
-    let game = AmazonsSolver::with_evaluator(pos.clone(), evaluator);
+    let mut game = AmazonsSolver::with_evaluator(pos.clone(), evaluator);
+    if let Some(dir) = &args.db {
+        let dbs = databases::Databases::open_dir(dir)
+            .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
+        game = game.with_oracle(Arc::new(dbs));
+    }
     let limits = Limits { nodes: None, time };
     let progress: ProgressHook = Arc::new(|p: &Progress| {
         eprintln!(

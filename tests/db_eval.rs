@@ -66,3 +66,34 @@ fn verdicts_with_active_databases_agree_with_minimax() {
     );
     assert!(decided > 500, "only {decided} verdicts");
 }
+
+/// df-pn with the databases as the evaluation's oracle proves the same
+/// winners as plain minimax.
+#[test]
+fn solver_with_active_databases_agrees_with_minimax() {
+    use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
+    use std::sync::Arc;
+
+    let dir = std::env::temp_dir().join(format!("cgtk-db-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1).unwrap();
+    let dbs = Arc::new(databases::Databases::open_dir(&dir).unwrap());
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        tt_mb: 4,
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let mut rng = SmallRng::seed_from_u64(0xdb_5017);
+    for _ in 0..500 {
+        let mut pos = random_position(&mut rng);
+        let expected = if wins(&mut pos) {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        let game = AmazonsSolver::new(pos.clone()).with_oracle(dbs.clone());
+        let result = solver.solve(&game);
+        assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -17,11 +17,14 @@
 //! ```
 
 use std::collections::HashMap;
+use std::fmt;
+use std::sync::Arc;
 
 use cgt::Outcome as Class;
 
 use super::game::{Outcome, SolverGame};
 use crate::bitboard::Bitboard;
+use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
 use crate::moves::Move;
 use crate::position::{Color, Position};
@@ -31,10 +34,21 @@ use crate::value::Valuer;
 /// An Amazons position for the solvers, with the evaluation used as the
 /// terminal test (`None`: no evaluation, only positions without moves end
 /// the search; the Fig. 13 baseline).
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct AmazonsSolver {
     position: Position,
     evaluator: Option<Evaluator>,
+    oracle: Option<Arc<dyn AreaOracle + Send + Sync>>,
+}
+
+impl fmt::Debug for AmazonsSolver {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("AmazonsSolver")
+            .field("position", &self.position)
+            .field("evaluator", &self.evaluator)
+            .field("oracle", &self.oracle.is_some())
+            .finish()
+    }
 }
 
 impl PartialEq for AmazonsSolver {
@@ -58,7 +72,15 @@ impl AmazonsSolver {
         AmazonsSolver {
             position,
             evaluator,
+            oracle: None,
         }
+    }
+
+    /// The same, with the evaluation asking `oracle` (endgame databases)
+    /// first wherever it can answer an area.
+    pub fn with_oracle(mut self, oracle: Arc<dyn AreaOracle + Send + Sync>) -> AmazonsSolver {
+        self.oracle = Some(oracle);
+        self
     }
 
     /// The current position.
@@ -122,7 +144,10 @@ impl SolverGame for AmazonsSolver {
         let winner = self
             .evaluator
             .as_ref()?
-            .evaluate(&self.position, None)
+            .evaluate(
+                &self.position,
+                self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
+            )
             .verdict?;
         Some(if winner == self.position.to_move() {
             Outcome::Win
