@@ -9,40 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 mod common;
-use common::minimax_wins as wins;
-
-/// A random position: a `w x h` board with `empty` empty squares, one to
-/// three queens a side, the rest burnt.
-fn random_position(rng: &mut SmallRng) -> Position {
-    let (w, h) = (rng.gen_range(2..=5), rng.gen_range(2..=4));
-    let n = w * h;
-    let queens = rng.gen_range(2..=4.min(n - 1));
-    let empty = rng.gen_range(1..=(n - queens).min(7));
-    let mut cells: Vec<char> = std::iter::repeat_n('x', n).collect();
-    let mut order: Vec<usize> = (0..n).collect();
-    for i in 0..n {
-        let j = rng.gen_range(i..n);
-        order.swap(i, j);
-    }
-    for (k, &i) in order.iter().take(queens + empty).enumerate() {
-        cells[i] = if k == 0 {
-            'W'
-        } else if k == 1 {
-            'B'
-        } else if k < queens {
-            if rng.gen_bool(0.5) {
-                'W'
-            } else {
-                'B'
-            }
-        } else {
-            '.'
-        };
-    }
-    let ranks: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
-    let side = if rng.gen_bool(0.5) { "w" } else { "b" };
-    format!("{} {side}", ranks.join("/")).parse().unwrap()
-}
+use common::{minimax_wins as wins, random_position};
 
 /// Thousands of random small positions (fixed seed): every verdict is right.
 #[test]
@@ -56,7 +23,7 @@ fn verdicts_agree_with_minimax() {
     let mut decided = 0;
     let total = 4000;
     for _ in 0..total {
-        let mut pos = random_position(&mut rng);
+        let mut pos = random_position(&mut rng, 7);
         let mover_wins = wins(&mut pos);
         let truth = if mover_wins {
             pos.to_move()

@@ -8,53 +8,10 @@ use amazons::solve::{
 };
 use amazons::{Evaluator, Position};
 use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use rand::SeedableRng;
 
-/// Plain minimax over the move generator: whether the side to move wins (a
-/// player without a move loses).
-fn wins(pos: &mut Position) -> bool {
-    for mv in pos.legal_moves() {
-        pos.play_unchecked(mv);
-        let lost = !wins(pos);
-        pos.undo(mv);
-        if lost {
-            return true;
-        }
-    }
-    false
-}
-
-/// A random `w x h` board (2..=5 by 2..=4) with two to four queens, up to
-/// `max_empty` empty squares, the rest burnt.
-fn random_position(rng: &mut SmallRng, max_empty: usize) -> Position {
-    let (w, h) = (rng.gen_range(2..=5), rng.gen_range(2..=4));
-    let n = w * h;
-    let queens = rng.gen_range(2..=4.min(n - 1));
-    let empty = rng.gen_range(1..=(n - queens).min(max_empty));
-    let mut cells: Vec<char> = std::iter::repeat_n('x', n).collect();
-    let mut order: Vec<usize> = (0..n).collect();
-    for i in 0..n {
-        let j = rng.gen_range(i..n);
-        order.swap(i, j);
-    }
-    for (k, &i) in order.iter().take(queens + empty).enumerate() {
-        cells[i] = match k {
-            0 => 'W',
-            1 => 'B',
-            _ if k < queens => {
-                if rng.gen_bool(0.5) {
-                    'W'
-                } else {
-                    'B'
-                }
-            }
-            _ => '.',
-        };
-    }
-    let ranks: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
-    let side = if rng.gen_bool(0.5) { "w" } else { "b" };
-    format!("{} {side}", ranks.join("/")).parse().unwrap()
-}
+mod common;
+use common::{minimax_wins as wins, random_position};
 
 fn truth(pos: &Position) -> Outcome {
     if wins(&mut pos.clone()) {
