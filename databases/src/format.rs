@@ -368,18 +368,22 @@ impl Cursor<'_> {
     }
 }
 
-/// An active area database from the bytes of its file.
-///
-/// # Errors
-/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
-pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
+/// The header of a database file of `kind` with `groups` queen groups, and
+/// the index of its box, checked against each other: the part of reading a
+/// file that every kind shares.
+fn checked_header(
+    bytes: &[u8],
+    kind: DbKind,
+    groups: usize,
+    groups_message: &str,
+) -> Result<(Header, BoxIndex), DbError> {
     let (h, _) = parse_header(bytes, true)?;
-    if h.kind != DbKind::Active {
+    if h.kind != kind {
         return Err(DbError::UnsupportedKind { kind: h.kind });
     }
     let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
-    if h.queens.len() != 2 {
-        return Err(corrupted(13, "an active area has two queen groups".into()));
+    if h.queens.len() != groups {
+        return Err(corrupted(13, groups_message.into()));
     }
     if !(1..=8).contains(&h.width) || !(1..=8).contains(&h.height) {
         return Err(corrupted(11, format!("bad box {}x{}", h.width, h.height)));
@@ -392,6 +396,21 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
             format!("{} entries, the box has {}", h.entries, index.count()),
         ));
     }
+    Ok((h, index))
+}
+
+/// An active area database from the bytes of its file.
+///
+/// # Errors
+/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
+pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
+    let (h, index) = checked_header(
+        bytes,
+        DbKind::Active,
+        2,
+        "an active area has two queen groups",
+    )?;
+    let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
     let mut cur = Cursor {
         bytes: &bytes[HEADER_LEN..],
         at: 0,
@@ -602,25 +621,8 @@ pub fn inspect(path: &Path) -> Result<FileInfo, DbError> {
 /// # Errors
 /// Every way the bytes can be wrong has its [`DbError`]; never a panic.
 pub fn territory_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
-    let (h, _) = parse_header(bytes, true)?;
-    if h.kind != DbKind::Simple {
-        return Err(DbError::UnsupportedKind { kind: h.kind });
-    }
+    let (h, index) = checked_header(bytes, DbKind::Simple, 1, "a territory has one queen group")?;
     let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
-    if h.queens.len() != 1 {
-        return Err(corrupted(13, "a territory has one queen group".into()));
-    }
-    if !(1..=8).contains(&h.width) || !(1..=8).contains(&h.height) {
-        return Err(corrupted(11, format!("bad box {}x{}", h.width, h.height)));
-    }
-    let index =
-        BoxIndex::new(h.width, h.height, &h.queens).map_err(|e| corrupted(14, e.to_string()))?;
-    if h.entries != index.count() {
-        return Err(corrupted(
-            24,
-            format!("{} entries, the box has {}", h.entries, index.count()),
-        ));
-    }
     if h.payload_len != h.entries {
         return Err(corrupted(
             32,
