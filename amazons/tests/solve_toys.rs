@@ -448,8 +448,8 @@ fn a_missing_reply_is_rejected() {
         })
         .unwrap();
     let mut memo = HashMap::new();
-    // The node may no longer be the only path to some child, which is fine;
-    // the first error met is the missing reply or an unreachable node.
+    // The checker meets the missing reply before it could notice that the
+    // removed reply's subtree is now unreachable.
     match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
         Err(CheckProofError::MissingReply { node: n, mv }) => {
             assert_eq!((n, mv), (node, removed));
@@ -498,7 +498,8 @@ fn a_wrong_leaf_is_rejected() {
         mv: game.move_text(losing),
         child: leaf,
     };
-    // Keep every old node reachable is not needed: the leaf is checked first.
+    // The old subtree is now unreachable, but the checker meets the wrong
+    // leaf first.
     match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
         Err(CheckProofError::LeafRejected { node, claimed, .. }) => {
             assert_eq!((node, claimed), (leaf, Outcome::Loss));
@@ -535,6 +536,28 @@ fn a_proof_of_the_wrong_outcome_or_root_is_rejected() {
         check_proof(&other_root, &proof, minimax_verifier(&mut memo)),
         Err(CheckProofError::RootMismatch { .. })
     ));
+}
+
+#[test]
+fn proofs_built_in_memory_with_missing_nodes_are_rejected() {
+    let game = Nim::new(&[2]);
+    let mut proof = ProofTree {
+        root: "2".to_string(),
+        outcome: Outcome::Win,
+        nodes: Vec::new(),
+    };
+    assert_eq!(
+        check_proof(&game, &proof, |_, _| true),
+        Err(CheckProofError::NoSuchNode { node: 0 })
+    );
+    proof.nodes.push(ProofNode::Or {
+        mv: "h0-2".to_string(),
+        child: 5,
+    });
+    assert_eq!(
+        check_proof(&game, &proof, |_, _| true),
+        Err(CheckProofError::NoSuchNode { node: 5 })
+    );
 }
 
 #[test]
