@@ -386,6 +386,31 @@ fn domineering_agrees_with_minimax() {
 }
 
 #[test]
+fn alpha_beta_proofs_are_accepted() {
+    // Proof extraction works from the alpha-beta table too.
+    let mut rng = Rng(1982);
+    let mut memo = HashMap::new();
+    for _ in 0..200 {
+        let mut covered = 0u64;
+        for s in 0..20 {
+            if rng.below(10) < 3 {
+                covered |= 1 << s;
+            }
+        }
+        let game = Domineering::new(5, 4, covered, rng.below(2) == 0);
+        let expected = minimax(&mut game.clone(), &mut memo);
+        let mut solver = alphabeta();
+        assert_eq!(solver.solve(&game).verdict, Verdict::Proven(expected));
+        let proof = extract_proof(&mut solver, &game).unwrap();
+        assert_eq!(proof.outcome, expected);
+        check_proof(&game, &proof, |g, claimed| {
+            minimax(&mut g.clone(), &mut memo) == claimed
+        })
+        .unwrap();
+    }
+}
+
+#[test]
 fn empty_domineering_boards_agree_with_minimax() {
     // Whole empty boards up to 4x4 from both sides.
     let mut memo = HashMap::new();
