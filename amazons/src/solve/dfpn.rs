@@ -47,7 +47,9 @@
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::control::{ConfigError, Control, Counter, Limits, ProgressHook, SolveResult, Verdict};
+use super::control::{
+    ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
+};
 use super::game::{distinct_children, Outcome, SolverGame};
 use super::table::{pn_add, ProofNumbers, Table};
 
@@ -221,7 +223,8 @@ impl DfpnSolver {
         let mut best_move = main.best_move;
         let verdict = match main.value.outcome() {
             Some(outcome) => Verdict::Proven(outcome),
-            None => Verdict::Unknown(control.limit_hit().unwrap_or(super::control::Limit::Time)),
+            // Only a limit ends the search of an undecided root.
+            None => Verdict::Unknown(control.limit_hit().unwrap_or(Limit::Time)),
         };
         if verdict == Verdict::Proven(Outcome::Win) && best_move.is_none() {
             // The root was decided without its loop (a static evaluation):
