@@ -386,6 +386,31 @@ fn domineering_agrees_with_minimax() {
 }
 
 #[test]
+fn alpha_beta_proofs_are_accepted() {
+    // Proof extraction works from the alpha-beta table too.
+    let mut rng = Rng(1982);
+    let mut memo = HashMap::new();
+    for _ in 0..200 {
+        let mut covered = 0u64;
+        for s in 0..20 {
+            if rng.below(10) < 3 {
+                covered |= 1 << s;
+            }
+        }
+        let game = Domineering::new(5, 4, covered, rng.below(2) == 0);
+        let expected = minimax(&mut game.clone(), &mut memo);
+        let mut solver = alphabeta();
+        assert_eq!(solver.solve(&game).verdict, Verdict::Proven(expected));
+        let proof = extract_proof(&mut solver, &game).unwrap();
+        assert_eq!(proof.outcome, expected);
+        check_proof(&game, &proof, |g, claimed| {
+            minimax(&mut g.clone(), &mut memo) == claimed
+        })
+        .unwrap();
+    }
+}
+
+#[test]
 fn empty_domineering_boards_agree_with_minimax() {
     // Whole empty boards up to 4x4 from both sides.
     let mut memo = HashMap::new();
@@ -448,8 +473,8 @@ fn a_missing_reply_is_rejected() {
         })
         .unwrap();
     let mut memo = HashMap::new();
-    // The node may no longer be the only path to some child, which is fine;
-    // the first error met is the missing reply or an unreachable node.
+    // The checker meets the missing reply before it could notice that the
+    // removed reply's subtree is now unreachable.
     match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
         Err(CheckProofError::MissingReply { node: n, mv }) => {
             assert_eq!((n, mv), (node, removed));
@@ -498,7 +523,8 @@ fn a_wrong_leaf_is_rejected() {
         mv: game.move_text(losing),
         child: leaf,
     };
-    // Keep every old node reachable is not needed: the leaf is checked first.
+    // The old subtree is now unreachable, but the checker meets the wrong
+    // leaf first.
     match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
         Err(CheckProofError::LeafRejected { node, claimed, .. }) => {
             assert_eq!((node, claimed), (leaf, Outcome::Loss));
@@ -535,6 +561,28 @@ fn a_proof_of_the_wrong_outcome_or_root_is_rejected() {
         check_proof(&other_root, &proof, minimax_verifier(&mut memo)),
         Err(CheckProofError::RootMismatch { .. })
     ));
+}
+
+#[test]
+fn proofs_built_in_memory_with_missing_nodes_are_rejected() {
+    let game = Nim::new(&[2]);
+    let mut proof = ProofTree {
+        root: "2".to_string(),
+        outcome: Outcome::Win,
+        nodes: Vec::new(),
+    };
+    assert_eq!(
+        check_proof(&game, &proof, |_, _| true),
+        Err(CheckProofError::NoSuchNode { node: 0 })
+    );
+    proof.nodes.push(ProofNode::Or {
+        mv: "h0-2".to_string(),
+        child: 5,
+    });
+    assert_eq!(
+        check_proof(&game, &proof, |_, _| true),
+        Err(CheckProofError::NoSuchNode { node: 5 })
+    );
 }
 
 #[test]

@@ -30,9 +30,12 @@
 //! Threads (`threads >= 2`): lazy SMP. All threads run df-pn from the root
 //! on the one shared table; helper thread `t` works at the root on the child
 //! of rank `t` (by disproof number) instead of the best one, and uses
-//! epsilon `epsilon * (1 + t)`, so the threads work on different subtrees and
-//! share what they prove. The first thread to decide the root stops the
-//! others. A value in the table is either an estimate (which only steers the
+//! epsilon `epsilon * (1 + t)`; below the root, a thread whose chosen child
+//! is being searched by another thread takes an undecided child no thread
+//! is in, if one has at most twice the disproof number (a simple form of
+//! Kaneko's virtual proof numbers, AAAI 2010). So the threads work on
+//! different subtrees and share what they prove. The first thread to decide
+//! the root stops the others. With one thread none of this runs. A value in the table is either an estimate (which only steers the
 //! search) or a proof, so the verdict does not depend on the thread count;
 //! the winning move and the node count may.
 //!
@@ -41,9 +44,12 @@
 //! default 0.25 is a starting point, not a measured optimum: tune it per
 //! game; allowed range 0..=10), `threads` (1 and up).
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Duration;
 
-use super::control::{ConfigError, Control, Counter, Limits, ProgressHook, SolveResult, Verdict};
+use super::control::{
+    ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
+};
 use super::game::{distinct_children, Outcome, SolverGame};
 use super::table::{pn_add, ProofNumbers, Table};
 
@@ -181,18 +187,24 @@ impl DfpnSolver {
         let table = &self.table;
         let epsilon = self.config.epsilon;
         let control_ref = &control;
+        let busy = (threads > 1).then(Busy::new);
+        let busy = busy.as_ref();
         let mut outcomes: Vec<WorkerOutcome<G::Move>> = std::thread::scope(|scope| {
             let helpers: Vec<_> = (1..threads)
                 .map(|rank| {
                     let mut position = game.clone();
                     scope.spawn(move || {
-                        Worker::new(table, control_ref, epsilon * (1 + rank) as f64, rank)
-                            .run(&mut position)
+                        let mut worker =
+                            Worker::new(table, control_ref, epsilon * (1 + rank) as f64, rank);
+                        worker.busy = busy;
+                        worker.run(&mut position)
                     })
                 })
                 .collect();
             let mut position = game.clone();
-            let mut all = vec![Worker::new(table, control_ref, epsilon, 0).run(&mut position)];
+            let mut main = Worker::new(table, control_ref, epsilon, 0);
+            main.busy = busy;
+            let mut all = vec![main.run(&mut position)];
             for helper in helpers {
                 // A helper panics only if the game's own code panicked;
                 // pass that panic on.
@@ -211,7 +223,8 @@ impl DfpnSolver {
         let mut best_move = main.best_move;
         let verdict = match main.value.outcome() {
             Some(outcome) => Verdict::Proven(outcome),
-            None => Verdict::Unknown(control.limit_hit().unwrap_or(super::control::Limit::Time)),
+            // Only a limit ends the search of an undecided root.
+            None => Verdict::Unknown(control.limit_hit().unwrap_or(Limit::Time)),
         };
         if verdict == Verdict::Proven(Outcome::Win) && best_move.is_none() {
             // The root was decided without its loop (a static evaluation):
@@ -271,6 +284,48 @@ impl DfpnSolver {
     }
 }
 
+/// Positions some thread is searching right now (threads >= 2 only): a
+/// small table of keys, one per slot, so that a thread choosing a child can
+/// see that another thread is already below it and go elsewhere (a simple
+/// form of the virtual proof numbers of Kaneko, *Parallel depth first
+/// proof number search*, AAAI 2010). A full slot is simply not marked.
+struct Busy {
+    slots: Vec<AtomicU64>,
+}
+
+impl Busy {
+    const SLOTS: usize = 1 << 14;
+
+    fn new() -> Busy {
+        Busy {
+            slots: (0..Self::SLOTS).map(|_| AtomicU64::new(0)).collect(),
+        }
+    }
+
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        &self.slots[(key as usize) & (Self::SLOTS - 1)]
+    }
+
+    /// Marks `key`; false if its slot was taken.
+    fn enter(&self, key: u64) -> bool {
+        key != 0
+            && self
+                .slot(key)
+                .compare_exchange(0, key, Ordering::Relaxed, Ordering::Relaxed)
+                .is_ok()
+    }
+
+    fn leave(&self, key: u64) {
+        let _ = self
+            .slot(key)
+            .compare_exchange(key, 0, Ordering::Relaxed, Ordering::Relaxed);
+    }
+
+    fn contains(&self, key: u64) -> bool {
+        key != 0 && self.slot(key).load(Ordering::Relaxed) == key
+    }
+}
+
 struct WorkerOutcome<M> {
     value: ProofNumbers,
     best_move: Option<M>,
@@ -293,6 +348,8 @@ struct Worker<'a, M> {
     /// rank.
     rank: usize,
     best_root_move: Option<M>,
+    /// Shared by the threads when there are two or more.
+    busy: Option<&'a Busy>,
 }
 
 impl<'a, M: Copy> Worker<'a, M> {
@@ -304,6 +361,7 @@ impl<'a, M: Copy> Worker<'a, M> {
             epsilon,
             rank,
             best_root_move: None,
+            busy: None,
         }
     }
 
@@ -337,8 +395,28 @@ impl<'a, M: Copy> Worker<'a, M> {
     }
 
     /// Nagai's `MID`: searches below `game` (whose table key is `key`) until
-    /// its numbers reach a threshold, stores them and returns them.
+    /// its numbers reach a threshold, stores them and returns them. With
+    /// several threads, the position is marked busy meanwhile.
     fn mid<G: SolverGame<Move = M>>(
+        &mut self,
+        game: &mut G,
+        key: u64,
+        th_pn: u32,
+        th_dn: u32,
+        depth: usize,
+    ) -> ProofNumbers {
+        let Some(busy) = self.busy else {
+            return self.mid_unmarked(game, key, th_pn, th_dn, depth);
+        };
+        let marked = busy.enter(key);
+        let value = self.mid_unmarked(game, key, th_pn, th_dn, depth);
+        if marked {
+            busy.leave(key);
+        }
+        value
+    }
+
+    fn mid_unmarked<G: SolverGame<Move = M>>(
         &mut self,
         game: &mut G,
         key: u64,
@@ -411,6 +489,9 @@ impl<'a, M: Copy> Worker<'a, M> {
             let mut child_th_dn = th_pn.min(self.dn_threshold(dn2));
             if depth == 0 && self.rank > 0 {
                 (best, child_th_dn) = self.helper_root_choice(&children);
+            } else if let Some(alt) = self.avoid_busy(&children, best, th_pn) {
+                best = alt;
+                child_th_dn = th_pn.min(self.dn_threshold(children[alt].value.dn));
             }
             let child = &children[best];
             let child_th_pn = u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn);
@@ -440,6 +521,26 @@ impl<'a, M: Copy> Worker<'a, M> {
                 value: ProofNumbers::UNKNOWN,
             })
             .collect()
+    }
+
+    /// With several threads: if another thread is searching below the
+    /// chosen child `best`, an undecided child no thread is in, whose
+    /// disproof number is at most twice `best`'s and below `th_pn` (so that
+    /// searching it makes progress within this node's thresholds).
+    fn avoid_busy(&self, children: &[Child<M>], best: usize, th_pn: u32) -> Option<usize> {
+        let busy = self.busy?;
+        if !busy.contains(children[best].key) {
+            return None;
+        }
+        let limit = children[best].value.dn.saturating_mul(2).min(th_pn - 1);
+        children
+            .iter()
+            .enumerate()
+            .filter(|&(i, c)| {
+                i != best && !c.value.is_proven() && c.value.dn <= limit && !busy.contains(c.key)
+            })
+            .min_by_key(|&(_, c)| c.value.dn)
+            .map(|(i, _)| i)
     }
 
     /// For a helper thread at the root: the undecided child of rank

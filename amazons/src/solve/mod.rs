@@ -19,6 +19,17 @@
 //! The solvers assume an **acyclic** game (Amazons: every move burns a
 //! square).
 //!
+//! Plugging a game in: implement [`SolverGame`] (moves, play/undo, a hash
+//! that includes the player to move, `move_text`/`position_text` in the
+//! game's notation); put a sound static evaluation in `evaluate`, a move
+//! ordering in `order_moves`, and for mirror symmetry return
+//! `min(hash, hash of the mirror image)` from `canonical_hash`. Outcomes are
+//! for the player to move (map them to a colour with the position's own
+//! side to move). Solve with [`DfpnSolver::solve`], then
+//! [`extract_proof`] from the same solver, [`ProofTree::write_to`] a file,
+//! and verify with [`ProofTree::read_from`] and [`check_proof`] given an
+//! exact leaf verifier.
+//!
 //! ```
 //! use amazons::solve::{check_proof, extract_proof, toy::Kayles, DfpnConfig, DfpnSolver, Outcome, Verdict};
 //! // Kayles on a row of 5 pins: the first player wins (knock down the

@@ -720,6 +720,13 @@ pub enum CheckProofError {
         /// The node id.
         node: usize,
     },
+    /// A child id (or the root, node 0) that is not a node of the proof
+    /// (only possible in a proof built in memory; the parser refuses it).
+    #[error("node {node} does not exist")]
+    NoSuchNode {
+        /// The missing id.
+        node: usize,
+    },
     /// A node the root does not reach.
     #[error("node {node} is not reached from the root")]
     Unreachable {
@@ -794,6 +801,9 @@ impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
         want: Outcome,
         depth: usize,
     ) -> Result<(), CheckProofError> {
+        if node >= self.proof.nodes.len() {
+            return Err(CheckProofError::NoSuchNode { node });
+        }
         match &self.state[node] {
             State::Open => return Err(CheckProofError::Cycle { node }),
             State::Done(position) if position == game => return Ok(()),
