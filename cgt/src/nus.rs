@@ -137,16 +137,13 @@ impl Nus {
         }
         let x = self.number;
         if self.ups == 0 && self.nimber == 0 {
-            return Ok(if x.is_integer() {
-                if x.signum() > 0 {
-                    vec![Nus::number(x.checked_sub(Dyadic::ONE)?)]
-                } else {
-                    vec![]
-                }
-            } else {
-                let step = Dyadic::new(1, x.exponent())?;
-                vec![Nus::number(x.checked_sub(step)?)]
-            });
+            // A number's Left options mirror the Right options of its negative.
+            return Ok(self
+                .neg()
+                .right_options()?
+                .into_iter()
+                .map(Nus::neg)
+                .collect());
         }
         if self.ups == 0 {
             return Ok((0..self.nimber)
