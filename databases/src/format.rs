@@ -245,8 +245,8 @@ pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
     };
     for t in &dict {
         for wall in [&t.left_wall, &t.right_wall] {
-            payload.extend_from_slice(&(wall.points().len() as u16).to_le_bytes());
-            for &(t, x) in wall.points() {
+            payload.extend_from_slice(&(wall.len() as u16).to_le_bytes());
+            for (t, x) in wall.points() {
                 rational(&mut payload, t);
                 rational(&mut payload, x);
             }
