@@ -255,19 +255,28 @@ impl BoxIndex {
     /// queens, overlapping groups, cells outside the box, an empty cell under
     /// a queen): a caller's bug.
     pub fn rank(&self, config: &Config) -> u64 {
-        assert_eq!(config.queens.len(), self.groups.len(), "group count");
+        self.rank_of(&config.queens, config.empty)
+    }
+
+    /// The rank of the configuration with the cell sets `queens` (one per
+    /// group) and `empty`, without building a [`Config`].
+    ///
+    /// # Panics
+    /// As [`BoxIndex::rank`].
+    pub fn rank_of(&self, queens: &[u64], empty: u64) -> u64 {
+        assert_eq!(queens.len(), self.groups.len(), "group count");
         let n = self.cells();
         let box_mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut free = box_mask;
         let mut rank = 0u64;
-        for ((&cells, &k), &radix) in config.queens.iter().zip(&self.groups).zip(&self.radix) {
+        for ((&cells, &k), &radix) in queens.iter().zip(&self.groups).zip(&self.radix) {
             assert_eq!(cells.count_ones(), k, "queen count of a group");
             assert_eq!(cells & !free, 0, "queens overlap or leave the box");
             rank = rank * radix + comb_rank(compress(cells, free));
             free &= !cells;
         }
-        assert_eq!(config.empty & !free, 0, "empty cell under a queen");
-        (rank << self.free) | compress(config.empty, free)
+        assert_eq!(empty & !free, 0, "empty cell under a queen");
+        (rank << self.free) | compress(empty, free)
     }
 
     /// The configuration of rank `rank`.
