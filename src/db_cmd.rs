@@ -93,13 +93,18 @@ enum Job {
 }
 
 impl Job {
+    /// The entries of the largest table this job builds: a blocker table
+    /// builds the tables with fewer blockers it depends on first.
     fn entries(&self) -> Option<u64> {
-        let index = match *self {
-            Job::Simple(w, h, q) => BoxIndex::new(w, h, &[q]),
-            Job::Blocker(w, h, n, b) => BoxIndex::new(w, h, &[n, b]),
-            Job::Active(w, h, b, wq) => BoxIndex::new(w, h, &[b, wq]),
-        };
-        index.ok().map(|i| i.count())
+        let count = |w, h, groups: &[u32]| BoxIndex::new(w, h, groups).ok().map(|i| i.count());
+        match *self {
+            Job::Simple(w, h, q) => count(w, h, &[q]),
+            Job::Blocker(w, h, n, b) => (0..b)
+                .map(|down| count(w, h, &[n + down, b - down]))
+                .chain([count(w, h, &[n + b])])
+                .try_fold(0, |acc, c| c.map(|c| acc.max(c))),
+            Job::Active(w, h, b, wq) => count(w, h, &[b, wq]),
+        }
     }
 }
 
@@ -212,7 +217,7 @@ pub fn run(command: DbCommand) -> Result<()> {
                             Job::Active(w, h, b, wq) => (DbKind::Active, w, h, vec![b, wq]),
                         };
                         println!(
-                            "{} {n} entries (skipped: over --max-entries)",
+                            "{} (skipped: {n} entries to build, over --max-entries)",
                             out.join(file_name(kind, w, h, &q)).display()
                         );
                         continue;
