@@ -216,7 +216,7 @@ fn blocker_build_and_query() {
     ]);
     assert_eq!(code, 0);
     assert!(
-        out.contains("simple-4x3-q2.cgtkdb 67584 entries (skipped"),
+        out.contains("simple-4x3-q2.cgtkdb (skipped: 67584 entries"),
         "{out}"
     );
     std::fs::remove_dir_all(&dir).unwrap();
