@@ -350,6 +350,30 @@ mod tests {
     }
 
     #[test]
+    fn blocker_territory_off_the_corner_transposed() {
+        let hidden = ProgressBar::hidden();
+        let simple = TerritoryDb::build(3, 2, 1, &hidden).unwrap();
+        let mut dbs = Databases::new();
+        dbs.add_blocker(TerritoryDb::build_blocker(3, 2, 0, 1, &simple, &hidden).unwrap());
+        // The Black queen c1 seals the column b1-b3 from White's d1 and
+        // also touches d1's square: a blocker territory 2 wide and 3 high
+        // (with its blocker), answered by the 3x2 box transposed. By hand:
+        // c1-b1xc1 (the blocker shoots back), b1-b2xb1, b2-b3xb2: 3 moves.
+        let pos: Position = "x.xxx/x.xxx/x.B.W b".parse().unwrap();
+        let areas = improved_partition(&pos);
+        let area = areas
+            .iter()
+            .find(|a| a.kind == AreaKind::BlockerTerritory(Color::Black))
+            .expect("a blocker territory");
+        assert_eq!(area.blockers, pos.queens(Color::Black));
+        assert_eq!(dbs.blocker_territory_moves(area), Some(3));
+        // Without blockers it is a simple territory question: not here.
+        let no_blocker =
+            dbs.blocker_territory(area.empty, pos.queens(Color::Black), Bitboard::EMPTY);
+        assert_eq!(no_blocker, None);
+    }
+
+    #[test]
     fn active_area_off_the_corner_transposed() {
         let mut dbs = Databases::new();
         dbs.add_active(ActiveDb::build(3, 2, 1, 1).unwrap());
