@@ -109,10 +109,10 @@ impl ActiveDb {
                 let valued: Vec<Thermograph> = batch
                     .par_iter()
                     .map(|&r| {
-                        evaluate(&index, r, |c| {
+                        evaluate(&index, r, &dict, |c| {
                             let id = ids[c as usize];
                             debug_assert!(id != u32::MAX, "lower layers are done");
-                            &dict[id as usize]
+                            id
                         })
                     })
                     .collect::<Result<_, _>>()?;
@@ -252,20 +252,30 @@ fn child_ranks(
     out
 }
 
-fn evaluate<'a>(
+/// The thermograph of rank `rank` from its options' thermographs, `dict[id]`
+/// with `id = lookup(child rank)`. Options with the same thermograph are
+/// merged once (many moves of an area lead to equal values).
+fn evaluate(
     index: &BoxIndex,
     rank: u64,
-    lookup: impl Fn(u64) -> &'a Thermograph,
+    dict: &[Thermograph],
+    lookup: impl Fn(u64) -> u32,
 ) -> Result<Thermograph, ActiveError> {
     let c = index.unrank(rank);
     let empty = index.cells_to_board(c.empty);
     let black = index.cells_to_board(c.queens[0]);
     let white = index.cells_to_board(c.queens[1]);
+    let distinct = |ranks: Vec<u64>| {
+        let mut ids: Vec<u32> = ranks.into_iter().map(&lookup).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
     // Black is Left, White is Right (seed 004).
-    let lefts = child_ranks(index, empty, black, white, 0);
-    let rights = child_ranks(index, empty, white, black, 1);
+    let lefts = distinct(child_ranks(index, empty, black, white, 0));
+    let rights = distinct(child_ranks(index, empty, white, black, 1));
     Ok(Thermograph::from_options(
-        lefts.iter().map(|&r| lookup(r)),
-        rights.iter().map(|&r| lookup(r)),
+        lefts.iter().map(|&i| &dict[i as usize]),
+        rights.iter().map(|&i| &dict[i as usize]),
     )?)
 }
