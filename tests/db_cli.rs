@@ -160,3 +160,64 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn blocker_build_and_query() {
+    let dir = temp_dir("blocker");
+    let d = dir.to_str().unwrap();
+    let (code, out, err) = cgtk(&[
+        "db", "build", "--kind", "blocker", "--size", "3x1", "--queens", "1", "--out", d, "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    // One blocker and no normal queen: C(3,0) C(3,1) 2^2 = 12 entries.
+    assert!(out.contains("blocker-3x1-q0b1.cgtkdb 12 entries"), "{out}");
+    // Worked by hand: a queen in the middle of `.B.` makes 2 moves (to a1
+    // shooting c1, back to b1 shooting a1); as a blocker it must shoot back
+    // at b1 and is stuck after 1.
+    let (code, json, err) = cgtk(&["db", "query", ".B. w", "--db", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["kind"].as_str(), v["moves"].as_u64()),
+        (Some("simple"), Some(2))
+    );
+    let (code, json, err) = cgtk(&[
+        "db",
+        "query",
+        ".B. w",
+        "--blockers",
+        "b1",
+        "--db",
+        d,
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(
+        (v["kind"].as_str(), v["moves"].as_u64()),
+        (Some("blocker"), Some(1))
+    );
+    // A blocker that is not a queen: one-line input error, exit code 2.
+    let (code, _, err) = cgtk(&["db", "query", ".B. w", "--blockers", "a1", "--db", d]);
+    assert_eq!(code, 2);
+    assert_eq!(err.trim().lines().count(), 1, "{err}");
+    // --max-entries skips what is too large: C(12, 2) 2^10 = 67,584.
+    let (code, out, _) = cgtk(&[
+        "db",
+        "build",
+        "--size",
+        "4x3",
+        "--queens",
+        "2",
+        "--max-entries",
+        "100",
+        "--out",
+        d,
+    ]);
+    assert_eq!(code, 0);
+    assert!(
+        out.contains("simple-4x3-q2.cgtkdb (skipped: 67584 entries"),
+        "{out}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,7 @@ use rand::{Rng, SeedableRng};
 
 mod common;
 use common::minimax_wins as wins;
+use common::random_position as random_small_position;
 
 /// A 5x3 board: a 3x2 pocket on the left (one queen each, the rest empty or
 /// burnt at random), a burnt column, and a small territory on the right.
@@ -35,7 +36,7 @@ fn random_position(rng: &mut SmallRng) -> Position {
 fn verdicts_with_active_databases_agree_with_minimax() {
     let dir = std::env::temp_dir().join(format!("cgtk-db-eval-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    databases::builder::build_active(&dir, 3, 2, 1, 1).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1, false).unwrap();
     let dbs = databases::Databases::open_dir(&dir).unwrap();
     let oracle: &dyn AreaOracle = &dbs;
     let mut rng = SmallRng::seed_from_u64(0xdb_e7a1);
@@ -76,7 +77,7 @@ fn solver_with_active_databases_agrees_with_minimax() {
 
     let dir = std::env::temp_dir().join(format!("cgtk-db-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    databases::builder::build_active(&dir, 3, 2, 1, 1).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1, false).unwrap();
     let dbs = Arc::new(databases::Databases::open_dir(&dir).unwrap());
     let mut solver = DfpnSolver::new(DfpnConfig {
         tt_mb: 4,
@@ -96,4 +97,57 @@ fn solver_with_active_databases_agrees_with_minimax() {
         assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Blocker territory databases (seed 004, III-A) answer the blocker
+/// territories of the improved partition; the verdicts stay those of plain
+/// minimax, and the database never gives a lower bound below plodding's.
+#[test]
+fn verdicts_with_blocker_databases_agree_with_minimax() {
+    use amazons::{AreaKind, BoundsSource};
+    let dir = std::env::temp_dir().join(format!("cgtk-db-blocker-{}", std::process::id()));
+    // Every blocker table of the boxes the random boards' territories fit
+    // (up to 4x3 with 1 to 3 queens).
+    for (w, h) in [(2, 2), (3, 2), (4, 2), (5, 2), (3, 3), (4, 3)] {
+        for k in 1..=3u32 {
+            for b in 1..=k {
+                databases::builder::build_blocker(&dir, w, h, k - b, b, false).unwrap();
+            }
+        }
+    }
+    let dbs = databases::Databases::open_dir(&dir).unwrap();
+    let oracle: &dyn AreaOracle = &dbs;
+    let evaluator = Evaluator::default();
+    let mut rng = SmallRng::seed_from_u64(0xb10c);
+    let (mut decided, mut from_db) = (0, 0);
+    for _ in 0..3000 {
+        let mut pos = random_small_position(&mut rng, 9);
+        let with = evaluator.evaluate(&pos, Some(oracle));
+        let without = evaluator.evaluate(&pos, None);
+        for (a, b) in with.areas.iter().zip(&without.areas) {
+            if let AreaKind::BlockerTerritory(_) = a.area.kind {
+                if a.source == BoundsSource::Oracle {
+                    from_db += 1;
+                    // At least as tight as plodding, never wider.
+                    let (l, u) = (a.bounds.lower.value, a.bounds.upper.value);
+                    assert!(
+                        l >= b.bounds.lower.value && u <= b.bounds.upper.value,
+                        "{pos}"
+                    );
+                }
+            }
+        }
+        if let Some(winner) = with.verdict {
+            let truth = if wins(&mut pos) {
+                pos.to_move()
+            } else {
+                pos.to_move().opposite()
+            };
+            assert_eq!(winner, truth, "{pos}: {} by {:?}", with.bounds, with.rule);
+            decided += 1;
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(from_db > 100, "only {from_db} blocker territories answered");
+    assert!(decided > 500, "only {decided} verdicts");
 }

@@ -14,8 +14,7 @@ use crate::safe_moves::{static_eval, SafeMoveRules};
 use crate::territory::{plodding, territory_moves};
 
 /// Answers areas from precomputed tables (implemented by the `databases`
-/// crate). More queries (thermographs of active areas, blocker territories)
-/// will be added.
+/// crate): simple territories, blocker territories and active areas.
 pub trait AreaOracle {
     /// The exact number of moves the owner can make in the simple territory
     /// `area`, if the table holds it.
@@ -25,6 +24,15 @@ pub trait AreaOracle {
     /// empty squares, every other square burnt; Black = Left), if a table
     /// holds it. The default holds none.
     fn active_thermograph(&self, _area: &Area) -> Option<cgt::Thermograph> {
+        None
+    }
+
+    /// The exact number of moves the owner can make in the blocker
+    /// territory `area` under the blocker constraint (seed 004, III-A: a
+    /// blocker that moves in must shoot back at its origin), with all its
+    /// queens, normal ones and `area.blockers`, if a table holds it. The
+    /// default holds none.
+    fn blocker_territory_moves(&self, _area: &Area) -> Option<u32> {
         None
     }
 }

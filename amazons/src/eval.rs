@@ -71,6 +71,27 @@ pub fn to_cgt_bounds(b: &AreaBounds) -> Bounds {
     }
 }
 
+/// The bounds of a blocker territory whose owner can make `n` moves there
+/// under the blocker constraint (a database answer): `n` is what the owner
+/// surely gets; the upper end stays the number of empty squares, since a
+/// blocker that leaves without shooting back may open more of the territory
+/// to its own queens (and to the opponent's), which the table does not
+/// value.
+fn blocker_bounds(area: &Area, owner: Color, n: u32) -> AreaBounds {
+    let (n, e) = (n as i32, area.empty.count() as i32);
+    let (lower, upper) = match owner {
+        Color::Black => (n, e),
+        Color::White => (-e, -n),
+    };
+    AreaBounds {
+        lower,
+        upper,
+        lower_relaxed: false,
+        upper_relaxed: false,
+        source: BoundsSource::Oracle,
+    }
+}
+
 fn player(color: Color) -> Player {
     match color {
         Color::Black => Player::Left,
@@ -127,7 +148,12 @@ impl Evaluator {
                         }
                     }
                 }
-                let b = self.analyzer.bounds(pos, &bounded, oracle);
+                let mut b = self.analyzer.bounds(pos, &bounded, oracle);
+                if let AreaKind::BlockerTerritory(owner) = bounded.kind {
+                    if let Some(n) = oracle.and_then(|o| o.blocker_territory_moves(&bounded)) {
+                        b = blocker_bounds(&bounded, owner, n);
+                    }
+                }
                 let bounds = to_cgt_bounds(&b);
                 (
                     AreaReport {

@@ -156,6 +156,33 @@ impl Dyadic {
         }
     }
 
+    /// `self * other`, or an overflow error.
+    pub fn checked_mul(self, other: Dyadic) -> Result<Dyadic, CgtError> {
+        // Both numerators are below 2^63 in magnitude: the product fits i128.
+        let n = i128::from(self.numerator) * i128::from(other.numerator);
+        Dyadic::from_i128(n, self.exponent + other.exponent)
+            .map_err(|_| CgtError::overflow("dyadic multiplication"))
+    }
+
+    /// `self / other` if the quotient is dyadic (the odd part of `other`
+    /// divides `self`'s numerator), else an error: the quotient of two
+    /// dyadics is in general not dyadic.
+    ///
+    /// # Panics
+    /// If `other` is zero (a caller's bug).
+    pub fn checked_div_exact(self, other: Dyadic) -> Result<Dyadic, CgtError> {
+        assert!(!other.is_zero(), "dyadic division by zero");
+        let twos = other.numerator.trailing_zeros();
+        let odd = other.numerator >> twos;
+        if self.numerator % odd != 0 {
+            return Err(CgtError::overflow("dyadic division (not dyadic)"));
+        }
+        // self / other = (n / odd) * 2^(e_other - twos - e_self).
+        let k = i64::from(other.exponent) - i64::from(twos) - i64::from(self.exponent);
+        let k = i32::try_from(k).map_err(|_| CgtError::overflow("dyadic division"))?;
+        Dyadic::new(self.numerator / odd, 0)?.checked_mul_pow2(k)
+    }
+
     /// The birthday of this number as a game: `|n|` for an integer `n`, and
     /// `floor(|x|) + 1 + k` for `x = j/2^k` with `j` odd and `k >= 1`.
     pub fn birthday(self) -> u64 {
@@ -206,6 +233,31 @@ impl Dyadic {
                 }
             }
         }
+    }
+
+    /// The simplest number in the closed interval `[lo, hi]` (`None`: no
+    /// bound on that side): the simplest of `lo`, `hi` and the simplest
+    /// number strictly between them, by birthday (the simplest number of an
+    /// interval is unique).
+    ///
+    /// # Panics
+    /// If `lo > hi` (a caller's bug).
+    pub fn simplest_in_closed(lo: Option<Dyadic>, hi: Option<Dyadic>) -> Dyadic {
+        if let (Some(a), Some(b)) = (lo, hi) {
+            assert!(a <= b, "simplest_in_closed needs lo <= hi");
+            if a == b {
+                return a;
+            }
+        }
+        // Strictly inside, the simplest number has an exponent at most one
+        // more than the ends'; should that leave the representable range,
+        // an end is simpler anyway.
+        let inside = Dyadic::simplest_between(lo, hi).ok();
+        [lo, hi, inside]
+            .into_iter()
+            .flatten()
+            .min_by_key(|x| x.birthday())
+            .expect("an interval with a finite end, or the whole line (inside = 0)")
     }
 
     /// The simplest number in `(a, b)` for `0 <= a < b`.

@@ -1,9 +1,11 @@
-//! Exact rationals with checked arithmetic, for thermographs and bounds.
+//! Exact rationals with checked arithmetic, the public coordinates of
+//! thermographs and bounds.
 //!
-//! Thermograph breakpoints of short games are dyadic rationals, but the walls
-//! are computed by intersecting lines, so the general type is used. Every
-//! operation is checked: an overflow of the `i64` numerator or denominator is
-//! an [`Overflow`] error, never a silent wrap.
+//! Thermograph breakpoints of short games are dyadic rationals, and the walls
+//! are computed internally as [`Dyadic`]s ([`crate::Trajectory`]); this type
+//! is what the accessors hand out. Every operation is checked: an overflow of
+//! the `i64` numerator or denominator is an [`Overflow`] error, never a
+//! silent wrap.
 
 use std::fmt;
 use std::str::FromStr;
@@ -11,9 +13,13 @@ use std::str::FromStr;
 use num_rational::Ratio;
 use num_traits::{CheckedAdd, CheckedDiv, CheckedMul, CheckedSub, Signed, Zero};
 
-/// An arithmetic result did not fit in 64-bit numerators and denominators.
+use crate::Dyadic;
+
+/// An arithmetic result did not fit in 64-bit numerators and denominators
+/// (or, for a [`crate::Trajectory`], a coordinate would not be a dyadic
+/// rational with an `i64` numerator and a denominator of at most 2^62).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error("arithmetic overflow: a rational does not fit in 64 bits")]
+#[error("arithmetic overflow: a number does not fit in 64 bits")]
 pub struct Overflow;
 
 /// An exact rational number, always in lowest terms with a positive
@@ -135,40 +141,26 @@ impl Rational {
     /// # Panics
     /// If `lo > hi` (a caller's bug).
     pub fn simplest_between(lo: Option<Rational>, hi: Option<Rational>) -> Rational {
+        let dyadic = |x: Rational| {
+            Dyadic::try_from(x.0).unwrap_or_else(|_| panic!("simplest_between: {x} is not dyadic"))
+        };
         if let (Some(l), Some(h)) = (lo, hi) {
             assert!(l <= h, "simplest_between: empty interval [{l}, {h}]");
         }
-        let positive = lo.is_some_and(|l| l > Rational::ZERO);
-        let negative = hi.is_some_and(|h| h < Rational::ZERO);
-        if !positive && !negative {
-            return Rational::ZERO;
-        }
-        if negative {
-            // Mirror: the simplest number is odd under negation.
-            let mirrored =
-                Rational::simplest_between(hi.map(|h| Rational(-h.0)), lo.map(|l| Rational(-l.0)));
-            return Rational(-mirrored.0);
-        }
-        let l = lo.expect("positive interval has a finite lower end");
-        let n = l.ceil();
-        let in_range = |x: Rational| hi.is_none_or(|h| x <= h);
-        if in_range(Rational::integer(n)) {
-            return Rational::integer(n);
-        }
-        // No integer inside: the interval lies in (n-1, n). Find the smallest
-        // denominator 2^k with a multiple of 2^-k inside.
-        let h = hi.expect("an interval without an integer is bounded");
-        let mut denom: i64 = 2;
-        loop {
-            let candidate = Rational::new(
-                (l.0 * Ratio::from_integer(denom)).ceil().to_integer(),
-                denom,
-            );
-            if candidate <= h {
-                return candidate;
-            }
-            denom *= 2;
-        }
+        Rational(Dyadic::simplest_in_closed(lo.map(dyadic), hi.map(dyadic)).to_ratio())
+    }
+
+    /// This number as a dyadic rational, or [`Overflow`] if its denominator
+    /// is not a power of two.
+    pub fn to_dyadic(self) -> Result<Dyadic, Overflow> {
+        Dyadic::try_from(self.0).map_err(|_| Overflow)
+    }
+}
+
+impl From<Dyadic> for Rational {
+    fn from(d: Dyadic) -> Rational {
+        // A normalised dyadic is in lowest terms with a positive denominator.
+        Rational(d.to_ratio())
     }
 }
 

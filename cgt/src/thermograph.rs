@@ -1,4 +1,4 @@
-//! Subzero thermography with exact rationals (seed 004, section II-C1;
+//! Subzero thermography with exact dyadic rationals (seed 004, section II-C1;
 //! Berlekamp's subzero thermography, as in CGSuite).
 //!
 //! For a short game G and temperatures t >= -1, with the walls LW, RW of the
@@ -26,7 +26,7 @@ use hashbrown::HashMap;
 
 use crate::rational::{Overflow, Rational};
 use crate::trajectory::Trajectory;
-use crate::{Arena, CgtError, GameId, PartizanPosition};
+use crate::{Arena, CgtError, Dyadic, GameId, PartizanPosition};
 
 /// The four kinds of infinitesimal that subzero thermography tells apart
 /// (seed 004, II-D2): who makes the last move.
@@ -57,10 +57,21 @@ pub struct Thermograph {
 impl Thermograph {
     /// The thermograph of a number or of the game with no options: a mast at
     /// `x` from t = -1.
+    ///
+    /// # Panics
+    /// If `x` is not dyadic (a caller's bug).
     pub fn mast_at(x: Rational) -> Thermograph {
+        Thermograph::mast_at_dyadic(
+            x.to_dyadic()
+                .unwrap_or_else(|_| panic!("a mast at the non-dyadic {x}")),
+        )
+    }
+
+    /// [`Thermograph::mast_at`] a dyadic.
+    pub fn mast_at_dyadic(x: Dyadic) -> Thermograph {
         Thermograph {
-            left_wall: Trajectory::constant(x),
-            right_wall: Trajectory::constant(x),
+            left_wall: Trajectory::constant_dyadic(x),
+            right_wall: Trajectory::constant_dyadic(x),
         }
     }
 
@@ -104,9 +115,11 @@ impl Thermograph {
             });
         }
         let ls = left_scaffold
-            .map(|s| s.tilt(Rational::MINUS_ONE))
+            .map(|s| s.tilt_dyadic(Dyadic::from_i32(-1)))
             .transpose()?;
-        let rs = right_scaffold.map(|s| s.tilt(Rational::ONE)).transpose()?;
+        let rs = right_scaffold
+            .map(|s| s.tilt_dyadic(Dyadic::ONE))
+            .transpose()?;
         Thermograph::from_scaffolds(ls.as_ref(), rs.as_ref())
     }
 
@@ -117,39 +130,36 @@ impl Thermograph {
         ls: Option<&Trajectory>,
         rs: Option<&Trajectory>,
     ) -> Result<Thermograph, Overflow> {
-        let base_l = ls.map(|s| s.value_at(Rational::MINUS_ONE)).transpose()?;
-        let base_r = rs.map(|s| s.value_at(Rational::MINUS_ONE)).transpose()?;
+        let minus_one = Dyadic::from_i32(-1);
+        let base_l = ls.map(|s| s.value_at_dyadic(minus_one)).transpose()?;
+        let base_r = rs.map(|s| s.value_at_dyadic(minus_one)).transpose()?;
         let (ls, rs) = match (ls, rs, base_l, base_r) {
             (Some(ls), Some(rs), Some(l), Some(r)) if l > r => (ls, rs),
             _ => {
                 // The scaffolds overlap at the base: a number.
-                return Ok(Thermograph::mast_at(Rational::simplest_between(
+                return Ok(Thermograph::mast_at_dyadic(Dyadic::simplest_in_closed(
                     base_l, base_r,
                 )));
             }
         };
         let temperature = ls
-            .first_at_or_below(rs)?
+            .first_at_or_below_dyadic(rs)?
             .expect("the left scaffold falls and the right one rises without bound");
         Ok(Thermograph {
-            left_wall: ls.truncate(temperature)?,
-            right_wall: rs.truncate(temperature)?,
+            left_wall: ls.truncate_dyadic(temperature)?,
+            right_wall: rs.truncate_dyadic(temperature)?,
         })
     }
 
     /// The temperature: where the walls join the mast (-1 for integers and 0).
     pub fn temperature(&self) -> Rational {
-        let top = |w: &Trajectory| w.points().last().map_or(Rational::MINUS_ONE, |p| p.0);
-        top(&self.left_wall).max(top(&self.right_wall))
+        let top = |w: &Trajectory| w.last_point().0;
+        Rational::from(top(&self.left_wall).max(top(&self.right_wall)))
     }
 
     /// The mast value, which is the mean value of the game.
     pub fn mast(&self) -> Rational {
-        self.left_wall
-            .points()
-            .last()
-            .expect("walls are never empty")
-            .1
+        Rational::from(self.left_wall.last_point().1)
     }
 
     /// The mean value (the mast).

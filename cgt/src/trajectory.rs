@@ -1,35 +1,104 @@
 //! Piecewise-linear functions of the temperature, the walls and scaffolds of
 //! thermographs.
+//!
+//! Every coordinate of the thermograph of a short game is a dyadic rational
+//! (walls have slopes 0 and +-1, so lines meet at dyadic temperatures), and
+//! the breakpoints are kept as checked [`Dyadic`]s with the slope of each
+//! segment stored beside them: no gcd and no division except at a crossing,
+//! where it is exact. The public accessors hand out [`Rational`]s.
 
 use std::cmp::Ordering;
 
+use crate::dyadic::Dyadic;
 use crate::rational::{Overflow, Rational};
+use crate::CgtError;
 
 /// A continuous piecewise-linear function `x(t)` for `t >= -1`.
 ///
-/// `points` are the breakpoints `(t, x)` with strictly increasing `t`, the
-/// first at `t = -1`; between two breakpoints the function is linear, and
-/// after the last one it continues with slope `tail` (dx/dt). A thermograph
-/// wall has `tail = 0`: the vertical mast above the temperature.
+/// The breakpoints `(t, x)` have strictly increasing `t`, the first at
+/// `t = -1`; between two breakpoints the function is linear, and after the
+/// last one it continues with slope `tail` (dx/dt). A thermograph wall has
+/// `tail = 0`: the vertical mast above the temperature.
 ///
 /// Kept simplified: no breakpoint lies on the straight line through its
-/// neighbours, so the breakpoints are exactly where the slope changes.
+/// neighbours, so the breakpoints are exactly where the slope changes (and
+/// equal functions are equal values). Coordinates and slopes are dyadic;
+/// an operation whose result would not be (or would leave the range of
+/// [`Dyadic`]) fails with [`Overflow`].
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
 pub struct Trajectory {
-    points: Vec<(Rational, Rational)>,
-    tail: Rational,
+    /// `(t, x, slope)`: each breakpoint and the slope of the segment that
+    /// starts there (the last one's is the tail).
+    segments: Vec<Segment>,
+}
+
+/// A breakpoint and the slope after it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+struct Segment {
+    t: Dyadic,
+    x: Dyadic,
+    slope: Dyadic,
+}
+
+impl Segment {
+    /// The value of this segment's line at `t`.
+    fn at(&self, t: Dyadic) -> Result<Dyadic, Overflow> {
+        ov(self
+            .x
+            .checked_add(ov(self.slope.checked_mul(ov(t.checked_sub(self.t))?))?))
+    }
+}
+
+/// Maps the `cgt` error of dyadic arithmetic to [`Overflow`].
+fn ov<T>(r: Result<T, CgtError>) -> Result<T, Overflow> {
+    r.map_err(|_| Overflow)
+}
+
+const MINUS_ONE: Dyadic = Dyadic::from_i32(-1);
+
+/// Builds a simplified trajectory from segments pushed in increasing `t`.
+struct Builder(Vec<Segment>);
+
+impl Builder {
+    fn push(&mut self, t: Dyadic, x: Dyadic, slope: Dyadic) {
+        if self.0.last().is_some_and(|last| last.t == t) {
+            self.0.pop();
+        }
+        // The function is continuous: the same slope continues the line.
+        if self.0.last().is_none_or(|last| last.slope != slope) {
+            self.0.push(Segment { t, x, slope });
+        }
+    }
 }
 
 impl Trajectory {
     /// The constant function `x(t) = x`: a vertical mast.
+    ///
+    /// # Panics
+    /// If `x` is not dyadic (a caller's bug: see [`Trajectory::constant_dyadic`]).
     pub fn constant(x: Rational) -> Trajectory {
+        let x = x
+            .to_dyadic()
+            .unwrap_or_else(|_| panic!("a trajectory at the non-dyadic {x}"));
+        Trajectory::constant_dyadic(x)
+    }
+
+    /// The constant function `x(t) = x`.
+    pub fn constant_dyadic(x: Dyadic) -> Trajectory {
         Trajectory {
-            points: vec![(Rational::MINUS_ONE, x)],
-            tail: Rational::ZERO,
+            segments: vec![Segment {
+                t: MINUS_ONE,
+                x,
+                slope: Dyadic::ZERO,
+            }],
         }
     }
 
     /// Builds a trajectory from breakpoints and the slope after the last one.
+    ///
+    /// # Errors
+    /// [`Overflow`] if a coordinate or a slope between two breakpoints is not
+    /// dyadic (or out of range).
     ///
     /// # Panics
     /// If `points` is empty, does not start at `t = -1`, or its `t` do not
@@ -43,55 +112,99 @@ impl Trajectory {
             points.windows(2).all(|w| w[0].0 < w[1].0),
             "trajectory breakpoints must increase in t"
         );
-        let mut trajectory = Trajectory { points, tail };
-        trajectory.simplify()?;
-        Ok(trajectory)
+        let points = points
+            .iter()
+            .map(|&(t, x)| Ok((t.to_dyadic()?, x.to_dyadic()?)))
+            .collect::<Result<Vec<_>, Overflow>>()?;
+        let mut b = Builder(Vec::with_capacity(points.len()));
+        for (i, &(t, x)) in points.iter().enumerate() {
+            let slope = match points.get(i + 1) {
+                Some(&(t1, x1)) => {
+                    ov(ov(x1.checked_sub(x))?.checked_div_exact(ov(t1.checked_sub(t))?))?
+                }
+                None => tail.to_dyadic()?,
+            };
+            b.push(t, x, slope);
+        }
+        Ok(Trajectory { segments: b.0 })
     }
 
     /// The breakpoints `(t, x)`, from `t = -1` up.
-    pub fn points(&self) -> &[(Rational, Rational)] {
-        &self.points
+    pub fn points(&self) -> Vec<(Rational, Rational)> {
+        self.segments
+            .iter()
+            .map(|s| (Rational::from(s.t), Rational::from(s.x)))
+            .collect()
+    }
+
+    /// The breakpoints `(t, x)` as dyadics, from `t = -1` up.
+    pub fn dyadic_points(&self) -> impl ExactSizeIterator<Item = (Dyadic, Dyadic)> + '_ {
+        self.segments.iter().map(|s| (s.t, s.x))
+    }
+
+    /// The number of breakpoints.
+    pub fn len(&self) -> usize {
+        self.segments.len()
+    }
+
+    /// Always false: a trajectory has at least the breakpoint at `t = -1`.
+    pub fn is_empty(&self) -> bool {
+        self.segments.is_empty()
     }
 
     /// The slope dx/dt after the last breakpoint.
     pub fn tail(&self) -> Rational {
-        self.tail
+        Rational::from(self.last().slope)
+    }
+
+    /// The last breakpoint `(t, x)`.
+    pub fn last_point(&self) -> (Dyadic, Dyadic) {
+        let s = self.last();
+        (s.t, s.x)
+    }
+
+    fn last(&self) -> &Segment {
+        self.segments.last().expect("a trajectory is never empty")
     }
 
     /// The value at temperature `t >= -1`.
+    ///
+    /// # Errors
+    /// [`Overflow`] if `t` is not dyadic or the value is out of range.
     pub fn value_at(&self, t: Rational) -> Result<Rational, Overflow> {
-        let i = self.points.partition_point(|p| p.0 <= t);
-        debug_assert!(i > 0, "trajectory evaluated below t = -1");
-        let (t0, x0) = self.points[i.max(1) - 1];
-        let slope = self.slope_after(i.max(1) - 1)?;
-        x0.checked_add(slope.checked_mul(t.checked_sub(t0)?)?)
+        self.value_at_dyadic(t.to_dyadic()?).map(Rational::from)
     }
 
-    /// The slope of the segment that starts at breakpoint `i`.
-    fn slope_after(&self, i: usize) -> Result<Rational, Overflow> {
-        match self.points.get(i + 1) {
-            Some(&(t1, x1)) => {
-                let (t0, x0) = self.points[i];
-                x1.checked_sub(x0)?.checked_div(t1.checked_sub(t0)?)
-            }
-            None => Ok(self.tail),
-        }
+    /// The value at the dyadic temperature `t >= -1`.
+    pub fn value_at_dyadic(&self, t: Dyadic) -> Result<Dyadic, Overflow> {
+        let i = self.segments.partition_point(|s| s.t <= t);
+        debug_assert!(i > 0, "trajectory evaluated below t = -1");
+        self.segments[i.max(1) - 1].at(t)
     }
 
     /// The slope just below temperature `t > -1`.
     pub fn slope_below(&self, t: Rational) -> Result<Rational, Overflow> {
-        let i = self.points.partition_point(|p| p.0 < t);
-        self.slope_after(i.max(1) - 1)
+        let t = t.to_dyadic()?;
+        let i = self.segments.partition_point(|s| s.t < t);
+        Ok(Rational::from(self.segments[i.max(1) - 1].slope))
     }
 
     /// `x(t) + slope * t`: the scaffold of a wall under a tax (seed 004, II-C1).
     pub fn tilt(&self, slope: Rational) -> Result<Trajectory, Overflow> {
-        let points = self
-            .points
-            .iter()
-            .map(|&(t, x)| Ok((t, x.checked_add(slope.checked_mul(t)?)?)))
-            .collect::<Result<_, Overflow>>()?;
-        Trajectory::new(points, self.tail.checked_add(slope)?)
+        self.tilt_dyadic(slope.to_dyadic()?)
+    }
+
+    /// [`Trajectory::tilt`] by a dyadic slope.
+    pub fn tilt_dyadic(&self, slope: Dyadic) -> Result<Trajectory, Overflow> {
+        let mut b = Builder(Vec::with_capacity(self.segments.len()));
+        for s in &self.segments {
+            b.push(
+                s.t,
+                ov(s.x.checked_add(ov(slope.checked_mul(s.t))?))?,
+                ov(s.slope.checked_add(slope))?,
+            );
+        }
+        Ok(Trajectory { segments: b.0 })
     }
 
     /// The pointwise maximum of two trajectories.
@@ -104,113 +217,112 @@ impl Trajectory {
         self.extreme(other, Ordering::Less)
     }
 
-    /// Pointwise max (`keep = Greater`) or min (`keep = Less`).
-    fn extreme(&self, other: &Trajectory, keep: Ordering) -> Result<Trajectory, Overflow> {
-        let ts = self.crossings_with(other)?;
-        let mut points = Vec::with_capacity(ts.len());
-        for &t in &ts {
-            let (a, b) = (self.value_at(t)?, other.value_at(t)?);
-            points.push((t, if a.cmp(&b) == keep { a } else { b }));
+    /// Walks both functions together over the union of their breakpoints:
+    /// calls `f(t, a, b, next)` with the segments of `self` and `other`
+    /// current at `t`, and `next` the next breakpoint of either (`None`
+    /// after the last), until `f` returns `Some`.
+    fn walk<R>(
+        &self,
+        other: &Trajectory,
+        mut f: impl FnMut(Dyadic, &Segment, &Segment, Option<Dyadic>) -> Result<Option<R>, Overflow>,
+    ) -> Result<Option<R>, Overflow> {
+        let (a, b) = (&self.segments, &other.segments);
+        let (mut i, mut j) = (0, 0);
+        let mut t = MINUS_ONE;
+        loop {
+            let next = match (a.get(i + 1), b.get(j + 1)) {
+                (Some(x), Some(y)) => Some(x.t.min(y.t)),
+                (Some(x), None) => Some(x.t),
+                (None, Some(y)) => Some(y.t),
+                (None, None) => None,
+            };
+            if let Some(r) = f(t, &a[i], &b[j], next)? {
+                return Ok(Some(r));
+            }
+            let Some(n) = next else { return Ok(None) };
+            if a.get(i + 1).is_some_and(|s| s.t == n) {
+                i += 1;
+            }
+            if b.get(j + 1).is_some_and(|s| s.t == n) {
+                j += 1;
+            }
+            t = n;
         }
-        let last = *ts.last().expect("at least the point t = -1");
-        let (a, b) = (self.value_at(last)?, other.value_at(last)?);
-        let tail = match a.cmp(&b) {
-            Ordering::Equal if self.tail.cmp(&other.tail) == keep => self.tail,
-            Ordering::Equal => other.tail,
-            order if order == keep => self.tail,
-            _ => other.tail,
-        };
-        Trajectory::new(points, tail)
     }
 
-    /// The union of both sets of breakpoints plus every point where the two
-    /// functions cross, sorted.
-    fn crossings_with(&self, other: &Trajectory) -> Result<Vec<Rational>, Overflow> {
-        let mut ts: Vec<Rational> = self
-            .points
-            .iter()
-            .chain(&other.points)
-            .map(|p| p.0)
-            .collect();
-        ts.sort_unstable();
-        ts.dedup();
-        let mut out = Vec::with_capacity(ts.len() * 2);
-        for w in ts.windows(2) {
-            out.push(w[0]);
-            let d0 = self.value_at(w[0])?.checked_sub(other.value_at(w[0])?)?;
-            let d1 = self.value_at(w[1])?.checked_sub(other.value_at(w[1])?)?;
-            if d0.signum() * d1.signum() < 0 {
-                // Linear on [w0, w1]: the difference vanishes at w0 + (w1-w0) d0/(d0-d1).
-                let cross = w[0].checked_add(
-                    w[1].checked_sub(w[0])?
-                        .checked_mul(d0.checked_div(d0.checked_sub(d1)?)?)?,
-                )?;
-                out.push(cross);
+    /// Where the lines of `a` and `b`, apart by `d = a(t) - b(t) != 0` at `t`,
+    /// meet after `t` (before `next`), if they do.
+    fn crossing(
+        t: Dyadic,
+        d: Dyadic,
+        a: &Segment,
+        b: &Segment,
+        next: Option<Dyadic>,
+    ) -> Result<Option<Dyadic>, Overflow> {
+        let ds = ov(a.slope.checked_sub(b.slope))?;
+        if ds.is_zero() || d.signum() == ds.signum() {
+            return Ok(None);
+        }
+        // a - b = d + ds (s - t) vanishes at s = t - d / ds.
+        let at = ov(t.checked_sub(ov(d.checked_div_exact(ds))?))?;
+        Ok(next.is_none_or(|n| at < n).then_some(at))
+    }
+
+    /// Pointwise max (`keep = Greater`) or min (`keep = Less`).
+    fn extreme(&self, other: &Trajectory, keep: Ordering) -> Result<Trajectory, Overflow> {
+        let mut out = Builder(Vec::with_capacity(
+            self.segments.len() + other.segments.len(),
+        ));
+        self.walk(other, |t, a, b, next| {
+            let (xa, xb) = (a.at(t)?, b.at(t)?);
+            // Which is kept just after t: by value, ties by slope.
+            let a_first = match xa.cmp(&xb) {
+                Ordering::Equal => a.slope.cmp(&b.slope) != keep.reverse(),
+                order => order == keep,
+            };
+            let (win, lose, x) = if a_first { (a, b, xa) } else { (b, a, xb) };
+            out.push(t, x, win.slope);
+            let d = ov(xa.checked_sub(xb))?;
+            if !d.is_zero() {
+                if let Some(at) = Trajectory::crossing(t, d, a, b, next)? {
+                    out.push(at, win.at(at)?, lose.slope);
+                }
             }
-        }
-        let last = *ts.last().expect("trajectories start at t = -1");
-        out.push(last);
-        let d = self.value_at(last)?.checked_sub(other.value_at(last)?)?;
-        let ds = self.tail.checked_sub(other.tail)?;
-        if d.signum() * ds.signum() < 0 {
-            // The tails cross at last - d/ds.
-            out.push(last.checked_sub(d.checked_div(ds)?)?);
-        }
-        Ok(out)
+            Ok(None::<()>)
+        })?;
+        Ok(Trajectory { segments: out.0 })
     }
 
     /// The first `t >= -1` at which `self(t) <= other(t)`, if any.
     pub fn first_at_or_below(&self, other: &Trajectory) -> Result<Option<Rational>, Overflow> {
-        let ts = self.crossings_with(other)?;
-        for &t in &ts {
-            if self.value_at(t)? <= other.value_at(t)? {
-                // With the crossings included, the first such breakpoint is
-                // the first such temperature.
+        Ok(self.first_at_or_below_dyadic(other)?.map(Rational::from))
+    }
+
+    /// [`Trajectory::first_at_or_below`] as a dyadic.
+    pub fn first_at_or_below_dyadic(&self, other: &Trajectory) -> Result<Option<Dyadic>, Overflow> {
+        self.walk(other, |t, a, b, next| {
+            let d = ov(a.at(t)?.checked_sub(b.at(t)?))?;
+            if d.signum() <= 0 {
                 return Ok(Some(t));
             }
-        }
-        let last = *ts.last().expect("trajectories start at t = -1");
-        let d = self.value_at(last)?.checked_sub(other.value_at(last)?)?;
-        let ds = self.tail.checked_sub(other.tail)?;
-        if ds < Rational::ZERO {
-            Ok(Some(last.checked_sub(d.checked_div(ds)?)?))
-        } else {
-            Ok(None)
-        }
+            Trajectory::crossing(t, d, a, b, next)
+        })
     }
 
     /// This function on `[-1, t]`, continued vertically (slope 0) above `t`.
     pub fn truncate(&self, t: Rational) -> Result<Trajectory, Overflow> {
-        let x = self.value_at(t)?;
-        let mut points: Vec<_> = self.points.iter().copied().filter(|p| p.0 < t).collect();
-        points.push((t, x));
-        Trajectory::new(points, Rational::ZERO)
+        self.truncate_dyadic(t.to_dyadic()?)
     }
 
-    /// Removes breakpoints where the slope does not change.
-    fn simplify(&mut self) -> Result<(), Overflow> {
-        let mut out: Vec<(Rational, Rational)> = Vec::with_capacity(self.points.len());
-        for &p in &self.points {
-            if out.len() >= 2 {
-                let (t0, x0) = out[out.len() - 2];
-                let (t1, x1) = out[out.len() - 1];
-                let s0 = x1.checked_sub(x0)?.checked_div(t1.checked_sub(t0)?)?;
-                let s1 = p.1.checked_sub(x1)?.checked_div(p.0.checked_sub(t1)?)?;
-                if s0 == s1 {
-                    out.pop();
-                }
-            }
-            out.push(p);
+    /// [`Trajectory::truncate`] at a dyadic temperature.
+    pub fn truncate_dyadic(&self, t: Dyadic) -> Result<Trajectory, Overflow> {
+        let x = self.value_at_dyadic(t)?;
+        let mut b = Builder(Vec::with_capacity(self.segments.len() + 1));
+        for s in self.segments.iter().take_while(|s| s.t < t) {
+            b.push(s.t, s.x, s.slope);
         }
-        if out.len() >= 2 {
-            let (t0, x0) = out[out.len() - 2];
-            let (t1, x1) = out[out.len() - 1];
-            if x1.checked_sub(x0)?.checked_div(t1.checked_sub(t0)?)? == self.tail {
-                out.pop();
-            }
-        }
-        self.points = out;
-        Ok(())
+        b.push(t, x, Dyadic::ZERO);
+        Ok(Trajectory { segments: b.0 })
     }
 }
 
@@ -238,7 +350,7 @@ mod tests {
     #[test]
     fn max_and_min_agree_with_pointwise_evaluation() {
         let a = traj(&[("-1", "2"), ("1", "0")], "0"); // 1 - t, then 0
-        let b = traj(&[("-1", "-1/2")], "1/2"); // -1/2 + (t+1)/2
+        let b = traj(&[("-1", "-1/2")], "1"); // -1/2 + (t+1)
         let max = a.max(&b).unwrap();
         let min = a.min(&b).unwrap();
         assert_agrees(&max, |t| {
@@ -251,6 +363,10 @@ mod tests {
         });
         // Simplified: the breakpoints are where the slope changes.
         assert_eq!(min.points().len(), 3);
+        // With slope 1/2 the lines meet at t = -1 + 5/3: not dyadic, an
+        // error rather than a wrong wall.
+        let c = traj(&[("-1", "-1/2")], "1/2");
+        assert_eq!(a.max(&c), Err(Overflow));
     }
 
     #[test]
@@ -258,7 +374,7 @@ mod tests {
         let a = Trajectory::constant(q("2")).tilt(q("-1")).unwrap();
         assert_eq!(a.value_at(q("1/2")).unwrap(), q("3/2"));
         let w = a.truncate(q("1/2")).unwrap();
-        assert_eq!(w.points(), &[(q("-1"), q("3")), (q("1/2"), q("3/2"))]);
+        assert_eq!(w.points(), vec![(q("-1"), q("3")), (q("1/2"), q("3/2"))]);
         assert_eq!(w.value_at(q("7")).unwrap(), q("3/2"));
         assert_eq!(w.slope_below(q("0")).unwrap(), q("-1"));
     }

@@ -18,13 +18,13 @@
 //! Stored on disk by [`crate::format::active_bytes`]; served through
 //! [`amazons::AreaOracle::active_thermograph`].
 
-use std::sync::OnceLock;
-
 use amazons::{queen_attacks, Bitboard};
 use cgt::{Overflow, Thermograph};
+use indicatif::ProgressBar;
 use rayon::prelude::*;
+use std::collections::HashMap;
 
-use crate::index::{BoxIndex, Config, IndexError};
+use crate::index::{BoxIndex, IndexError};
 
 /// Why an active database could not be built.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -50,7 +50,10 @@ impl From<Overflow> for ActiveError {
 #[derive(Debug)]
 pub struct ActiveDb {
     index: BoxIndex,
-    thermographs: Vec<Thermograph>,
+    /// The distinct thermographs.
+    dict: Vec<Thermograph>,
+    /// One index into `dict` per rank.
+    ids: Vec<u32>,
     /// Canonical forms in CGSuite notation, one per rank, or empty if not
     /// computed.
     canonical: Vec<String>,
@@ -60,6 +63,10 @@ pub struct ActiveDb {
 /// through [`crate::build_active`] (the arena holding them all stays small).
 pub const CANONICAL_MAX_ENTRIES: u64 = 20_000;
 
+/// Ranks valued in parallel before their thermographs are interned (bounds
+/// the memory of thermographs not yet deduplicated).
+const BATCH: usize = 1 << 16;
+
 impl ActiveDb {
     /// Builds the table of a `width x height` box with `black` Black and
     /// `white` White queens (index groups: Black, then White).
@@ -67,28 +74,62 @@ impl ActiveDb {
     /// # Errors
     /// [`ActiveError`].
     pub fn build(width: u8, height: u8, black: u32, white: u32) -> Result<ActiveDb, ActiveError> {
+        ActiveDb::build_with_progress(width, height, black, white, &ProgressBar::hidden())
+    }
+
+    /// [`ActiveDb::build`], ticking `progress` once per entry.
+    ///
+    /// Layer by layer (by the number of empty squares), the entries of a
+    /// layer are valued in parallel in batches, from the thermographs of
+    /// their options in lower layers; each batch is then interned in a
+    /// dictionary of distinct thermographs (tables hold far fewer distinct
+    /// thermographs than entries), so memory is four bytes an entry plus the
+    /// dictionary.
+    ///
+    /// # Errors
+    /// [`ActiveError`].
+    pub fn build_with_progress(
+        width: u8,
+        height: u8,
+        black: u32,
+        white: u32,
+        progress: &ProgressBar,
+    ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
         let len =
             usize::try_from(index.count()).map_err(|_| IndexError::TooLarge { width, height })?;
-        let table: Vec<OnceLock<Thermograph>> = (0..len).map(|_| OnceLock::new()).collect();
+        let mut ids = vec![u32::MAX; len];
+        let mut dict: Vec<Thermograph> = Vec::new();
+        let mut known: HashMap<Thermograph, u32> = HashMap::new();
         for layer in 0..=index.free_cells() {
-            (0..index.count())
-                .into_par_iter()
+            let ranks: Vec<u64> = (0..index.count())
                 .filter(|&r| index.empty_count(r) == layer)
-                .try_for_each(|r| -> Result<(), ActiveError> {
-                    let t = evaluate(&index, r, |c| {
-                        table[c as usize].get().expect("lower layers are done")
-                    })?;
-                    table[r as usize].set(t).expect("each rank once");
-                    Ok(())
-                })?;
+                .collect();
+            for batch in ranks.chunks(BATCH) {
+                let valued: Vec<Thermograph> = batch
+                    .par_iter()
+                    .map(|&r| {
+                        evaluate(&index, r, &dict, |c| {
+                            let id = ids[c as usize];
+                            debug_assert!(id != u32::MAX, "lower layers are done");
+                            id
+                        })
+                    })
+                    .collect::<Result<_, _>>()?;
+                for (&r, t) in batch.iter().zip(valued) {
+                    let id = *known.entry(t).or_insert_with_key(|t| {
+                        dict.push(t.clone());
+                        (dict.len() - 1) as u32
+                    });
+                    ids[r as usize] = id;
+                }
+                progress.inc(batch.len() as u64);
+            }
         }
         Ok(ActiveDb {
             index,
-            thermographs: table
-                .into_iter()
-                .map(|t| t.into_inner().expect("every layer filled"))
-                .collect(),
+            dict,
+            ids,
             canonical: Vec::new(),
         })
     }
@@ -101,7 +142,7 @@ impl ActiveDb {
     pub fn compute_canonical_forms(&mut self) -> Result<(), ActiveError> {
         let index = &self.index;
         let mut arena = cgt::Arena::new();
-        let mut ids: Vec<Option<cgt::GameId>> = vec![None; self.thermographs.len()];
+        let mut ids: Vec<Option<cgt::GameId>> = vec![None; self.ids.len()];
         let err = |e: cgt::CgtError| ActiveError::Canonical(e.to_string());
         for layer in 0..=index.free_cells() {
             for r in (0..index.count()).filter(|&r| index.empty_count(r) == layer) {
@@ -139,27 +180,39 @@ impl ActiveDb {
         !self.canonical.is_empty()
     }
 
-    /// A table from its parts (one thermograph per rank, and one canonical
-    /// form per rank or none).
+    /// A table from its parts: the distinct thermographs, one index into
+    /// them per rank, and one canonical form per rank or none.
     ///
     /// # Panics
-    /// If the lengths differ (a caller's bug).
+    /// If the lengths differ or an index is out of range (a caller's bug).
     pub fn from_parts(
         index: BoxIndex,
-        thermographs: Vec<Thermograph>,
+        dict: Vec<Thermograph>,
+        ids: Vec<u32>,
         canonical: Vec<String>,
     ) -> ActiveDb {
-        assert_eq!(
-            thermographs.len() as u64,
-            index.count(),
-            "one entry per rank"
+        assert_eq!(ids.len() as u64, index.count(), "one entry per rank");
+        assert!(
+            ids.iter().all(|&i| (i as usize) < dict.len()),
+            "ids in range"
         );
-        assert!(canonical.is_empty() || canonical.len() == thermographs.len());
+        assert!(canonical.is_empty() || canonical.len() == ids.len());
         ActiveDb {
             index,
-            thermographs,
+            dict,
+            ids,
             canonical,
         }
+    }
+
+    /// The distinct thermographs of the table.
+    pub fn distinct_thermographs(&self) -> &[Thermograph] {
+        &self.dict
+    }
+
+    /// The index into [`ActiveDb::distinct_thermographs`] of each rank.
+    pub fn thermograph_ids(&self) -> &[u32] {
+        &self.ids
     }
 
     /// The index (groups: Black, White).
@@ -169,7 +222,7 @@ impl ActiveDb {
 
     /// The thermograph of the configuration of rank `rank`.
     pub fn thermograph_at(&self, rank: u64) -> &Thermograph {
-        &self.thermographs[rank as usize]
+        &self.dict[self.ids[rank as usize] as usize]
     }
 }
 
@@ -189,35 +242,40 @@ fn child_ranks(
         let vacated = empty.with(from);
         for to in queen_attacks(from, empty) {
             let after = cells(movers.without(from).with(to));
+            let mut queens = [others_cells; 2];
+            queens[mover_group] = after;
             for arrow in queen_attacks(to, vacated.without(to)) {
-                let mut queens = vec![others_cells, others_cells];
-                queens[mover_group] = after;
-                queens[1 - mover_group] = others_cells;
-                let child = Config {
-                    queens,
-                    empty: cells(vacated.without(to).without(arrow)),
-                };
-                out.push(index.rank(&child));
+                out.push(index.rank_of(&queens, cells(vacated.without(to).without(arrow))));
             }
         }
     }
     out
 }
 
-fn evaluate<'a>(
+/// The thermograph of rank `rank` from its options' thermographs, `dict[id]`
+/// with `id = lookup(child rank)`. Options with the same thermograph are
+/// merged once (many moves of an area lead to equal values).
+fn evaluate(
     index: &BoxIndex,
     rank: u64,
-    lookup: impl Fn(u64) -> &'a Thermograph,
+    dict: &[Thermograph],
+    lookup: impl Fn(u64) -> u32,
 ) -> Result<Thermograph, ActiveError> {
     let c = index.unrank(rank);
     let empty = index.cells_to_board(c.empty);
     let black = index.cells_to_board(c.queens[0]);
     let white = index.cells_to_board(c.queens[1]);
+    let distinct = |ranks: Vec<u64>| {
+        let mut ids: Vec<u32> = ranks.into_iter().map(&lookup).collect();
+        ids.sort_unstable();
+        ids.dedup();
+        ids
+    };
     // Black is Left, White is Right (seed 004).
-    let lefts = child_ranks(index, empty, black, white, 0);
-    let rights = child_ranks(index, empty, white, black, 1);
+    let lefts = distinct(child_ranks(index, empty, black, white, 0));
+    let rights = distinct(child_ranks(index, empty, white, black, 1));
     Ok(Thermograph::from_options(
-        lefts.iter().map(|&r| lookup(r)),
-        rights.iter().map(|&r| lookup(r)),
+        lefts.iter().map(|&i| &dict[i as usize]),
+        rights.iter().map(|&i| &dict[i as usize]),
     )?)
 }

@@ -9,8 +9,8 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::active::ActiveDb;
 use crate::format::{
-    active_bytes, file_name, read_active, read_territory, territory_bytes, write_atomic, DbError,
-    DbKind,
+    active_bytes, file_name, read_active, read_blocker, read_territory, territory_bytes,
+    write_atomic, DbError, DbKind,
 };
 use crate::index::BoxIndex;
 use crate::territory::TerritoryDb;
@@ -50,6 +50,63 @@ pub fn paper_simple_set() -> Vec<(u8, u8, u32)> {
     out
 }
 
+/// The blocker territory tables of the paper's set (seed 004, III-A: the
+/// boxes of [`paper_simple_set`]): for each box and total queen count `k`
+/// there, every split into `k - b` normal queens and `b >= 1` blockers, as
+/// (width, height, normal, blockers), in dependency order within a box
+/// (fewer blockers first) and smaller boxes first.
+pub fn paper_blocker_set() -> Vec<(u8, u8, u32, u32)> {
+    paper_simple_set()
+        .into_iter()
+        .flat_map(|(w, h, k)| (1..=k).map(move |b| (w, h, k - b, b)))
+        .collect()
+}
+
+/// The most queens a side has in the paper's active set (the boards solved
+/// in seed 004 have at most 4 a side).
+pub const ACTIVE_MAX_SIDE: u32 = 4;
+
+/// The paper's active area set (seed 004, III-B2): every nontrivial table
+/// (at least one queen a side, at most [`ACTIVE_MAX_SIDE`], at least one
+/// square free) of the boxes 1xn and 2xn for 2 <= n <= 6 and 3xn for
+/// 3 <= n <= 5; 3x6 with at most two queens a side; and the four smallest
+/// 4x4 tables (by entry count: 1+1, 1+2, 2+1, then 1+3 before 3+1 and
+/// 2+2). As (width, height, black, white), the longer side as the width,
+/// smallest first.
+pub fn paper_active_set() -> Vec<(u8, u8, u32, u32)> {
+    let mut out = Vec::new();
+    let mut add = |w: u8, h: u8, max_side: u32| {
+        for b in 1..=max_side {
+            for wq in 1..=max_side {
+                if b + wq < u32::from(w) * u32::from(h) {
+                    out.push((w, h, b, wq));
+                }
+            }
+        }
+    };
+    for n in 2..=6u8 {
+        add(n, 1, ACTIVE_MAX_SIDE);
+        add(n, 2, ACTIVE_MAX_SIDE);
+    }
+    for n in 3..=5u8 {
+        add(n, 3, ACTIVE_MAX_SIDE);
+    }
+    add(6, 3, 2);
+    let count = |&(w, h, b, wq): &(u8, u8, u32, u32)| {
+        BoxIndex::new(w, h, &[b, wq]).map_or(u64::MAX, |i| i.count())
+    };
+    let mut four: Vec<(u8, u8, u32, u32)> = Vec::new();
+    for b in 1..=ACTIVE_MAX_SIDE {
+        for wq in 1..=ACTIVE_MAX_SIDE {
+            four.push((4, 4, b, wq));
+        }
+    }
+    four.sort_by_key(|t| (count(t), t.2));
+    out.extend(four.into_iter().take(4));
+    out.sort_by_key(count);
+    out
+}
+
 /// A progress bar on stderr with rate and ETA (hidden if `show` is false).
 pub fn progress_bar(len: u64, message: String, show: bool) -> ProgressBar {
     if !show {
@@ -79,36 +136,110 @@ pub fn build_simple(
     queens: u32,
     show_progress: bool,
 ) -> Result<BuildReport, DbError> {
-    let path = dir.join(file_name(DbKind::Simple, width, height, &[queens]));
-    if let Ok(db) = read_territory(&path) {
-        if (db.index().width(), db.index().height(), db.queens()) == (width, height, queens) {
-            return Ok(BuildReport {
-                bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
-                path,
-                entries: db.index().count(),
-                resumed: true,
-                elapsed: Duration::ZERO,
-            });
-        }
+    build_territory_kind(dir, width, height, &[queens], show_progress, |bar| {
+        TerritoryDb::build(width, height, queens, bar)
+    })
+}
+
+/// Builds the blocker territory table of a `width x height` box with
+/// `normal` normal queens and `blockers >= 1` blockers into `dir`, unless a
+/// valid file is already there; the tables it depends on (one blocker
+/// fewer, down to the simple table) are built first if missing.
+///
+/// # Errors
+/// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
+/// indexed.
+///
+/// # Panics
+/// If `blockers` is 0 (a caller's bug).
+pub fn build_blocker(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    normal: u32,
+    blockers: u32,
+    show_progress: bool,
+) -> Result<BuildReport, DbError> {
+    assert!(blockers >= 1, "a blocker table has blockers");
+    let groups = [normal, blockers];
+    if let Some(report) = existing(dir, DbKind::Blocker, width, height, &groups) {
+        return Ok(report);
     }
+    let lower = if blockers == 1 {
+        let r = build_simple(dir, width, height, normal + 1, show_progress)?;
+        read_territory(&r.path)?
+    } else {
+        let r = build_blocker(dir, width, height, normal + 1, blockers - 1, show_progress)?;
+        read_blocker(&r.path)?
+    };
+    build_territory_kind(dir, width, height, &groups, show_progress, |bar| {
+        TerritoryDb::build_blocker(width, height, normal, blockers, &lower, bar)
+    })
+}
+
+/// The report of a valid territory file already in `dir`, if there is one.
+fn existing(
+    dir: &Path,
+    kind: DbKind,
+    width: u8,
+    height: u8,
+    groups: &[u32],
+) -> Option<BuildReport> {
+    let path = dir.join(file_name(kind, width, height, groups));
+    let db = match kind {
+        DbKind::Blocker => read_blocker(&path),
+        _ => read_territory(&path),
+    }
+    .ok()?;
+    let index = db.index();
+    ((index.width(), index.height(), index.groups()) == (width, height, groups)).then(|| {
+        BuildReport {
+            bytes: std::fs::metadata(&path).map_or(0, |m| m.len()),
+            path,
+            entries: index.count(),
+            resumed: true,
+            elapsed: Duration::ZERO,
+        }
+    })
+}
+
+/// Builds a simple (one group) or blocker (two groups) territory table with
+/// `build` into `dir`, unless a valid file is already there.
+fn build_territory_kind(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    groups: &[u32],
+    show_progress: bool,
+    build: impl FnOnce(&ProgressBar) -> Result<TerritoryDb, crate::IndexError>,
+) -> Result<BuildReport, DbError> {
+    let kind = if groups.len() == 1 {
+        DbKind::Simple
+    } else {
+        DbKind::Blocker
+    };
+    if let Some(report) = existing(dir, kind, width, height, groups) {
+        return Ok(report);
+    }
+    let path = dir.join(file_name(kind, width, height, groups));
     std::fs::create_dir_all(dir).map_err(|source| DbError::Io {
         path: dir.to_owned(),
         source,
     })?;
-    let index = BoxIndex::new(width, height, &[queens]).map_err(|e| DbError::Corrupted {
+    let corrupted = |e: crate::IndexError| DbError::Corrupted {
         offset: 0,
         what: e.to_string(),
-    })?;
+    };
+    let index = BoxIndex::new(width, height, groups).map_err(corrupted)?;
+    let name = file_name(kind, width, height, groups);
     let bar = progress_bar(
         index.count() * u64::from(index.free_cells() + 1),
-        format!("simple {width}x{height} q{queens}"),
+        name.trim_end_matches(&format!(".{}", crate::EXTENSION))
+            .to_owned(),
         show_progress,
     );
     let start = Instant::now();
-    let db = TerritoryDb::build(width, height, queens, &bar).map_err(|e| DbError::Corrupted {
-        offset: 0,
-        what: e.to_string(),
-    })?;
+    let db = build(&bar).map_err(corrupted)?;
     let bytes = territory_bytes(&db);
     write_atomic(&path, &bytes)?;
     let elapsed = start.elapsed();
@@ -125,8 +256,8 @@ pub fn build_simple(
 /// Builds the active area table of a `width x height` box with `black`
 /// Black and `white` White queens into `dir`, unless a valid file is already
 /// there, with canonical forms if it has at most
-/// [`crate::active::CANONICAL_MAX_ENTRIES`] entries. No progress bar: the
-/// thermograph pass is short for the boxes this version handles.
+/// [`crate::active::CANONICAL_MAX_ENTRIES`] entries, and a progress bar on
+/// stderr (one tick per entry) if `show_progress`.
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
@@ -137,6 +268,7 @@ pub fn build_active(
     height: u8,
     black: u32,
     white: u32,
+    show_progress: bool,
 ) -> Result<BuildReport, DbError> {
     let path = dir.join(file_name(DbKind::Active, width, height, &[black, white]));
     if let Ok(db) = read_active(&path) {
@@ -161,7 +293,15 @@ pub fn build_active(
         offset: 0,
         what: e.to_string(),
     };
-    let mut db = ActiveDb::build(width, height, black, white).map_err(corrupted)?;
+    let count = BoxIndex::new(width, height, &[black, white]).map_or(0, |i| i.count());
+    let bar = progress_bar(
+        count,
+        format!("active {width}x{height} b{black}w{white}"),
+        show_progress,
+    );
+    let mut db =
+        ActiveDb::build_with_progress(width, height, black, white, &bar).map_err(corrupted)?;
+    bar.finish_and_clear();
     if db.index().count() <= crate::active::CANONICAL_MAX_ENTRIES {
         db.compute_canonical_forms().map_err(corrupted)?;
     }
@@ -190,5 +330,45 @@ mod tests {
         assert_eq!(set.len(), 1 + 2 + 3 + 4 + 4 + 3 + 4 * 4 + 4 * 4 - 1);
         assert!(!set.contains(&(6, 3, 4)));
         assert!(set.contains(&(6, 3, 3)) && set.contains(&(2, 1, 1)));
+    }
+
+    #[test]
+    fn active_set_is_the_listed_boxes() {
+        let set = paper_active_set();
+        // 1x2 has room for 1+... nothing (two queens fill it); 1x3: 1+1.
+        assert!(!set.iter().any(|&(w, h, _, _)| (w, h) == (2, 1)));
+        assert!(set.contains(&(3, 1, 1, 1)) && !set.contains(&(3, 1, 1, 2)));
+        assert!(set.contains(&(6, 3, 2, 2)) && !set.contains(&(6, 3, 3, 1)));
+        let four: Vec<_> = set.iter().filter(|t| (t.0, t.1) == (4, 4)).collect();
+        assert_eq!(
+            four,
+            [&(4, 4, 1, 1), &(4, 4, 1, 2), &(4, 4, 2, 1), &(4, 4, 1, 3)]
+        );
+    }
+
+    #[test]
+    fn blocker_set_splits_each_simple_box() {
+        // Each (box, k) of the simple set gives k blocker tables, b = 1..k.
+        let simple = paper_simple_set();
+        let blocker = paper_blocker_set();
+        let expected: u32 = simple.iter().map(|&(_, _, k)| k).sum();
+        assert_eq!(blocker.len(), expected as usize);
+        assert!(blocker.contains(&(3, 3, 1, 2)) && !blocker.contains(&(6, 3, 0, 4)));
+    }
+
+    #[test]
+    fn blocker_build_builds_its_dependencies_and_resumes() {
+        let dir = std::env::temp_dir().join(format!("cgtk-blocker-build-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let r = build_blocker(&dir, 3, 2, 0, 2, false).unwrap();
+        assert!(!r.resumed);
+        // The chain below it: simple q2, then blocker q1b1.
+        for name in ["simple-3x2-q2.cgtkdb", "blocker-3x2-q1b1.cgtkdb"] {
+            assert!(dir.join(name).exists(), "{name}");
+        }
+        let again = build_blocker(&dir, 3, 2, 0, 2, false).unwrap();
+        assert!(again.resumed);
+        assert_eq!(again.entries, r.entries);
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -7,7 +7,7 @@
 //!     10    1  kind: 1 simple territory, 2 blocker territory, 3 active area
 //!     11    1  box width
 //!     12    1  box height
-//!     13    1  number of queen groups (1 for territories, 2 for active areas)
+//!     13    1  number of queen groups (1 simple, 2 blocker, 2 active)
 //!     14    4  queens per group, one byte each (unused bytes 0)
 //!     18    6  reserved, 0
 //!     24    8  entry count
@@ -16,7 +16,9 @@
 //!     48    .  payload: the entries in rank order
 //! ```
 //!
-//! Simple territory payload: one byte per entry, the move count. Active area
+//! Simple and blocker territory payload: one byte per entry, the move count
+//! (blocker tables: queen group 1 the normal queens, group 2 the blockers;
+//! see [`crate::territory`]). Active area
 //! payload: a dictionary of the distinct thermographs, then one index into
 //! it per entry:
 //!
@@ -182,12 +184,15 @@ pub struct FileInfo {
     pub checksum_ok: bool,
 }
 
-/// The file name of a database: `simple-3x4-q2.cgtkdb`, `active-3x3-b1w2.cgtkdb`.
+/// The file name of a database: `simple-3x4-q2.cgtkdb`,
+/// `blocker-3x3-q1b2.cgtkdb` (1 normal queen, 2 blockers),
+/// `active-3x3-b1w2.cgtkdb` (1 Black, 2 White queens).
 pub fn file_name(kind: DbKind, width: u8, height: u8, queens: &[u32]) -> String {
-    let q = match queens {
-        [q] => format!("q{q}"),
-        [b, w] => format!("b{b}w{w}"),
-        other => other.iter().map(|q| format!("q{q}")).collect(),
+    let q = match (kind, queens) {
+        (_, [q]) => format!("q{q}"),
+        (DbKind::Blocker, [q, b]) => format!("q{q}b{b}"),
+        (_, [b, w]) => format!("b{b}w{w}"),
+        (_, other) => other.iter().map(|q| format!("q{q}")).collect(),
     };
     format!("{kind}-{width}x{height}-{q}.{EXTENSION}")
 }
@@ -213,28 +218,24 @@ fn header_bytes(kind: DbKind, index: &BoxIndex, payload: &[u8]) -> [u8; HEADER_L
     h
 }
 
-/// The bytes of a simple territory database file.
+/// The bytes of a simple or blocker territory database file.
 pub fn territory_bytes(db: &TerritoryDb) -> Vec<u8> {
     let payload = db.entries();
+    let kind = if db.is_blocker() {
+        DbKind::Blocker
+    } else {
+        DbKind::Simple
+    };
     let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(&header_bytes(DbKind::Simple, db.index(), payload));
+    out.extend_from_slice(&header_bytes(kind, db.index(), payload));
     out.extend_from_slice(payload);
     out
 }
 
 /// The bytes of an active area database file.
 pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
-    let mut dict: Vec<&Thermograph> = Vec::new();
-    let mut ids: std::collections::HashMap<&Thermograph, u32> = std::collections::HashMap::new();
-    let entries: Vec<u32> = (0..db.index().count())
-        .map(|r| {
-            let t = db.thermograph_at(r);
-            *ids.entry(t).or_insert_with(|| {
-                dict.push(t);
-                (dict.len() - 1) as u32
-            })
-        })
-        .collect();
+    let dict = db.distinct_thermographs();
+    let entries = db.thermograph_ids();
     let mut payload = Vec::new();
     payload.extend_from_slice(&(dict.len() as u32).to_le_bytes());
     let width: u8 = if dict.len() <= 1 << 16 { 2 } else { 4 };
@@ -243,10 +244,10 @@ pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
         out.extend_from_slice(&q.numer().to_le_bytes());
         out.extend_from_slice(&q.denom().to_le_bytes());
     };
-    for t in &dict {
+    for t in dict {
         for wall in [&t.left_wall, &t.right_wall] {
-            payload.extend_from_slice(&(wall.points().len() as u16).to_le_bytes());
-            for &(t, x) in wall.points() {
+            payload.extend_from_slice(&(wall.len() as u16).to_le_bytes());
+            for (t, x) in wall.points() {
                 rational(&mut payload, t);
                 rational(&mut payload, x);
             }
@@ -262,7 +263,7 @@ pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
             }
         }
     };
-    push_ids(&mut payload, &entries, width == 4);
+    push_ids(&mut payload, entries, width == 4);
     if db.has_canonical_forms() {
         payload.push(1);
         let mut forms: Vec<&str> = Vec::new();
@@ -441,7 +442,7 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
             format!("{rest} bytes left for {} entries", h.entries),
         ));
     }
-    let mut thermographs = Vec::with_capacity(index.count() as usize);
+    let mut ids = Vec::with_capacity(index.count() as usize);
     for _ in 0..h.entries {
         let offset = cur.offset();
         let id = if width == 2 {
@@ -449,10 +450,10 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
         } else {
             cur.u32()?
         };
-        let t = dict
-            .get(id as usize)
-            .ok_or_else(|| corrupted(offset, format!("thermograph {id} of {distinct}")))?;
-        thermographs.push(t.clone());
+        if id >= distinct {
+            return Err(corrupted(offset, format!("thermograph {id} of {distinct}")));
+        }
+        ids.push(id);
     }
     let flag_at = cur.offset();
     let mut canonical = Vec::new();
@@ -490,7 +491,7 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
     if cur.at != cur.bytes.len() {
         return Err(corrupted(cur.offset(), "bytes after the entries".into()));
     }
-    Ok(ActiveDb::from_parts(index, thermographs, canonical))
+    Ok(ActiveDb::from_parts(index, dict, ids, canonical))
 }
 
 /// Reads the active area database file `path`.
@@ -498,11 +499,7 @@ pub fn active_from_bytes(bytes: &[u8]) -> Result<ActiveDb, DbError> {
 /// # Errors
 /// As [`active_from_bytes`], and [`DbError::Io`].
 pub fn read_active(path: &Path) -> Result<ActiveDb, DbError> {
-    let bytes = fs::read(path).map_err(|source| DbError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
-    active_from_bytes(&bytes)
+    active_from_bytes(&read_bytes(path)?)
 }
 
 /// Writes `bytes` to `path` through a temporary file renamed into place.
@@ -604,10 +601,7 @@ fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
 /// [`DbError`] if the file cannot be read or is not a readable database
 /// (a checksum mismatch is reported in [`FileInfo::checksum_ok`] instead).
 pub fn inspect(path: &Path) -> Result<FileInfo, DbError> {
-    let bytes = fs::read(path).map_err(|source| DbError::Io {
-        path: path.to_owned(),
-        source,
-    })?;
+    let bytes = read_bytes(path)?;
     let (header, checksum_ok) = parse_header(&bytes, false)?;
     Ok(FileInfo {
         header,
@@ -621,7 +615,29 @@ pub fn inspect(path: &Path) -> Result<FileInfo, DbError> {
 /// # Errors
 /// Every way the bytes can be wrong has its [`DbError`]; never a panic.
 pub fn territory_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
-    let (h, index) = checked_header(bytes, DbKind::Simple, 1, "a territory has one queen group")?;
+    territory_kind_from_bytes(bytes, DbKind::Simple)
+}
+
+/// A blocker territory database from the bytes of its file (the same
+/// payload as a simple territory: one byte per entry).
+///
+/// # Errors
+/// Every way the bytes can be wrong has its [`DbError`]; never a panic.
+pub fn blocker_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
+    territory_kind_from_bytes(bytes, DbKind::Blocker)
+}
+
+fn territory_kind_from_bytes(bytes: &[u8], kind: DbKind) -> Result<TerritoryDb, DbError> {
+    let (h, index) = if kind == DbKind::Simple {
+        checked_header(bytes, kind, 1, "a simple territory has one queen group")?
+    } else {
+        checked_header(
+            bytes,
+            kind,
+            2,
+            "a blocker territory has two queen groups (normal queens, blockers)",
+        )?
+    };
     let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
     if h.payload_len != h.entries {
         return Err(corrupted(
@@ -642,11 +658,22 @@ pub fn territory_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
 /// # Errors
 /// As [`territory_from_bytes`], and [`DbError::Io`].
 pub fn read_territory(path: &Path) -> Result<TerritoryDb, DbError> {
-    let bytes = fs::read(path).map_err(|source| DbError::Io {
+    territory_from_bytes(&read_bytes(path)?)
+}
+
+/// Reads the blocker territory database file `path`.
+///
+/// # Errors
+/// As [`blocker_from_bytes`], and [`DbError::Io`].
+pub fn read_blocker(path: &Path) -> Result<TerritoryDb, DbError> {
+    blocker_from_bytes(&read_bytes(path)?)
+}
+
+fn read_bytes(path: &Path) -> Result<Vec<u8>, DbError> {
+    fs::read(path).map_err(|source| DbError::Io {
         path: path.to_owned(),
         source,
-    })?;
-    territory_from_bytes(&bytes)
+    })
 }
 
 #[cfg(test)]
@@ -698,6 +725,59 @@ mod tests {
             b.extend_from_slice(cut);
             assert!(active_from_bytes(&b).is_err(), "length {len}");
         }
+    }
+
+    #[test]
+    fn blocker_round_trip_and_corruption() {
+        let hidden = ProgressBar::hidden();
+        let simple = TerritoryDb::build(3, 2, 2, &hidden).unwrap();
+        let db = TerritoryDb::build_blocker(3, 2, 1, 1, &simple, &hidden).unwrap();
+        let good = territory_bytes(&db);
+        assert_eq!(blocker_from_bytes(&good).unwrap(), db);
+        // Not a simple territory, and a simple file is not a blocker one.
+        assert!(matches!(
+            territory_from_bytes(&good),
+            Err(DbError::UnsupportedKind {
+                kind: DbKind::Blocker
+            })
+        ));
+        assert!(matches!(
+            blocker_from_bytes(&territory_bytes(&simple)),
+            Err(DbError::UnsupportedKind {
+                kind: DbKind::Simple
+            })
+        ));
+        let mut flipped = good.clone();
+        flipped[HEADER_LEN + 7] ^= 1;
+        assert!(matches!(
+            blocker_from_bytes(&flipped),
+            Err(DbError::ChecksumMismatch { .. })
+        ));
+        assert!(matches!(
+            blocker_from_bytes(&good[..good.len() - 1]),
+            Err(DbError::Truncated { .. })
+        ));
+        let mut magic = good.clone();
+        magic[3] = b'?';
+        assert!(matches!(
+            blocker_from_bytes(&magic),
+            Err(DbError::BadMagic { .. })
+        ));
+        let mut version = good.clone();
+        version[8] = 7;
+        assert!(matches!(
+            blocker_from_bytes(&version),
+            Err(DbError::UnsupportedVersion { found: 7 })
+        ));
+        // Rank 0 has no empty square: a move count of 1 there is impossible.
+        let mut payload = good[HEADER_LEN..].to_vec();
+        payload[0] = 1;
+        let mut bad = header_bytes(DbKind::Blocker, db.index(), &payload).to_vec();
+        bad.extend_from_slice(&payload);
+        assert!(matches!(
+            blocker_from_bytes(&bad),
+            Err(DbError::Corrupted { offset: 48, .. })
+        ));
     }
 
     #[test]

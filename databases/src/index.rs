@@ -107,6 +107,24 @@ pub fn binomial(n: u32, k: u32) -> Option<u64> {
     u64::try_from(acc).ok()
 }
 
+/// `C(n, k)` for `n, k <= 64` (Pascal's triangle; every entry fits a
+/// `u64`, the largest being `C(64, 32) < 2^61`), for ranking without
+/// divisions.
+static PASCAL: [[u64; 65]; 65] = {
+    let mut t = [[0u64; 65]; 65];
+    let mut n = 0;
+    while n <= 64 {
+        t[n][0] = 1;
+        let mut k = 1;
+        while k <= n {
+            t[n][k] = t[n - 1][k - 1] + t[n - 1][k];
+            k += 1;
+        }
+        n += 1;
+    }
+    t
+};
+
 /// The rank of the set `cells` (of `k` elements) in the combinatorial number
 /// system.
 fn comb_rank(cells: u64) -> u64 {
@@ -115,7 +133,7 @@ fn comb_rank(cells: u64) -> u64 {
     let mut j = 1;
     while rest != 0 {
         let c = rest.trailing_zeros();
-        rank += binomial(c, j).expect("cells below 64 with k <= 64 fit");
+        rank += PASCAL[c as usize][j];
         rest &= rest - 1;
         j += 1;
     }
@@ -130,10 +148,10 @@ fn comb_unrank(mut rank: u64, k: u32, n: u32) -> u64 {
     for j in (1..=k).rev() {
         // The largest c with C(c, j) <= rank.
         c -= 1;
-        while binomial(c, j).expect("fits") > rank {
+        while PASCAL[c as usize][j as usize] > rank {
             c -= 1;
         }
-        rank -= binomial(c, j).expect("fits");
+        rank -= PASCAL[c as usize][j as usize];
         cells |= 1 << c;
     }
     cells
@@ -255,19 +273,28 @@ impl BoxIndex {
     /// queens, overlapping groups, cells outside the box, an empty cell under
     /// a queen): a caller's bug.
     pub fn rank(&self, config: &Config) -> u64 {
-        assert_eq!(config.queens.len(), self.groups.len(), "group count");
+        self.rank_of(&config.queens, config.empty)
+    }
+
+    /// The rank of the configuration with the cell sets `queens` (one per
+    /// group) and `empty`, without building a [`Config`].
+    ///
+    /// # Panics
+    /// As [`BoxIndex::rank`].
+    pub fn rank_of(&self, queens: &[u64], empty: u64) -> u64 {
+        assert_eq!(queens.len(), self.groups.len(), "group count");
         let n = self.cells();
         let box_mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
         let mut free = box_mask;
         let mut rank = 0u64;
-        for ((&cells, &k), &radix) in config.queens.iter().zip(&self.groups).zip(&self.radix) {
+        for ((&cells, &k), &radix) in queens.iter().zip(&self.groups).zip(&self.radix) {
             assert_eq!(cells.count_ones(), k, "queen count of a group");
             assert_eq!(cells & !free, 0, "queens overlap or leave the box");
             rank = rank * radix + comb_rank(compress(cells, free));
             free &= !cells;
         }
-        assert_eq!(config.empty & !free, 0, "empty cell under a queen");
-        (rank << self.free) | compress(config.empty, free)
+        assert_eq!(empty & !free, 0, "empty cell under a queen");
+        (rank << self.free) | compress(empty, free)
     }
 
     /// The configuration of rank `rank`.

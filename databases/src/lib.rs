@@ -4,10 +4,11 @@
 //! stored one file per database ([`format`]), and served to the solver as an
 //! [`amazons::AreaOracle`] ([`Databases`]).
 //!
-//! This version builds, stores and serves **simple territory** databases
-//! (the exact number of moves the owner can make, and a best move) and
-//! **active area** databases (subzero thermographs, and canonical forms for
-//! small tables, [`active`]); blocker territory databases are not done yet.
+//! It builds, stores and serves **simple territory** databases (the exact
+//! number of moves the owner can make, and a best move), **blocker
+//! territory** databases (the same under the blocker constraint,
+//! [`territory`]) and **active area** databases (subzero thermographs, and
+//! canonical forms for small tables, [`active`]).
 //!
 //! ```
 //! use amazons::{Color, Position};
@@ -35,10 +36,14 @@ mod oracle;
 pub mod territory;
 
 pub use active::{ActiveDb, ActiveError};
-pub use builder::{build_active, build_simple, paper_simple_set, BuildReport};
+pub use builder::{
+    build_active, build_blocker, build_simple, paper_active_set, paper_blocker_set,
+    paper_simple_set, BuildReport,
+};
 pub use checksum::{fnv1a64, Fnv1a64};
 pub use format::{
-    inspect, read_active, read_territory, DbError, DbKind, FileInfo, Header, EXTENSION,
+    blocker_from_bytes, file_name, inspect, read_active, read_blocker, read_territory, DbError,
+    DbKind, FileInfo, Header, EXTENSION,
 };
 pub use index::{BoxIndex, Config, IndexError};
 pub use oracle::{default_dir, Databases, DB_ENV, DEFAULT_DIR};

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
 use crate::active::ActiveDb;
-use crate::format::{read_active, read_territory, DbError, EXTENSION};
+use crate::format::{read_active, read_blocker, read_territory, DbError, EXTENSION};
 use crate::territory::TerritoryDb;
 
 /// The environment variable naming the default database directory.
@@ -65,6 +65,7 @@ fn bounding_box(squares: Bitboard) -> Option<(u8, u8, u8, u8)> {
 #[derive(Default, Debug)]
 pub struct Databases {
     territories: Vec<TerritoryDb>,
+    blockers: Vec<TerritoryDb>,
     actives: Vec<ActiveDb>,
 }
 
@@ -74,8 +75,8 @@ impl Databases {
         Databases::default()
     }
 
-    /// Loads every simple territory and active area database file
-    /// (`*.cgtkdb`) of `dir`.
+    /// Loads every simple territory, blocker territory and active area
+    /// database file (`*.cgtkdb`) of `dir`.
     ///
     /// # Errors
     /// The first file that cannot be read, or the directory.
@@ -95,6 +96,8 @@ impl Databases {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
             if name.starts_with("simple-") {
                 dbs.add_territory(read_territory(&p)?);
+            } else if name.starts_with("blocker-") {
+                dbs.add_blocker(read_blocker(&p)?);
             } else if name.starts_with("active-") {
                 dbs.add_active(read_active(&p)?);
             }
@@ -107,6 +110,16 @@ impl Databases {
         self.territories.push(db);
         // Smallest boxes first, so that lookups use the smallest table.
         self.territories.sort_by_key(|d| d.index().count());
+    }
+
+    /// Adds a blocker territory database.
+    ///
+    /// # Panics
+    /// If `db` is a simple territory table (a caller's bug).
+    pub fn add_blocker(&mut self, db: TerritoryDb) {
+        assert!(db.is_blocker(), "a blocker territory table");
+        self.blockers.push(db);
+        self.blockers.sort_by_key(|d| d.index().count());
     }
 
     /// Adds an active area table.
@@ -181,11 +194,21 @@ impl Databases {
         &self.territories
     }
 
-    /// The database and placement for a territory with these squares.
-    fn place_territory(&self, squares: Bitboard, queens: u32) -> Option<(&TerritoryDb, Placement)> {
+    /// The blocker territory databases, smallest first.
+    pub fn blocker_tables(&self) -> &[TerritoryDb] {
+        &self.blockers
+    }
+
+    /// The database of `tables` and placement for a territory with these
+    /// squares and queen groups.
+    fn place<'a>(
+        tables: &'a [TerritoryDb],
+        squares: Bitboard,
+        groups: &[u32],
+    ) -> Option<(&'a TerritoryDb, Placement)> {
         let (file, rank, w, h) = bounding_box(squares)?;
-        self.territories.iter().find_map(|db| {
-            if db.queens() != queens {
+        tables.iter().find_map(|db| {
+            if db.index().groups() != groups {
                 return None;
             }
             let (bw, bh) = (db.index().width(), db.index().height());
@@ -216,14 +239,33 @@ impl Databases {
     /// The number of moves `queens` can make on the `empty` squares (a
     /// territory anywhere on a board), if a database holds it.
     pub fn territory(&self, empty: Bitboard, queens: Bitboard) -> Option<u32> {
-        let (db, p) = self.place_territory(empty | queens, queens.count())?;
+        let (db, p) = Databases::place(&self.territories, empty | queens, &[queens.count()])?;
         db.moves(p.map_set(empty), p.map_set(queens))
+    }
+
+    /// The number of moves the `normal` queens and the `blockers` can make
+    /// on the `empty` squares under the blocker constraint (a blocker
+    /// territory anywhere on a board, every other square burnt), if a
+    /// database holds it; without blockers, a simple territory's.
+    pub fn blocker_territory(
+        &self,
+        empty: Bitboard,
+        normal: Bitboard,
+        blockers: Bitboard,
+    ) -> Option<u32> {
+        if blockers.is_empty() {
+            return self.territory(empty, normal);
+        }
+        let squares = empty | normal | blockers;
+        let groups = [normal.count(), blockers.count()];
+        let (db, p) = Databases::place(&self.blockers, squares, &groups)?;
+        db.blocker_moves(p.map_set(empty), p.map_set(normal), p.map_set(blockers))
     }
 
     /// A best move of that territory, if a database holds it and there is a
     /// move.
     pub fn territory_best_move(&self, empty: Bitboard, queens: Bitboard) -> Option<Move> {
-        let (db, p) = self.place_territory(empty | queens, queens.count())?;
+        let (db, p) = Databases::place(&self.territories, empty | queens, &[queens.count()])?;
         let mv = db.best_move(p.map_set(empty), p.map_set(queens))?;
         Some(Move::new(
             p.unmap(mv.from),
@@ -252,6 +294,14 @@ impl AreaOracle for Databases {
             return None;
         };
         self.territory(area.empty, area.queens(owner))
+    }
+
+    fn blocker_territory_moves(&self, area: &amazons::Area) -> Option<u32> {
+        let AreaKind::BlockerTerritory(owner) = area.kind else {
+            return None;
+        };
+        let queens = area.queens(owner);
+        self.blocker_territory(area.empty, queens - area.blockers, queens & area.blockers)
     }
 
     fn active_thermograph(&self, area: &amazons::Area) -> Option<cgt::Thermograph> {
@@ -297,6 +347,30 @@ mod tests {
         // Too wide for the box: not found.
         let wide: Position = "B.x.. w".parse().unwrap();
         assert_eq!(dbs.territory(wide.empty(), wide.queens(Color::Black)), None);
+    }
+
+    #[test]
+    fn blocker_territory_off_the_corner_transposed() {
+        let hidden = ProgressBar::hidden();
+        let simple = TerritoryDb::build(3, 2, 1, &hidden).unwrap();
+        let mut dbs = Databases::new();
+        dbs.add_blocker(TerritoryDb::build_blocker(3, 2, 0, 1, &simple, &hidden).unwrap());
+        // The Black queen c1 seals the column b1-b3 from White's d1 and
+        // also touches d1's square: a blocker territory 2 wide and 3 high
+        // (with its blocker), answered by the 3x2 box transposed. By hand:
+        // c1-b1xc1 (the blocker shoots back), b1-b2xb1, b2-b3xb2: 3 moves.
+        let pos: Position = "x.xxx/x.xxx/x.B.W b".parse().unwrap();
+        let areas = improved_partition(&pos);
+        let area = areas
+            .iter()
+            .find(|a| a.kind == AreaKind::BlockerTerritory(Color::Black))
+            .expect("a blocker territory");
+        assert_eq!(area.blockers, pos.queens(Color::Black));
+        assert_eq!(dbs.blocker_territory_moves(area), Some(3));
+        // Without blockers it is a simple territory question: not here.
+        let no_blocker =
+            dbs.blocker_territory(area.empty, pos.queens(Color::Black), Bitboard::EMPTY);
+        assert_eq!(no_blocker, None);
     }
 
     #[test]

@@ -1,11 +1,28 @@
 //! Every entry of the simple territory databases with up to 10 empty
 //! squares against `amazons::territory::territory_moves`, an independent
 //! exhaustive search (seed 004, IV-A: a territory's value is the most moves
-//! its owner can make there).
+//! its owner can make there); and every entry of the blocker territory
+//! databases of boxes of up to 10 squares against an exhaustive search
+//! under the blocker rule written here.
 
 use amazons::territory::territory_moves;
+use amazons::{queen_attacks, Bitboard};
 use databases::TerritoryDb;
 use indicatif::ProgressBar;
+
+/// The boxes of the paper's set with at most 10 cells.
+const SMALL_BOXES: [(u8, u8); 10] = [
+    (2, 1),
+    (3, 1),
+    (4, 1),
+    (5, 1),
+    (6, 1),
+    (2, 2),
+    (3, 2),
+    (4, 2),
+    (5, 2),
+    (3, 3),
+];
 
 fn check(w: u8, h: u8, q: u32) -> u64 {
     let db = TerritoryDb::build(w, h, q, &ProgressBar::hidden()).unwrap();
@@ -32,18 +49,7 @@ fn check(w: u8, h: u8, q: u32) -> u64 {
 fn boxes_up_to_ten_cells_entry_by_entry() {
     // Boxes of at most 11 cells: every entry has at most 10 empty squares.
     let mut total = 0;
-    for (w, h) in [
-        (2, 1),
-        (3, 1),
-        (4, 1),
-        (5, 1),
-        (6, 1),
-        (2, 2),
-        (3, 2),
-        (4, 2),
-        (5, 2),
-        (3, 3),
-    ] {
+    for (w, h) in SMALL_BOXES {
         for q in 1..=4 {
             if q < u32::from(w) * u32::from(h) {
                 total += check(w, h, q);
@@ -59,4 +65,72 @@ fn larger_boxes_entries_up_to_ten_empty() {
     for (w, h, q) in [(6, 2, 1), (4, 3, 2), (6, 2, 2)] {
         check(w, h, q);
     }
+}
+
+/// Exhaustive search of a blocker territory under the blocker rule of
+/// seed 004, III-A, written out here on bitboards (memoised): a normal
+/// queen moves and shoots anywhere; a blocker moves into the territory,
+/// shoots back at its origin and is a normal queen from then on.
+fn blocker_reference(
+    empty: Bitboard,
+    normal: Bitboard,
+    blockers: Bitboard,
+    memo: &mut std::collections::HashMap<(Bitboard, Bitboard, Bitboard), u32>,
+) -> u32 {
+    if let Some(&v) = memo.get(&(empty, normal, blockers)) {
+        return v;
+    }
+    let mut best = 0;
+    for from in normal {
+        for to in queen_attacks(from, empty) {
+            let vacated = empty.with(from).without(to);
+            for arrow in queen_attacks(to, vacated) {
+                let n = normal.without(from).with(to);
+                best = best.max(1 + blocker_reference(vacated.without(arrow), n, blockers, memo));
+            }
+        }
+    }
+    for from in blockers {
+        for to in queen_attacks(from, empty) {
+            let (e, n, b) = (empty.without(to), normal.with(to), blockers.without(from));
+            best = best.max(1 + blocker_reference(e, n, b, memo));
+        }
+    }
+    memo.insert((empty, normal, blockers), best);
+    best
+}
+
+#[test]
+fn blocker_tables_of_small_boxes_match_exhaustive_search() {
+    // Every entry of every blocker table of the boxes of the paper set
+    // with at most 10 squares (so at most 10 empty squares), for every
+    // split of 1 to 4 queens into normal queens and blockers.
+    let hidden = ProgressBar::hidden();
+    let mut memo = std::collections::HashMap::new();
+    let mut checked = 0u64;
+    for (w, h) in SMALL_BOXES {
+        for total in 1..=4u32.min(w as u32 * h as u32 - 1) {
+            let mut lower = TerritoryDb::build(w, h, total, &hidden).unwrap();
+            for blockers in 1..=total {
+                let db =
+                    TerritoryDb::build_blocker(w, h, total - blockers, blockers, &lower, &hidden)
+                        .unwrap();
+                for r in 0..db.index().count() {
+                    let c = db.index().unrank(r);
+                    let board = |x: u64| db.index().cells_to_board(x);
+                    let expected = blocker_reference(
+                        board(c.empty),
+                        board(c.queens[0]),
+                        board(c.queens[1]),
+                        &mut memo,
+                    );
+                    assert_eq!(u32::from(db.moves_at(r)), expected, "{w}x{h} {c:?}");
+                    checked += 1;
+                }
+                lower = db;
+            }
+        }
+    }
+    // The table sizes add up (C(n, k) C(k, b) 2^(n-k) each).
+    assert!(checked > 200_000, "{checked}");
 }
