@@ -60,6 +60,10 @@ pub struct SolveArgs {
     /// One full-window alpha-beta search instead of null-window (MTD) steps.
     #[arg(long)]
     no_mtd: bool,
+    /// Switch off enhanced transposition cutoffs (children looked up in the
+    /// table before any is searched).
+    #[arg(long)]
+    no_etc: bool,
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
@@ -101,6 +105,7 @@ impl SolveArgs {
             two_bounds: !self.one_bound,
             impartial_tt: !self.partial_tt,
             mtd: !self.no_mtd,
+            etc: !self.no_etc,
             tt_mb: self.tt_mb,
             progress: !self.quiet,
         };

@@ -26,6 +26,7 @@ fn main() {
             "--one-bound" => opts.two_bounds = false,
             "--partial-tt" => opts.impartial_tt = false,
             "--no-mtd" => opts.mtd = false,
+            "--no-etc" => opts.etc = false,
             "--no-loony" => opts.loony = false,
             "--no-one-opening" => opts.one_opening = false,
             _ => positions.push(a.parse::<Position>().expect("a position")),

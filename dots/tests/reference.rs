@@ -135,6 +135,7 @@ fn configurations() -> Vec<(&'static str, Options)> {
             },
         ),
         ("no mtd", Options { mtd: false, ..all }),
+        ("no etc", Options { etc: false, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]
 }

@@ -62,6 +62,32 @@ pub struct Stats {
     pub cutoffs: u64,
     /// Of those, cut off by the first move tried.
     pub first_move_cutoffs: u64,
+    /// Quiet nodes cut off by a child's table entry before any search
+    /// (enhanced transposition cutoffs).
+    pub etc_cutoffs: u64,
+}
+
+/// The images of an edge set under the symmetries the keys use: index 0
+/// the identity, `s + 1` for `Geometry::symmetries[s]`; ground-normalised
+/// when the corner symmetry is on.
+struct Images {
+    sets: [u64; 8],
+    count: usize,
+    /// The set itself, ground-normalised when the corner symmetry is on.
+    normalised: u64,
+}
+
+impl Images {
+    /// The least image (the canonical key) and its symmetry index.
+    fn key(&self) -> (u64, usize) {
+        let mut best = (self.sets[0], 0);
+        for s in 1..self.count {
+            if self.sets[s] < best.0 {
+                best = (self.sets[s], s);
+            }
+        }
+        best
+    }
 }
 
 /// An exact solver for one board size. Keeps its transposition table
@@ -75,6 +101,8 @@ pub struct Solver {
     last_report: Instant,
     window: (i32, i32),
     loony_memo: HashMap<Vec<u8>, i32>,
+    /// Slots of the table this solver filled since it last grew.
+    filled: usize,
 }
 
 impl Solver {
@@ -84,12 +112,13 @@ impl Solver {
         Solver {
             geo: Geometry::new(board),
             opts,
-            table: Table::new(opts.tt_mb),
+            table: Table::new(opts.tt_mb, true),
             stats: Stats::default(),
             started: now,
             last_report: now,
             window: (0, 0),
             loony_memo: HashMap::new(),
+            filled: 0,
         }
     }
 
@@ -212,33 +241,63 @@ impl Solver {
         lo
     }
 
-    /// The canonical key of `e` and the symmetry (0 the identity, `s + 1`
-    /// for `geo.symmetries[s]`) that maps `e` to it.
-    fn key(&self, e: u64) -> (u64, usize) {
+    /// The images of `e` under the symmetries the keys use (see
+    /// [`Images`]).
+    fn images(&self, e: u64) -> Images {
         let geo = &self.geo;
-        let norm = |x: u64| {
-            if self.opts.corners {
-                geo.normalise_ground(x)
-            } else {
-                x
-            }
+        let mut im = Images {
+            sets: [0; 8],
+            count: 1,
+            normalised: e,
         };
-        let (mut key, mut sym) = (norm(e), 0);
+        if self.opts.corners {
+            // Normalise once; the grounded symmetries keep sets normalised.
+            im.normalised = geo.normalise_ground(e);
+        }
+        im.sets[0] = im.normalised;
         if self.opts.symmetry {
             for s in 0..geo.symmetries.len() {
-                let k = norm(geo.apply(s, e));
-                if k < key {
-                    (key, sym) = (k, s + 1);
-                }
+                im.sets[s + 1] = if self.opts.corners {
+                    geo.apply_grounded(s, im.normalised)
+                } else {
+                    geo.apply(s, e)
+                };
+            }
+            im.count += geo.symmetries.len();
+        }
+        im
+    }
+
+    /// The key of `e` plus the undrawn edge `m`, from the images of `e`:
+    /// one permuted bit per symmetry (incremental keys).
+    fn child_key(&self, im: &Images, m: u8) -> u64 {
+        let mut m = m;
+        if self.opts.corners {
+            if let Some(g) = self.geo.ground_of_edge[usize::from(m)] {
+                // In the normalised set, the box's next border edge.
+                m = (self.geo.ground[g].0 & !im.normalised).trailing_zeros() as u8;
             }
         }
-        (key, sym)
+        let perms = self.perms();
+        (0..im.count)
+            .map(|s| im.sets[s] | 1 << perms[s].0[usize::from(m)])
+            .min()
+            .unwrap_or(u64::MAX)
+    }
+
+    /// The edge permutations that go with the keys (see [`Solver::key`]).
+    fn perms(&self) -> &[(Vec<u8>, Vec<u8>)] {
+        if self.opts.corners {
+            &self.geo.grounded_perms
+        } else {
+            &self.geo.perms
+        }
     }
 
     /// A stored best move (in key coordinates) as a move of `e`.
     fn move_from_key(&self, e: u64, sym: usize, stored: u8) -> Option<u8> {
         let geo = &self.geo;
-        let m = *geo.perms[sym].1.get(usize::from(stored))?;
+        let m = *self.perms()[sym].1.get(usize::from(stored))?;
         let free = !e & geo.full;
         match geo.ground_of_edge[usize::from(m)] {
             // Ground strings of one box are interchangeable: the candidate
@@ -311,7 +370,8 @@ impl Solver {
         if -r >= beta {
             return -r;
         }
-        let (key, sym) = self.key(e);
+        let images = self.images(e);
+        let (key, sym) = images.key();
         let tside = if self.opts.impartial_tt { 0 } else { side };
         let mut hint = None;
         if let Some(hit) = self.table.probe(key, tside) {
@@ -333,8 +393,7 @@ impl Solver {
             if let Some(comps) = loony::components(&self.geo, e) {
                 self.stats.loony += 1;
                 let v = loony::value(&mut self.loony_memo, &comps);
-                self.table
-                    .store(key, tside, depth, v as i8, v as i8, None, true);
+                self.store(key, tside, depth, v as i8, v as i8, None, true);
                 return v;
             }
         }
@@ -393,6 +452,26 @@ impl Solver {
             lists[class][counts[class]] = (m, gain);
             counts[class] += 1;
         }
+        if self.opts.etc {
+            if let Some(v) = self.etc(&images, tside, beta, &lists[1][..counts[1]]) {
+                let (m, _) = lists[1][..counts[1]]
+                    .iter()
+                    .find(|mv| mv.0 == v.1)
+                    .copied()
+                    .unwrap_or_default();
+                let canonical = self.perms()[sym].0[usize::from(m)];
+                self.store(
+                    key,
+                    tside,
+                    depth,
+                    v.0 as i8,
+                    UNKNOWN_HI,
+                    Some(canonical),
+                    self.opts.two_bounds,
+                );
+                return v.0;
+            }
+        }
         for (list, &count) in lists.iter().zip(&counts) {
             moves[len..len + count].copy_from_slice(&list[..count]);
             len += count;
@@ -432,16 +511,56 @@ impl Solver {
         } else {
             (best as i8, best as i8)
         };
-        let canonical = self.geo.perms[sym].0[usize::from(best_move)];
-        self.table.store(
-            key,
-            tside,
-            depth,
-            lo,
-            hi,
-            Some(canonical),
-            self.opts.two_bounds,
-        );
+        let canonical = self.perms()[sym].0[usize::from(best_move)];
+        let merge = self.opts.two_bounds;
+        self.store(key, tside, depth, lo, hi, Some(canonical), merge);
         best
+    }
+
+    /// Enhanced transposition cutoff (Plaat et al. 1996): the table's upper
+    /// bounds of the children reached by `safe` moves (moves that neither
+    /// complete a box nor give one its third edge, so the child is quiet and
+    /// its key is the one its search stores). A child with upper bound `hi`
+    /// makes the move worth at least `-hi`; returns that value and the move
+    /// if it reaches `beta`. The children's buckets are prefetched first so
+    /// their cache misses overlap.
+    fn etc(&mut self, im: &Images, side: u8, beta: i32, safe: &[(u8, i32)]) -> Option<(i32, u8)> {
+        let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
+        let mut keys = [0u64; 64];
+        for (k, &(m, _)) in keys.iter_mut().zip(safe) {
+            *k = self.child_key(im, m);
+            self.table.touch(*k, child_side);
+        }
+        for (&k, &(m, _)) in keys.iter().zip(safe) {
+            if let Some(hit) = self.table.probe(k, child_side) {
+                let v = -i32::from(hit.hi);
+                if v >= beta {
+                    self.stats.etc_cutoffs += 1;
+                    return Some((v, m));
+                }
+            }
+        }
+        None
+    }
+
+    /// [`Table::store`], doubling the table when half of it is in use.
+    #[allow(clippy::too_many_arguments, reason = "one flat record")]
+    fn store(
+        &mut self,
+        key: u64,
+        side: u8,
+        depth: u8,
+        lo: i8,
+        hi: i8,
+        best: Option<u8>,
+        merge: bool,
+    ) {
+        if self.table.store(key, side, depth, lo, hi, best, merge) {
+            self.filled += 1;
+            if 2 * self.filled > self.table.capacity() && self.table.can_grow() {
+                self.table.grow();
+                self.filled = self.table.used();
+            }
+        }
     }
 }

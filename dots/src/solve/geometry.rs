@@ -31,6 +31,14 @@ pub struct Geometry {
     /// Per symmetry (index 0 the identity, `s + 1` for `symmetries[s]`):
     /// the image of each edge, and the inverse permutation.
     pub perms: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The symmetries of `symmetries` made to map ground-normalised edge
+    /// sets ([`Geometry::normalise_ground`]) to ground-normalised edge sets:
+    /// the `j`-th lowest border edge of a box goes to the `j`-th lowest
+    /// border edge of its image box. For a normalised set `x`,
+    /// `normalise_ground(apply(s, x)) == apply_grounded(s, x)`.
+    pub grounded: Vec<Box<[[u64; 256]; 8]>>,
+    /// The permutations of `grounded`, as in `perms`.
+    pub grounded_perms: Vec<(Vec<u8>, Vec<u8>)>,
     /// Per edge: the index into `ground` of its box if it is a border edge.
     pub ground_of_edge: Vec<Option<usize>>,
 }
@@ -82,7 +90,9 @@ impl Geometry {
         });
         let mut symmetries = Vec::new();
         let identity: Vec<u8> = (0..n as u8).collect();
-        let mut perms = vec![(identity.clone(), identity)];
+        let mut perms = vec![(identity.clone(), identity.clone())];
+        let mut grounded_perms = vec![(identity.clone(), identity)];
+        let mut grounded_symmetries = Vec::new();
         let square = w == h;
         for t in 0..8u8 {
             let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
@@ -112,23 +122,19 @@ impl Geometry {
                     image.index() as u8
                 })
                 .collect();
-            let mut inverse = vec![0u8; n];
-            for (e, &img) in perm.iter().enumerate() {
-                inverse[usize::from(img)] = e as u8;
-            }
-            perms.push((perm.clone(), inverse));
-            let mut table = Box::new([[0u64; 256]; 8]);
-            for (byte, row) in table.iter_mut().enumerate() {
-                for (value, image) in row.iter_mut().enumerate() {
-                    for bit in 0..8 {
-                        let e = 8 * byte + bit;
-                        if value >> bit & 1 == 1 && e < n {
-                            *image |= 1 << perm[e];
-                        }
-                    }
+            // The same map on boxes, with each box's border edges taken in
+            // increasing order on both sides.
+            let mut grounded = perm.clone();
+            for &(mask, _) in &ground {
+                let image = perm_bits(&perm, mask);
+                for (from, to) in bits(mask).zip(bits(image)) {
+                    grounded[from] = to as u8;
                 }
             }
-            symmetries.push(table);
+            symmetries.push(byte_table(&perm));
+            perms.push(with_inverse(perm));
+            grounded_symmetries.push(byte_table(&grounded));
+            grounded_perms.push(with_inverse(grounded));
         }
         let ground_of_edge = (0..n)
             .map(|e| ground.iter().position(|&(mask, _)| mask >> e & 1 == 1))
@@ -136,6 +142,8 @@ impl Geometry {
         Geometry {
             board,
             perms,
+            grounded: grounded_symmetries,
+            grounded_perms,
             ground_of_edge,
             full: board.all_edges().0,
             box_mask,
@@ -169,12 +177,14 @@ impl Geometry {
     /// The image of `edges` under symmetry `s`.
     #[inline]
     pub fn apply(&self, s: usize, edges: u64) -> u64 {
-        let t = &self.symmetries[s];
-        let mut out = 0;
-        for (byte, row) in t.iter().enumerate() {
-            out |= row[(edges >> (8 * byte)) as usize & 0xff];
-        }
-        out
+        apply_table(&self.symmetries[s], edges)
+    }
+
+    /// The image of a ground-normalised edge set under symmetry `s`,
+    /// ground-normalised (see [`Geometry::grounded`]).
+    #[inline]
+    pub fn apply_grounded(&self, s: usize, normalised: u64) -> u64 {
+        apply_table(&self.grounded[s], normalised)
     }
 
     /// `edges` with the border edges of each box replaced by the same number
@@ -189,6 +199,51 @@ impl Geometry {
         }
         out
     }
+}
+
+/// The image of `edges` under a byte table (see [`Geometry::symmetries`]).
+#[inline]
+fn apply_table(table: &[[u64; 256]; 8], edges: u64) -> u64 {
+    let mut out = 0;
+    for (byte, row) in table.iter().enumerate() {
+        out |= row[(edges >> (8 * byte)) as usize & 0xff];
+    }
+    out
+}
+
+/// The byte table of an edge permutation.
+fn byte_table(perm: &[u8]) -> Box<[[u64; 256]; 8]> {
+    let mut table = Box::new([[0u64; 256]; 8]);
+    for (byte, row) in table.iter_mut().enumerate() {
+        for (value, image) in row.iter_mut().enumerate() {
+            for bit in 0..8 {
+                let e = 8 * byte + bit;
+                if value >> bit & 1 == 1 && e < perm.len() {
+                    *image |= 1 << perm[e];
+                }
+            }
+        }
+    }
+    table
+}
+
+/// A permutation and its inverse.
+fn with_inverse(perm: Vec<u8>) -> (Vec<u8>, Vec<u8>) {
+    let mut inverse = vec![0u8; perm.len()];
+    for (e, &img) in perm.iter().enumerate() {
+        inverse[usize::from(img)] = e as u8;
+    }
+    (perm, inverse)
+}
+
+/// The image of a bit set under an edge permutation.
+fn perm_bits(perm: &[u8], set: u64) -> u64 {
+    bits(set).fold(0, |out, e| out | 1 << perm[e])
+}
+
+/// The members of a bit set in increasing order.
+fn bits(set: u64) -> impl Iterator<Item = usize> {
+    (0..64).filter(move |&i| set >> i & 1 == 1)
 }
 
 #[cfg(test)]
@@ -228,5 +283,28 @@ mod tests {
             .collect();
         centre.sort();
         assert_eq!(first, centre);
+    }
+
+    #[test]
+    fn grounded_symmetries_commute_with_normalising() {
+        // For every edge set x: normalise(apply(s, x)) equals
+        // apply_grounded(s, normalise(x)), checked on pseudo-random sets.
+        for (w, h) in [(3, 3), (1, 6), (2, 5), (4, 4), (1, 1)] {
+            let g = Geometry::new(Board::new(w, h).unwrap());
+            let mut x = 0x9e37_79b9_7f4a_7c15u64;
+            for _ in 0..500 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let e = (x >> 7) & g.full;
+                for s in 0..g.symmetries.len() {
+                    assert_eq!(
+                        g.normalise_ground(g.apply(s, e)),
+                        g.apply_grounded(s, g.normalise_ground(e)),
+                        "{w}x{h} symmetry {s} on {e:#x}"
+                    );
+                }
+            }
+        }
     }
 }

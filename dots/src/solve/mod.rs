@@ -50,6 +50,11 @@ pub struct Options {
     /// the same choices for the opponent (see the `chains` module).
     /// Needs `chains`. Beyond seed 000.
     pub one_opening: bool,
+    /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
+    /// "Exploiting graph properties of game trees", AAAI 1996): before
+    /// searching a node's moves, look its quiet children up in the table
+    /// and stop if one of them already proves a cutoff. Beyond seed 000.
+    pub etc: bool,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
@@ -72,6 +77,7 @@ impl Default for Options {
             one_opening: true,
             two_bounds: true,
             impartial_tt: true,
+            etc: true,
             mtd: true,
             tt_mb: 256,
             progress: false,
