@@ -522,17 +522,11 @@ impl Solver {
     /// complete a box nor give one its third edge, so the child is quiet and
     /// its key is the one its search stores). A child with upper bound `hi`
     /// makes the move worth at least `-hi`; returns that value and the move
-    /// if it reaches `beta`. The children's buckets are prefetched first so
-    /// their cache misses overlap.
+    /// if it reaches `beta`.
     fn etc(&mut self, im: &Images, side: u8, beta: i32, safe: &[(u8, i32)]) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
-        let mut keys = [0u64; 64];
-        for (k, &(m, _)) in keys.iter_mut().zip(safe) {
-            *k = self.child_key(im, m);
-            self.table.touch(*k, child_side);
-        }
-        for (&k, &(m, _)) in keys.iter().zip(safe) {
-            if let Some(hit) = self.table.probe(k, child_side) {
+        for &(m, _) in safe {
+            if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
                 let v = -i32::from(hit.hi);
                 if v >= beta {
                     self.stats.etc_cutoffs += 1;

@@ -159,14 +159,6 @@ impl Table {
         &self.words[first..first + WORDS]
     }
 
-    /// Starts loading `key`'s bucket into the cache (a plain load whose
-    /// result nobody waits for: the processor goes on while it is in
-    /// flight; a prefetch instruction would need `unsafe`).
-    #[inline]
-    pub fn touch(&self, key: u64, side: u8) {
-        std::hint::black_box(self.bucket(key, side)[1].load(Relaxed));
-    }
-
     /// The bounds stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64, side: u8) -> Option<Hit> {
