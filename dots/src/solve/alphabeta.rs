@@ -11,6 +11,8 @@
 //! value always has the parity of the number of remaining boxes.
 
 use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use super::geometry::{Geometry, GROUND};
@@ -90,12 +92,42 @@ impl Images {
     }
 }
 
+impl Stats {
+    fn add(&mut self, o: &Stats) {
+        self.nodes += o.nodes;
+        self.quiet += o.quiet;
+        self.table_hits += o.table_hits;
+        self.loony += o.loony;
+        self.expanded += o.expanded;
+        self.cutoffs += o.cutoffs;
+        self.first_move_cutoffs += o.first_move_cutoffs;
+        self.etc_cutoffs += o.etc_cutoffs;
+    }
+}
+
 /// An exact solver for one board size. Keeps its transposition table
 /// between calls.
+///
+/// With [`Options::threads`] above one, the solver has helpers that share
+/// its table ("lazy SMP"): every null-window test is searched by all
+/// threads at once, the helpers with a slightly different move order so
+/// that they fill the table with entries the main search will want; the
+/// first thread to finish gives the answer and the others stop (without
+/// storing anything from the unfinished search). Every thread's answer is
+/// exact, so the value never depends on the number of threads; the node
+/// counts do.
 pub struct Solver {
-    geo: Geometry,
+    geo: Arc<Geometry>,
     opts: Options,
-    table: Table,
+    table: Arc<Table>,
+    /// Other threads' solvers (empty with one thread).
+    helpers: Vec<Solver>,
+    /// 0 for the main thread, `i` for helper `i` (which varies the order).
+    variant: usize,
+    /// Set when one thread has finished the current test.
+    stop: Arc<AtomicBool>,
+    /// Whether this thread saw `stop` and is unwinding.
+    aborted: bool,
     stats: Stats,
     started: Instant,
     last_report: Instant,
@@ -106,13 +138,36 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver for positions on `board`, allocating the table now.
+    /// A solver for positions on `board`. With one thread the table starts
+    /// small and grows to `opts.tt_mb`; with more it takes all of it now.
     pub fn new(board: Board, opts: Options) -> Solver {
+        let threads = opts.threads.max(1);
+        let geo = Arc::new(Geometry::new(board));
+        let table = Arc::new(Table::new(opts.tt_mb, threads == 1));
+        let stop = Arc::new(AtomicBool::new(false));
+        let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
+        main.helpers = (1..threads)
+            .map(|i| Solver::worker(&geo, &table, &stop, opts, i))
+            .collect();
+        main
+    }
+
+    fn worker(
+        geo: &Arc<Geometry>,
+        table: &Arc<Table>,
+        stop: &Arc<AtomicBool>,
+        opts: Options,
+        variant: usize,
+    ) -> Solver {
         let now = Instant::now();
         Solver {
-            geo: Geometry::new(board),
+            geo: Arc::clone(geo),
             opts,
-            table: Table::new(opts.tt_mb, true),
+            table: Arc::clone(table),
+            helpers: Vec::new(),
+            variant,
+            stop: Arc::clone(stop),
+            aborted: false,
             stats: Stats::default(),
             started: now,
             last_report: now,
@@ -132,9 +187,53 @@ impl Solver {
         self.table.bytes()
     }
 
-    /// Counters of the work done since the solver was made.
+    /// Counters of the work done since the solver was made (by all its
+    /// threads).
     pub fn stats(&self) -> Stats {
-        self.stats
+        let mut total = self.stats;
+        for h in &self.helpers {
+            total.add(&h.stats);
+        }
+        total
+    }
+
+    /// A null-window (or any-window) test of `e` at the root, by all
+    /// threads: the fail-soft result of the first to finish.
+    fn test(&mut self, e: u64, side: u8, alpha: i32, beta: i32) -> i32 {
+        if self.helpers.is_empty() {
+            return self.search(e, side, alpha, beta);
+        }
+        self.stop.store(false, Relaxed);
+        let stop = Arc::clone(&self.stop);
+        let (main, helpers) = (self, &mut Vec::new());
+        std::mem::swap(helpers, &mut main.helpers);
+        let first = std::thread::scope(|scope| {
+            let handles: Vec<_> = helpers
+                .iter_mut()
+                .map(|h| {
+                    let stop = &stop;
+                    scope.spawn(move || {
+                        h.aborted = false;
+                        let v = h.search(e, side, alpha, beta);
+                        let finished = !h.aborted;
+                        stop.store(true, Relaxed);
+                        finished.then_some(v)
+                    })
+                })
+                .collect();
+            main.aborted = false;
+            let v = main.search(e, side, alpha, beta);
+            let mine = (!main.aborted).then_some(v);
+            stop.store(true, Relaxed);
+            let theirs: Vec<Option<i32>> = handles
+                .into_iter()
+                .map(|h| h.join().expect("a helper thread panicked"))
+                .collect();
+            mine.or_else(|| theirs.into_iter().flatten().next())
+        });
+        std::mem::swap(helpers, &mut main.helpers);
+        main.aborted = false;
+        first.expect("the first thread to finish has a value")
     }
 
     fn start(&mut self, pos: &Position) -> u64 {
@@ -145,7 +244,7 @@ impl Solver {
         );
         self.started = Instant::now();
         self.last_report = self.started;
-        self.stats.nodes
+        self.stats().nodes
     }
 
     /// The value of `pos` (see [`Solution::value`]).
@@ -170,9 +269,9 @@ impl Solver {
             let child = e | m.bit();
             let gain = self.geo.completes(e, m.index()) as i32;
             let good = if gain > 0 {
-                self.search(child, 0, value - gain - 1, value - gain) >= value - gain
+                self.test(child, 0, value - gain - 1, value - gain) >= value - gain
             } else {
-                self.search(child, 1, -value, -value + 1) <= -value
+                self.test(child, 1, -value, -value + 1) <= -value
             };
             if good {
                 best_moves.push(m);
@@ -181,7 +280,7 @@ impl Solver {
         Solution {
             value,
             best_moves,
-            nodes: self.stats.nodes - before,
+            nodes: self.stats().nodes - before,
         }
     }
 
@@ -207,7 +306,7 @@ impl Solver {
         Analysis {
             value,
             moves,
-            nodes: self.stats.nodes - before,
+            nodes: self.stats().nodes - before,
         }
     }
 
@@ -220,7 +319,7 @@ impl Solver {
         let r = self.remaining(e);
         if !self.opts.mtd {
             self.window = (-r, r);
-            return self.search(e, 0, -r - 1, r + 1);
+            return self.test(e, 0, -r - 1, r + 1);
         }
         // The value has the parity of r; test "value >= t" until the bounds
         // meet.
@@ -229,7 +328,7 @@ impl Solver {
         while lo < hi {
             self.window = (lo, hi);
             t = t.clamp(lo + 1, hi);
-            let v = self.search(e, 0, t - 1, t);
+            let v = self.test(e, 0, t - 1, t);
             if v >= t {
                 lo = v + (v - r).rem_euclid(2);
                 t = lo + 1;
@@ -334,8 +433,15 @@ impl Solver {
     /// `side` (0 or 1) only matters to the partial-table ablation.
     fn search(&mut self, e: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0xffff == 0 {
-            self.report();
+        if self.stats.nodes & 0x3ff == 0 {
+            if self.stats.nodes & 0xffff == 0 {
+                self.report();
+            }
+            // Set only while threads race on one test (see `test`).
+            self.aborted |= self.stop.load(Relaxed);
+        }
+        if self.aborted {
+            return 0;
         }
         let geo = &self.geo;
         if e == geo.full {
@@ -472,6 +578,10 @@ impl Solver {
                 return v.0;
             }
         }
+        if self.variant > 0 && depth % 2 == 0 {
+            // A helper thread: the safe moves in another order.
+            lists[1][..counts[1]].rotate_left(self.variant.min(counts[1]));
+        }
         for (list, &count) in lists.iter().zip(&counts) {
             moves[len..len + count].copy_from_slice(&list[..count]);
             len += count;
@@ -489,6 +599,10 @@ impl Solver {
             } else {
                 -self.search(child, side ^ 1, -beta, -alpha)
             };
+            if self.aborted {
+                // Another thread finished the test: store nothing.
+                return 0;
+            }
             if v > best {
                 best = v;
                 best_move = m;
@@ -552,8 +666,12 @@ impl Solver {
         if self.table.store(key, side, depth, lo, hi, best, merge) {
             self.filled += 1;
             if 2 * self.filled > self.table.capacity() && self.table.can_grow() {
-                self.table.grow();
-                self.filled = self.table.used();
+                // Only a one-thread solver's table can grow (it holds the
+                // only reference).
+                if let Some(table) = Arc::get_mut(&mut self.table) {
+                    table.grow();
+                    self.filled = table.used();
+                }
             }
         }
     }

@@ -58,6 +58,9 @@ pub struct Options {
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
+    /// Threads searching (sharing one table, see [`Solver`]); 0 counts as
+    /// 1. The value does not depend on it.
+    pub threads: usize,
     /// Transposition table size in MiB (0: a single bucket, i.e. almost no
     /// table).
     pub tt_mb: usize,
@@ -79,6 +82,7 @@ impl Default for Options {
             impartial_tt: true,
             etc: true,
             mtd: true,
+            threads: 1,
             tt_mb: 256,
             progress: false,
         }
