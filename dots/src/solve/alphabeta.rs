@@ -5,10 +5,16 @@
 //!
 //! Per node: chain preprocessing ([`super::chains`]), then the
 //! transposition table ([`super::tt`]) keyed by the canonical edge set
-//! (board symmetries and ground strings, [`super::geometry`]), then the
+//! (board symmetries and ground strings, [`super::geometry`]), then
+//! enhanced transposition cutoffs from the children's entries, then the
 //! moves in centre-out order with third-edge moves last. The root value
 //! comes from MTD(f)-style null-window searches that step by two, since the
 //! value always has the parity of the number of remaining boxes.
+//!
+//! Keys: the edge set is ground-normalised once and its images under the
+//! board symmetries are taken with byte tables; the images are kept so that
+//! a child's key costs one permuted bit per symmetry (incremental keys).
+//! Several threads can share the table (lazy SMP, see [`Solver`]).
 
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering::Relaxed};

@@ -13,9 +13,9 @@ pub use alphabeta::{Analysis, Solution, Solver, Stats};
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of seed 000's Table 1; `symmetry`,
-/// `loony`, `one_opening` and `mtd` are further switches of ours. Switching
-/// any of them off never changes a value, only the work (checked against a
-/// naive solver in `tests/reference.rs`).
+/// `loony`, `one_opening`, `etc` and `mtd` are further switches of ours.
+/// Switching any of them off, or changing `threads`, never changes a value,
+/// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Chain preprocessing (seed 000, "Chains"): make the provably right
