@@ -83,6 +83,8 @@ pub struct Stats {
     /// Quiet nodes cut off by a child's table entry before any search
     /// (enhanced transposition cutoffs).
     pub etc_cutoffs: u64,
+    /// Table probes made for enhanced transposition cutoffs.
+    pub etc_probes: u64,
 }
 
 /// The images of an edge set under the symmetries the keys use: index 0
@@ -118,6 +120,7 @@ impl Stats {
         self.cutoffs += o.cutoffs;
         self.first_move_cutoffs += o.first_move_cutoffs;
         self.etc_cutoffs += o.etc_cutoffs;
+        self.etc_probes += o.etc_probes;
     }
 }
 
@@ -577,12 +580,7 @@ impl Solver {
         }
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
             if let Some(v) = self.etc(&images, tside, beta, &lists[1][..counts[1]]) {
-                let (m, _) = lists[1][..counts[1]]
-                    .iter()
-                    .find(|mv| mv.0 == v.1)
-                    .copied()
-                    .unwrap_or_default();
-                let canonical = self.perms()[sym].0[usize::from(m)];
+                let canonical = self.perms()[sym].0[usize::from(v.1)];
                 self.store(
                     key,
                     tside,
@@ -659,6 +657,7 @@ impl Solver {
     fn etc(&mut self, im: &Images, side: u8, beta: i32, safe: &[(u8, i32)]) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
         for &(m, _) in safe {
+            self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
                 let v = -i32::from(hit.hi);
                 if v >= beta {
