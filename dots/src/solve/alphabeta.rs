@@ -488,7 +488,8 @@ impl Solver {
             }
         }
         self.stats.quiet += 1;
-        let r = self.remaining(e);
+        let degrees = self.geo.degrees(e);
+        let r = (self.geo.all_boxes & !degrees[0]).count_ones() as i32;
         if r <= alpha {
             return r;
         }
@@ -556,11 +557,8 @@ impl Solver {
             let (mut gain, mut third) = (0, false);
             for b in geo.edge_boxes[usize::from(m)] {
                 if b != GROUND {
-                    match geo.degree(e, b) {
-                        1 => gain += 1,
-                        2 => third = true,
-                        _ => {}
-                    }
+                    gain += (degrees[1] >> b & 1) as i32;
+                    third |= degrees[2] >> b & 1 == 1;
                 }
             }
             if Some(m) == hint {
