@@ -33,6 +33,7 @@ pub struct Reduced {
     pub handout: Option<i32>,
 }
 
+#[derive(Clone, Copy)]
 struct Chain {
     /// Its undrawn edge.
     first: u32,
@@ -146,20 +147,30 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             };
         }
         // Every capturable coin now starts a chain of two or more coins.
-        let mut chains: Vec<Chain> = Vec::new();
+        // The chains in order of their first coin (a closed chain is found
+        // from its lower end); keep the first and the first closed one.
+        let (mut first, mut first_closed, mut count) = (None, None, 0);
+        let mut far_ends = 0u32;
         for b in bits(geo.degrees(edges)[1]) {
-            if !chains.iter().any(|c| c.closed && c.end == b) {
-                chains.push(walk(geo, edges, b));
+            if far_ends >> b & 1 == 1 {
+                continue;
             }
+            let c = walk(geo, edges, b);
+            if c.closed {
+                far_ends |= 1 << c.end;
+                first_closed = first_closed.or(Some(c));
+            }
+            first = first.or(Some(c));
+            count += 1;
         }
-        let chain = if chains.len() >= 2 {
-            let pick = chains.iter().position(|c| c.closed).unwrap_or(0);
-            edges |= 1 << chains[pick].first;
+        let chain = first.expect("a capturable coin starts a chain");
+        if count >= 2 {
+            // Take a coin of a closed chain first, so that a half-open one
+            // is left for last if there is one.
+            edges |= 1 << first_closed.unwrap_or(chain).first;
             gained += 1;
             continue;
-        } else {
-            &chains[0]
-        };
+        }
         let k = match (chain.closed, chain.len) {
             (false, 2) => 2,
             (true, 4) => 4,

@@ -27,8 +27,8 @@ pub struct Geometry {
     /// Ordering"); ties by edge number.
     pub centre_out: Vec<u8>,
     /// Per symmetry other than the identity: `table[byte][value]` is the image
-    /// of the bits `value << 8*byte`.
-    pub symmetries: Vec<Box<[[u64; 256]; 8]>>,
+    /// of the bits `value << 8*byte`, for the bytes that hold edges.
+    pub symmetries: Vec<Vec<[u64; 256]>>,
     /// Per symmetry (index 0 the identity, `s + 1` for `symmetries[s]`):
     /// the image of each edge, and the inverse permutation.
     pub perms: Vec<(Vec<u8>, Vec<u8>)>,
@@ -37,7 +37,7 @@ pub struct Geometry {
     /// the `j`-th lowest border edge of a box goes to the `j`-th lowest
     /// border edge of its image box. For a normalised set `x`,
     /// `normalise_ground(apply(s, x)) == apply_grounded(s, x)`.
-    pub grounded: Vec<Box<[[u64; 256]; 8]>>,
+    pub grounded: Vec<Vec<[u64; 256]>>,
     /// The permutations of `grounded`, as in `perms`.
     pub grounded_perms: Vec<(Vec<u8>, Vec<u8>)>,
     /// Per edge: the index into `ground` of its box if it is a border edge.
@@ -244,7 +244,7 @@ impl Geometry {
 
 /// The image of `edges` under a byte table (see [`Geometry::symmetries`]).
 #[inline]
-fn apply_table(table: &[[u64; 256]; 8], edges: u64) -> u64 {
+fn apply_table(table: &[[u64; 256]], edges: u64) -> u64 {
     let mut out = 0;
     for (byte, row) in table.iter().enumerate() {
         out |= row[(edges >> (8 * byte)) as usize & 0xff];
@@ -253,8 +253,8 @@ fn apply_table(table: &[[u64; 256]; 8], edges: u64) -> u64 {
 }
 
 /// The byte table of an edge permutation.
-fn byte_table(perm: &[u8]) -> Box<[[u64; 256]; 8]> {
-    let mut table = Box::new([[0u64; 256]; 8]);
+fn byte_table(perm: &[u8]) -> Vec<[u64; 256]> {
+    let mut table = vec![[0u64; 256]; perm.len().div_ceil(8)];
     for (byte, row) in table.iter_mut().enumerate() {
         for (value, image) in row.iter_mut().enumerate() {
             for bit in 0..8 {
