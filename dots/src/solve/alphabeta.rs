@@ -341,9 +341,13 @@ impl Solver {
             return self.test(e, 0, -r - 1, r + 1);
         }
         // The value has the parity of r; test "value >= t" until the bounds
-        // meet.
+        // meet. The first test asks whether the player to move gets a tie,
+        // or loses by at most one box when r is odd: values are mostly
+        // small, and odd boards mostly go to the second player (1xN for odd
+        // N: -1, 3x3: -3, 3x5: -1), so the first test starts next to the
+        // value (on 3x3: 78,357 nodes instead of 94,516 from "value >= 1").
         let (mut lo, mut hi) = (-r, r);
-        let mut t = 0;
+        let mut t = -(r % 2);
         while lo < hi {
             self.window = (lo, hi);
             t = t.clamp(lo + 1, hi);
