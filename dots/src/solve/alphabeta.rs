@@ -524,7 +524,13 @@ impl Solver {
             if let Some(comps) = loony::components(&self.geo, e) {
                 self.stats.loony += 1;
                 let v = loony::value(&mut self.loony_memo, &comps);
-                self.store(key, tside, depth, v as i8, v as i8, None, true);
+                if use_tt
+                    && self
+                        .table
+                        .store(key, tside, depth, v as i8, v as i8, None, true)
+                {
+                    self.filled_one();
+                }
                 return v;
             }
         }
@@ -583,15 +589,14 @@ impl Solver {
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
             if let Some(v) = self.etc(&images, tside, beta, &lists[1][..counts[1]]) {
                 let canonical = self.perms()[sym].0[usize::from(v.1)];
-                self.store(
-                    key,
-                    tside,
-                    depth,
-                    v.0 as i8,
-                    UNKNOWN_HI,
-                    Some(canonical),
-                    self.opts.two_bounds,
-                );
+                let merge = self.opts.two_bounds;
+                let lo = v.0 as i8;
+                if self
+                    .table
+                    .store(key, tside, depth, lo, UNKNOWN_HI, Some(canonical), merge)
+                {
+                    self.filled_one();
+                }
                 return v.0;
             }
         }
@@ -644,8 +649,12 @@ impl Solver {
         };
         let canonical = self.perms()[sym].0[usize::from(best_move)];
         let merge = self.opts.two_bounds;
-        if use_tt {
-            self.store(key, tside, depth, lo, hi, Some(canonical), merge);
+        if use_tt
+            && self
+                .table
+                .store(key, tside, depth, lo, hi, Some(canonical), merge)
+        {
+            self.filled_one();
         }
         best
     }
@@ -671,27 +680,16 @@ impl Solver {
         None
     }
 
-    /// [`Table::store`], doubling the table when half of it is in use.
-    #[allow(clippy::too_many_arguments, reason = "one flat record")]
-    fn store(
-        &mut self,
-        key: u64,
-        side: u8,
-        depth: u8,
-        lo: i8,
-        hi: i8,
-        best: Option<u8>,
-        merge: bool,
-    ) {
-        if self.table.store(key, side, depth, lo, hi, best, merge) {
-            self.filled += 1;
-            if 2 * self.filled > self.table.capacity() && self.table.can_grow() {
-                // Only a one-thread solver's table can grow (it holds the
-                // only reference).
-                if let Some(table) = Arc::get_mut(&mut self.table) {
-                    table.grow();
-                    self.filled = table.used();
-                }
+    /// Counts a slot newly filled by [`Table::store`] and doubles the table
+    /// when half of it is in use.
+    fn filled_one(&mut self) {
+        self.filled += 1;
+        if 2 * self.filled > self.table.capacity() && self.table.can_grow() {
+            // Only a one-thread solver's table can grow (it holds the only
+            // reference).
+            if let Some(table) = Arc::get_mut(&mut self.table) {
+                table.grow();
+                self.filled = table.used();
             }
         }
     }

@@ -326,18 +326,24 @@ mod tests {
         assert_eq!(first, centre);
     }
 
+    /// `count` pseudo-random edge sets of `g`'s board (a fixed LCG).
+    fn random_sets(g: &Geometry, count: usize) -> impl Iterator<Item = u64> + '_ {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..count).map(move |_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 7) & g.full
+        })
+    }
+
     #[test]
     fn grounded_symmetries_commute_with_normalising() {
         // For every edge set x: normalise(apply(s, x)) equals
         // apply_grounded(s, normalise(x)), checked on pseudo-random sets.
         for (w, h) in [(3, 3), (1, 6), (2, 5), (4, 4), (1, 1)] {
             let g = Geometry::new(Board::new(w, h).unwrap());
-            let mut x = 0x9e37_79b9_7f4a_7c15u64;
-            for _ in 0..500 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let e = (x >> 7) & g.full;
+            for e in random_sets(&g, 500) {
                 for s in 0..g.symmetries.len() {
                     assert_eq!(
                         g.normalise_ground(g.apply(s, e)),
@@ -362,12 +368,7 @@ mod tests {
             (4, 3),
         ] {
             let g = Geometry::new(Board::new(w, h).unwrap());
-            let mut x = 0x2545_f491_4f6c_dd1du64;
-            for _ in 0..300 {
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                let e = (x >> 3) & g.full;
+            for e in random_sets(&g, 300) {
                 let d = g.degrees(e);
                 for b in 0..g.box_mask.len() {
                     let k = g.degree(e, b as u8) as usize;
