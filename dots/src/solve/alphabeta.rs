@@ -165,8 +165,13 @@ impl Solver {
         let table = Arc::new(Table::new(opts.tt_mb, threads == 1));
         let stop = Arc::new(AtomicBool::new(false));
         let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
+        // Only the main thread reports progress.
+        let quiet = Options {
+            progress: false,
+            ..opts
+        };
         main.helpers = (1..threads)
-            .map(|i| Solver::worker(&geo, &table, &stop, opts, i))
+            .map(|i| Solver::worker(&geo, &table, &stop, quiet, i))
             .collect();
         main
     }
