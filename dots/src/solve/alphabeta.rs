@@ -412,7 +412,7 @@ impl Solver {
             .unwrap_or(u64::MAX)
     }
 
-    /// The edge permutations that go with the keys (see [`Solver::key`]).
+    /// The edge permutations that go with the keys (see [`Solver::images`]).
     fn perms(&self) -> &[(Vec<u8>, Vec<u8>)] {
         if self.opts.corners {
             &self.geo.grounded_perms
