@@ -30,9 +30,14 @@ pub struct SolveArgs {
     /// Print one line of JSON.
     #[arg(long)]
     json: bool,
-    /// Transposition table size in MiB (0 to 65536).
+    /// Transposition table size in MiB (0 to 65536). With one thread the
+    /// table starts at 1 MiB and doubles up to this size as it fills.
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
+    /// Threads searching, sharing the table (1 to 64). The value and the
+    /// moves do not depend on it; the node count does.
+    #[arg(long, default_value_t = 1)]
+    threads: usize,
     /// Switch off chain preprocessing.
     #[arg(long)]
     no_chains: bool,
@@ -60,6 +65,10 @@ pub struct SolveArgs {
     /// One full-window alpha-beta search instead of null-window (MTD) steps.
     #[arg(long)]
     no_mtd: bool,
+    /// Switch off enhanced transposition cutoffs (children looked up in the
+    /// table before any is searched).
+    #[arg(long)]
+    no_etc: bool,
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
@@ -91,6 +100,12 @@ impl SolveArgs {
                 format!("{} out of range (0 to 65536)", self.tt_mb),
             ));
         }
+        if !(1..=64).contains(&self.threads) {
+            return Err(bad_input(
+                "--threads",
+                format!("{} out of range (1 to 64)", self.threads),
+            ));
+        }
         let opts = Options {
             chains: !self.no_chains,
             symmetry: !self.no_symmetry,
@@ -101,6 +116,8 @@ impl SolveArgs {
             two_bounds: !self.one_bound,
             impartial_tt: !self.partial_tt,
             mtd: !self.no_mtd,
+            etc: !self.no_etc,
+            threads: self.threads,
             tt_mb: self.tt_mb,
             progress: !self.quiet,
         };

@@ -128,6 +128,7 @@ fn text_output_and_switches() {
             "--no-mtd",
             "--no-loony",
             "--no-one-opening",
+            "--no-etc",
             "--tt-mb",
             "1",
         ],
@@ -137,6 +138,28 @@ fn text_output_and_switches() {
     let (off, on) = (json(&off), json(&on));
     assert_eq!(off["value"], on["value"]);
     assert_eq!(off["best_moves"], on["best_moves"]);
+}
+
+#[test]
+fn two_threads_give_the_naive_values() {
+    let pos = "3x2:1,4,8,12";
+    let drawn = [1, 4, 8, 12].iter().fold(0u64, |d, e| d | 1 << e);
+    let moves = naive_moves(3, 2, drawn);
+    let value = moves.iter().map(|m| m.1).max().unwrap();
+    let expected: Vec<serde_json::Value> = moves
+        .iter()
+        .map(|&(e, v)| serde_json::json!({"edge": e, "value": v}))
+        .collect();
+    let args = ["dots", "analyze", pos, "--json", "--threads", "2"];
+    let out = json(&cgtk(&args, None));
+    assert_eq!(out["value"], value);
+    assert_eq!(out["moves"], serde_json::Value::Array(expected));
+    let best: Vec<usize> = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
+    let args = ["dots", "solve", pos, "--json", "--threads", "2"];
+    assert_eq!(
+        json(&cgtk(&args, None))["best_moves"],
+        serde_json::json!(best)
+    );
 }
 
 #[test]
@@ -161,6 +184,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
             "malformed diagram at line 2",
         ),
         (vec!["dots", "solve", "2x2", "--tt-mb", "70000"], "--tt-mb"),
+        (vec!["dots", "solve", "2x2", "--threads", "0"], "--threads"),
     ] {
         let out = cgtk(&args, None);
         assert_eq!(out.status.code(), Some(2), "{args:?}");

@@ -2,7 +2,8 @@
 //!
 //! `cargo run --release -p dots --example table1 -- [--tt-mb N] [--no-chains]
 //! [--no-symmetry] [--no-corners] [--no-centre-out] [--one-bound]
-//! [--partial-tt] [--no-mtd] POS...`
+//! [--partial-tt] [--no-mtd] [--no-loony]
+//! [--no-one-opening] [--no-etc] [--threads N] POS...`
 
 use std::time::Instant;
 
@@ -26,6 +27,13 @@ fn main() {
             "--one-bound" => opts.two_bounds = false,
             "--partial-tt" => opts.impartial_tt = false,
             "--no-mtd" => opts.mtd = false,
+            "--threads" => {
+                opts.threads = args
+                    .next()
+                    .and_then(|s| s.parse().ok())
+                    .expect("--threads N")
+            }
+            "--no-etc" => opts.etc = false,
             "--no-loony" => opts.loony = false,
             "--no-one-opening" => opts.one_opening = false,
             _ => positions.push(a.parse::<Position>().expect("a position")),

@@ -135,6 +135,8 @@ fn configurations() -> Vec<(&'static str, Options)> {
             },
         ),
         ("no mtd", Options { mtd: false, ..all }),
+        ("no etc", Options { etc: false, ..all }),
+        ("two threads", Options { threads: 2, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]
 }

@@ -33,6 +33,7 @@ pub struct Reduced {
     pub handout: Option<i32>,
 }
 
+#[derive(Clone, Copy)]
 struct Chain {
     /// Its undrawn edge.
     first: u32,
@@ -96,9 +97,19 @@ fn walk(geo: &Geometry, edges: u64, start: u8) -> Chain {
     }
 }
 
+/// The members of a set of boxes, in increasing order.
+pub fn bits(mut set: u32) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        (set != 0).then(|| {
+            let b = set.trailing_zeros() as u8;
+            set &= set - 1;
+            b
+        })
+    })
+}
+
 /// Makes the provably right captures on `edges` (see the module docs).
 pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
-    let nb = geo.box_mask.len() as u8;
     let mut gained = 0;
     loop {
         // Free captures: the coin's string leads to the ground or to a coin
@@ -108,10 +119,13 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
         while changed {
             changed = false;
             any_capturable = false;
-            for b in 0..nb {
+            // A capture never gives another coin degree 1 (it completes a
+            // degree-1 neighbour or lowers a degree-3 or 4 one), so the
+            // coins of degree 1 now are the only candidates in this pass.
+            for b in bits(geo.degrees(edges)[1]) {
                 let m = geo.box_mask[usize::from(b)] & !edges;
-                if m.count_ones() != 1 {
-                    continue;
+                if m == 0 {
+                    continue; // completed with its neighbour in this pass
                 }
                 let e = m.trailing_zeros();
                 let v = other_side(geo, e, b);
@@ -133,20 +147,30 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             };
         }
         // Every capturable coin now starts a chain of two or more coins.
-        let mut chains: Vec<Chain> = Vec::new();
-        for b in 0..nb {
-            if geo.degree(edges, b) == 1 && !chains.iter().any(|c| c.closed && c.end == b) {
-                chains.push(walk(geo, edges, b));
+        // The chains in order of their first coin (a closed chain is found
+        // from its lower end); keep the first and the first closed one.
+        let (mut first, mut first_closed, mut count) = (None, None, 0);
+        let mut far_ends = 0u32;
+        for b in bits(geo.degrees(edges)[1]) {
+            if far_ends >> b & 1 == 1 {
+                continue;
             }
+            let c = walk(geo, edges, b);
+            if c.closed {
+                far_ends |= 1 << c.end;
+                first_closed = first_closed.or(Some(c));
+            }
+            first = first.or(Some(c));
+            count += 1;
         }
-        let chain = if chains.len() >= 2 {
-            let pick = chains.iter().position(|c| c.closed).unwrap_or(0);
-            edges |= 1 << chains[pick].first;
+        let chain = first.expect("a capturable coin starts a chain");
+        if count >= 2 {
+            // Take a coin of a closed chain first, so that a half-open one
+            // is left for last if there is one.
+            edges |= 1 << first_closed.unwrap_or(chain).first;
             gained += 1;
             continue;
-        } else {
-            &chains[0]
-        };
+        }
         let k = match (chain.closed, chain.len) {
             (false, 2) => 2,
             (true, 4) => 4,
@@ -178,12 +202,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
 /// least as good for the mover as cutting an end string.
 pub fn redundant_openings(geo: &Geometry, edges: u64) -> u64 {
     let free = !edges & geo.full;
-    let mut two = 0u32;
-    for (b, &mask) in geo.box_mask.iter().enumerate() {
-        if (mask & free).count_ones() == 2 {
-            two |= 1 << b;
-        }
-    }
+    let mut two = geo.degrees(edges)[2];
     let mut skip = 0u64;
     while two != 0 {
         let s = two.trailing_zeros() as u8;

@@ -16,24 +16,42 @@ pub struct Geometry {
     pub box_mask: Vec<u64>,
     /// Per edge: the boxes on either side (`GROUND` for none).
     pub edge_boxes: Vec<[u8; 2]>,
-    /// Per box with edges on the border: the mask of those edges (its strings
-    /// to the ground in Strings-and-Coins) and, for each count k, the mask of
-    /// its k lowest-numbered border edges.
+    /// Per box with two or more edges on the border: the mask of those edges
+    /// (its strings to the ground in Strings-and-Coins) and, for each count
+    /// k, the mask of its k lowest-numbered border edges. (A box with one
+    /// border edge has nothing to normalise.)
     pub ground: Vec<(u64, [u64; 5])>,
-    /// Bits of all border edges.
+    /// Bits of the border edges of the boxes in `ground`.
     pub all_ground: u64,
     /// Edges from the centre of the board outwards (seed 000, "Move
     /// Ordering"); ties by edge number.
     pub centre_out: Vec<u8>,
     /// Per symmetry other than the identity: `table[byte][value]` is the image
-    /// of the bits `value << 8*byte`.
-    pub symmetries: Vec<Box<[[u64; 256]; 8]>>,
+    /// of the bits `value << 8*byte`, for the bytes that hold edges.
+    pub symmetries: Vec<Vec<[u64; 256]>>,
     /// Per symmetry (index 0 the identity, `s + 1` for `symmetries[s]`):
     /// the image of each edge, and the inverse permutation.
     pub perms: Vec<(Vec<u8>, Vec<u8>)>,
+    /// The symmetries of `symmetries` made to map ground-normalised edge
+    /// sets ([`Geometry::normalise_ground`]) to ground-normalised edge sets:
+    /// the `j`-th lowest border edge of a box goes to the `j`-th lowest
+    /// border edge of its image box. For a normalised set `x`,
+    /// `normalise_ground(apply(s, x)) == apply_grounded(s, x)`.
+    pub grounded: Vec<Vec<[u64; 256]>>,
+    /// The permutations of `grounded`, as in `perms`.
+    pub grounded_perms: Vec<(Vec<u8>, Vec<u8>)>,
     /// Per edge: the index into `ground` of its box if it is a border edge.
     pub ground_of_edge: Vec<Option<usize>>,
+    /// Bit `b` for every box `b`.
+    pub all_boxes: u32,
+    /// How [`Geometry::degrees`] gathers, per side of a box (top, bottom,
+    /// left, right), the edge bits into box bits: `(side, shift, mask)`
+    /// takes `(edges >> shift) & mask`.
+    side_runs: Vec<(usize, u32, u32)>,
 }
+
+/// Boxes by degree (undrawn edges; 0 to 4) as bit sets over box numbers.
+pub type Degrees = [u32; 5];
 
 impl Geometry {
     /// Tables for `board`.
@@ -57,7 +75,7 @@ impl Geometry {
                 & (0..n)
                     .filter(|&e| edge_boxes[e].contains(&GROUND))
                     .fold(0u64, |m, e| m | 1 << e);
-            if mask != 0 {
+            if mask.count_ones() >= 2 {
                 let mut prefix = [0u64; 5];
                 let mut bits = mask;
                 for k in 1..5 {
@@ -82,7 +100,9 @@ impl Geometry {
         });
         let mut symmetries = Vec::new();
         let identity: Vec<u8> = (0..n as u8).collect();
-        let mut perms = vec![(identity.clone(), identity)];
+        let mut perms = vec![(identity.clone(), identity.clone())];
+        let mut grounded_perms = vec![(identity.clone(), identity)];
+        let mut grounded_symmetries = Vec::new();
         let square = w == h;
         for t in 0..8u8 {
             let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
@@ -112,30 +132,41 @@ impl Geometry {
                     image.index() as u8
                 })
                 .collect();
-            let mut inverse = vec![0u8; n];
-            for (e, &img) in perm.iter().enumerate() {
-                inverse[usize::from(img)] = e as u8;
-            }
-            perms.push((perm.clone(), inverse));
-            let mut table = Box::new([[0u64; 256]; 8]);
-            for (byte, row) in table.iter_mut().enumerate() {
-                for (value, image) in row.iter_mut().enumerate() {
-                    for bit in 0..8 {
-                        let e = 8 * byte + bit;
-                        if value >> bit & 1 == 1 && e < n {
-                            *image |= 1 << perm[e];
-                        }
-                    }
+            // The same map on boxes, with each box's border edges taken in
+            // increasing order on both sides.
+            let mut grounded = perm.clone();
+            for &(mask, _) in &ground {
+                let image = perm_bits(&perm, mask);
+                for (from, to) in bits(mask).zip(bits(image)) {
+                    grounded[from] = to as u8;
                 }
             }
-            symmetries.push(table);
+            symmetries.push(byte_table(&perm));
+            perms.push(with_inverse(perm));
+            grounded_symmetries.push(byte_table(&grounded));
+            grounded_perms.push(with_inverse(grounded));
         }
         let ground_of_edge = (0..n)
             .map(|e| ground.iter().position(|&(mask, _)| mask >> e & 1 == 1))
             .collect();
+        // Box b = r*w + c has top edge b and bottom edge b + w; its left edge
+        // is (h+1)*w + r*(w+1) + c = b + (h+1)*w + r, its right edge one more.
+        let (bw, bh) = (board.width(), board.height());
+        let all_boxes = ((1u64 << nb) - 1) as u32;
+        let mut side_runs = vec![(0, 0, all_boxes), (1, bw as u32, all_boxes)];
+        for r in 0..bh {
+            let row = (((1u64 << bw) - 1) << (r * bw)) as u32;
+            let shift = ((bh + 1) * bw + r) as u32;
+            side_runs.push((2, shift, row));
+            side_runs.push((3, shift + 1, row));
+        }
         Geometry {
             board,
+            all_boxes,
+            side_runs,
             perms,
+            grounded: grounded_symmetries,
+            grounded_perms,
             ground_of_edge,
             full: board.all_edges().0,
             box_mask,
@@ -151,6 +182,24 @@ impl Geometry {
     #[inline]
     pub fn degree(&self, edges: u64, b: u8) -> u32 {
         (self.box_mask[usize::from(b)] & !edges).count_ones()
+    }
+
+    /// The boxes of each degree, all at once (a bit-sliced count of the
+    /// four sides: no per-box loop).
+    #[inline]
+    pub fn degrees(&self, edges: u64) -> Degrees {
+        let free = !edges & self.full;
+        let mut side = [0u32; 4];
+        for &(k, shift, mask) in &self.side_runs {
+            side[k] |= (free >> shift) as u32 & mask;
+        }
+        let [a, b, c, d] = side;
+        // count = p + 2 * (c1 + c2 + c3), where c1 + c2 + c3 <= 2 and is 2
+        // only when all four sides are undrawn (c1 & c2).
+        let (s1, c1, s2, c2) = (a ^ b, a & b, c ^ d, c & d);
+        let (p, c3) = (s1 ^ s2, s1 & s2);
+        let (t, f) = (c1 ^ c2 ^ c3, c1 & c2);
+        [self.all_boxes & !(p | t | f), p & !t, !p & t, p & t, f]
     }
 
     /// Number of completed boxes.
@@ -169,12 +218,14 @@ impl Geometry {
     /// The image of `edges` under symmetry `s`.
     #[inline]
     pub fn apply(&self, s: usize, edges: u64) -> u64 {
-        let t = &self.symmetries[s];
-        let mut out = 0;
-        for (byte, row) in t.iter().enumerate() {
-            out |= row[(edges >> (8 * byte)) as usize & 0xff];
-        }
-        out
+        apply_table(&self.symmetries[s], edges)
+    }
+
+    /// The image of a ground-normalised edge set under symmetry `s`,
+    /// ground-normalised (see [`Geometry::grounded`]).
+    #[inline]
+    pub fn apply_grounded(&self, s: usize, normalised: u64) -> u64 {
+        apply_table(&self.grounded[s], normalised)
     }
 
     /// `edges` with the border edges of each box replaced by the same number
@@ -189,6 +240,51 @@ impl Geometry {
         }
         out
     }
+}
+
+/// The image of `edges` under a byte table (see [`Geometry::symmetries`]).
+#[inline]
+fn apply_table(table: &[[u64; 256]], edges: u64) -> u64 {
+    let mut out = 0;
+    for (byte, row) in table.iter().enumerate() {
+        out |= row[(edges >> (8 * byte)) as usize & 0xff];
+    }
+    out
+}
+
+/// The byte table of an edge permutation.
+fn byte_table(perm: &[u8]) -> Vec<[u64; 256]> {
+    let mut table = vec![[0u64; 256]; perm.len().div_ceil(8)];
+    for (byte, row) in table.iter_mut().enumerate() {
+        for (value, image) in row.iter_mut().enumerate() {
+            for bit in 0..8 {
+                let e = 8 * byte + bit;
+                if value >> bit & 1 == 1 && e < perm.len() {
+                    *image |= 1 << perm[e];
+                }
+            }
+        }
+    }
+    table
+}
+
+/// A permutation and its inverse.
+fn with_inverse(perm: Vec<u8>) -> (Vec<u8>, Vec<u8>) {
+    let mut inverse = vec![0u8; perm.len()];
+    for (e, &img) in perm.iter().enumerate() {
+        inverse[usize::from(img)] = e as u8;
+    }
+    (perm, inverse)
+}
+
+/// The image of a bit set under an edge permutation.
+fn perm_bits(perm: &[u8], set: u64) -> u64 {
+    bits(set).fold(0, |out, e| out | 1 << perm[e])
+}
+
+/// The members of a bit set in increasing order.
+fn bits(set: u64) -> impl Iterator<Item = usize> {
+    (0..64).filter(move |&i| set >> i & 1 == 1)
 }
 
 #[cfg(test)]
@@ -228,5 +324,59 @@ mod tests {
             .collect();
         centre.sort();
         assert_eq!(first, centre);
+    }
+
+    /// `count` pseudo-random edge sets of `g`'s board (a fixed LCG).
+    fn random_sets(g: &Geometry, count: usize) -> impl Iterator<Item = u64> + '_ {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        (0..count).map(move |_| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 7) & g.full
+        })
+    }
+
+    #[test]
+    fn grounded_symmetries_commute_with_normalising() {
+        // For every edge set x: normalise(apply(s, x)) equals
+        // apply_grounded(s, normalise(x)), checked on pseudo-random sets.
+        for (w, h) in [(3, 3), (1, 6), (2, 5), (4, 4), (1, 1)] {
+            let g = Geometry::new(Board::new(w, h).unwrap());
+            for e in random_sets(&g, 500) {
+                for s in 0..g.symmetries.len() {
+                    assert_eq!(
+                        g.normalise_ground(g.apply(s, e)),
+                        g.apply_grounded(s, g.normalise_ground(e)),
+                        "{w}x{h} symmetry {s} on {e:#x}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn degrees_match_a_count_per_box() {
+        for (w, h) in [
+            (3, 3),
+            (1, 6),
+            (2, 5),
+            (4, 4),
+            (1, 1),
+            (5, 5),
+            (1, 21),
+            (4, 3),
+        ] {
+            let g = Geometry::new(Board::new(w, h).unwrap());
+            for e in random_sets(&g, 300) {
+                let d = g.degrees(e);
+                for b in 0..g.box_mask.len() {
+                    let k = g.degree(e, b as u8) as usize;
+                    for (j, mask) in d.iter().enumerate() {
+                        assert_eq!(mask >> b & 1 == 1, j == k, "{w}x{h} box {b} of {e:#x}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -26,14 +26,9 @@ const LOOP: u8 = 0x80;
 /// loops, sorted.
 pub fn components(geo: &Geometry, edges: u64) -> Option<Vec<u8>> {
     let free = !edges & geo.full;
-    let nb = geo.box_mask.len();
-    let mut open = 0u32;
-    for b in 0..nb {
-        match (geo.box_mask[b] & free).count_ones() {
-            0 => {}
-            2 => open |= 1 << b,
-            _ => return None,
-        }
+    let [_, one, mut open, three, four] = geo.degrees(edges);
+    if one | three | four != 0 {
+        return None;
     }
     let mut out = Vec::new();
     while open != 0 {

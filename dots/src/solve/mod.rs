@@ -13,9 +13,9 @@ pub use alphabeta::{Analysis, Solution, Solver, Stats};
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of seed 000's Table 1; `symmetry`,
-/// `loony`, `one_opening` and `mtd` are further switches of ours. Switching
-/// any of them off never changes a value, only the work (checked against a
-/// naive solver in `tests/reference.rs`).
+/// `loony`, `one_opening`, `etc` and `mtd` are further switches of ours.
+/// Switching any of them off, or changing `threads`, never changes a value,
+/// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Options {
     /// Chain preprocessing (seed 000, "Chains"): make the provably right
@@ -50,9 +50,17 @@ pub struct Options {
     /// the same choices for the opponent (see the `chains` module).
     /// Needs `chains`. Beyond seed 000.
     pub one_opening: bool,
+    /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
+    /// "Exploiting graph properties of game trees", AAAI 1996): before
+    /// searching a node's moves, look its quiet children up in the table
+    /// and stop if one of them already proves a cutoff. Beyond seed 000.
+    pub etc: bool,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
+    /// Threads searching (sharing one table, see [`Solver`]); 0 counts as
+    /// 1. The value does not depend on it.
+    pub threads: usize,
     /// Transposition table size in MiB (0: a single bucket, i.e. almost no
     /// table).
     pub tt_mb: usize,
@@ -72,7 +80,9 @@ impl Default for Options {
             one_opening: true,
             two_bounds: true,
             impartial_tt: true,
+            etc: true,
             mtd: true,
+            threads: 1,
             tt_mb: 256,
             progress: false,
         }

@@ -1,56 +1,73 @@
 //! The transposition table (seed 000, "Transposition Tables").
 //!
-//! Fixed memory, a power of two of 16-byte entries in buckets of two. An
-//! entry holds a canonical edge set (the key: it is stored whole, so a hit is
-//! never a collision), a lower and an upper bound of the value over the
-//! remaining boxes, and the number of undrawn edges as a measure of the work
-//! below it. The table is impartial: the side to move is not part of the key
-//! (it is only when [`crate::Options::impartial_tt`] is off, as an ablation).
+//! Buckets of four 16-byte entries, one bucket per 64-byte cache line, so a
+//! probe costs at most one cache miss. An entry holds a canonical edge set
+//! (the key: it is stored whole, so a hit is never a collision), a lower and
+//! an upper bound of the value over the remaining boxes, the number of
+//! undrawn edges as a measure of the work below it, and the best move found.
+//! The table is impartial: the side to move is not part of the key (it is
+//! only when [`crate::Options::impartial_tt`] is off, as an ablation).
 //!
-//! Replacement: slot 0 of a bucket keeps the entry with the most undrawn
-//! edges seen there, slot 1 takes everything else (Breuker's "two-level"
-//! scheme).
+//! Replacement: a new position takes an empty slot of its bucket, else the
+//! slot with the fewest undrawn edges (the least work to redo).
+//!
+//! Size: the table starts at [`INITIAL_BYTES`] (or the whole budget if that
+//! is smaller) and doubles, rehashing, whenever half of its slots are in use,
+//! until it reaches its budget; so a small board never pays for touching a
+//! huge table, and a large one ends with the whole budget.
+//!
+//! Sharing: the words are atomics (relaxed loads and stores, plain moves on
+//! x86-64), so threads can share one table. An entry is written as `key ^
+//! data` and `data` (the "lockless" scheme of Hyatt and Mann, 2002): a torn
+//! entry, half from one write and half from another, fails the key check and
+//! reads as a miss, never as a wrong bound.
+
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// A bound that says nothing.
 pub const UNKNOWN_LO: i8 = i8::MIN;
 /// A bound that says nothing.
 pub const UNKNOWN_HI: i8 = i8::MAX;
 
-/// One entry: the key, then a word packing (from bit 0) the lower bound
-/// (i8), the upper bound (i8), the undrawn-edge count (u8; 0 marks an empty
-/// slot, as a full board is never stored), the side to move (u8) and the
-/// best move plus one (u8; 0 for none), all zero in a fresh table.
-#[derive(Clone, Copy, Default)]
-struct Entry {
-    key: u64,
-    data: u64,
-}
+/// The size a table starts at (1 MiB), unless its budget is smaller.
+pub const INITIAL_BYTES: usize = 1 << 20;
 
-impl Entry {
+/// Slots per bucket (one 64-byte cache line of 16-byte entries).
+const WAYS: usize = 4;
+/// 64-bit words per bucket.
+const WORDS: usize = 2 * WAYS;
+
+/// The data word of an entry, from bit 0: the lower bound (i8), the upper
+/// bound (i8), the undrawn-edge count (u8; 0 marks an empty slot, as a full
+/// board is never stored), the side to move (u8) and the best move plus one
+/// (u8; 0 for none); all zero in a fresh table.
+#[derive(Clone, Copy)]
+struct Data(u64);
+
+impl Data {
+    fn new(lo: i8, hi: i8, depth: u8, side: u8, best: u8) -> Data {
+        Data(
+            u64::from(lo as u8)
+                | u64::from(hi as u8) << 8
+                | u64::from(depth) << 16
+                | u64::from(side) << 24
+                | u64::from(best) << 32,
+        )
+    }
     fn lo(self) -> i8 {
-        self.data as u8 as i8
+        self.0 as u8 as i8
     }
     fn hi(self) -> i8 {
-        (self.data >> 8) as u8 as i8
+        (self.0 >> 8) as u8 as i8
     }
     fn depth(self) -> u8 {
-        (self.data >> 16) as u8
+        (self.0 >> 16) as u8
     }
     fn side(self) -> u8 {
-        (self.data >> 24) as u8
+        (self.0 >> 24) as u8
     }
     fn best(self) -> u8 {
-        (self.data >> 32) as u8
-    }
-    fn pack(lo: i8, hi: i8, depth: u8, side: u8, best: u8) -> u64 {
-        u64::from(lo as u8)
-            | u64::from(hi as u8) << 8
-            | u64::from(depth) << 16
-            | u64::from(side) << 24
-            | u64::from(best) << 32
-    }
-    fn matches(self, key: u64, side: u8) -> bool {
-        self.depth() != 0 && self.key == key && self.side() == side
+        (self.0 >> 32) as u8
     }
 }
 
@@ -65,61 +82,108 @@ pub struct Hit {
     pub best: Option<u8>,
 }
 
-/// A fixed-size table of value bounds.
+/// A table of value bounds with a fixed memory budget.
 pub struct Table {
-    /// Entries as `[key, data]` (see [`Entry`]), so that a fresh table is
-    /// zeroed memory whose pages are only touched when used.
-    entries: Vec<[u64; 2]>,
-    shift: u32,
+    /// Entries as `[key ^ data, data]` pairs, `WORDS` per bucket, from
+    /// `start` (the first 64-byte aligned word).
+    words: Vec<AtomicU64>,
+    start: usize,
+    /// log2 of the number of buckets.
+    bits: u32,
+    /// log2 of the number of buckets the budget allows.
+    max_bits: u32,
+}
+
+fn zeroed(n: usize) -> Vec<AtomicU64> {
+    (0..n).map(|_| AtomicU64::new(0)).collect()
+}
+
+/// The bucket index bits of a key (the splitmix64 finaliser).
+fn hash(key: u64, side: u8) -> u64 {
+    let mut h = key ^ u64::from(side) << 63;
+    h = (h ^ h >> 30).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    h = (h ^ h >> 27).wrapping_mul(0x94d0_49bb_1331_11eb);
+    h ^ h >> 31
 }
 
 impl Table {
-    /// A table using at most `megabytes` MiB (at least one bucket).
-    pub fn new(megabytes: usize) -> Table {
-        let bytes = megabytes.saturating_mul(1 << 20).max(32);
-        let fit = (bytes / 16).max(2);
-        let count = 1usize << (usize::BITS - 1 - fit.leading_zeros());
+    /// A table that may grow to `megabytes` MiB (at least one bucket). With
+    /// `grow` false it takes the whole budget at once (as threads sharing it
+    /// need: they cannot wait for a rehash).
+    pub fn new(megabytes: usize, grow: bool) -> Table {
+        let budget = megabytes.saturating_mul(1 << 20);
+        let buckets = (budget / (8 * WORDS)).max(1);
+        let max_bits = usize::BITS - 1 - buckets.leading_zeros();
+        let initial = (INITIAL_BYTES / (8 * WORDS)).trailing_zeros();
+        let bits = if grow {
+            max_bits.min(initial)
+        } else {
+            max_bits
+        };
+        Table::with_bits(bits, max_bits)
+    }
+
+    fn with_bits(bits: u32, max_bits: u32) -> Table {
+        let words = zeroed((WORDS << bits) + WORDS);
+        let misalign = words.as_ptr() as usize % (8 * WORDS) / 8;
         Table {
-            entries: vec![[0u64; 2]; count],
-            shift: 64 - (count / 2).trailing_zeros(),
+            start: (WORDS - misalign) % WORDS,
+            words,
+            bits,
+            max_bits,
         }
     }
 
     /// Bytes of memory used by the entries.
     pub fn bytes(&self) -> usize {
-        self.entries.len() * 16
+        (8 * WORDS) << self.bits
     }
 
-    fn bucket(&self, key: u64, side: u8) -> usize {
-        if self.shift == 64 {
-            return 0;
-        }
-        let h = (key ^ u64::from(side) << 63).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        ((h >> self.shift) as usize) * 2
+    /// Entries the table holds now.
+    pub fn capacity(&self) -> usize {
+        WAYS << self.bits
+    }
+
+    /// Whether the table is below its budget.
+    pub fn can_grow(&self) -> bool {
+        self.bits < self.max_bits
+    }
+
+    fn bucket(&self, key: u64, side: u8) -> &[AtomicU64] {
+        let i = if self.bits == 0 {
+            0
+        } else {
+            (hash(key, side) >> (64 - self.bits)) as usize
+        };
+        let first = self.start + i * WORDS;
+        &self.words[first..first + WORDS]
     }
 
     /// The bounds stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64, side: u8) -> Option<Hit> {
-        let i = self.bucket(key, side);
-        self.entries[i..i + 2]
-            .iter()
-            .map(|&[key, data]| Entry { key, data })
-            .find(|e| e.matches(key, side))
-            .map(|e| Hit {
-                lo: e.lo(),
-                hi: e.hi(),
-                best: e.best().checked_sub(1),
-            })
+        let bucket = self.bucket(key, side);
+        for slot in bucket.chunks_exact(2) {
+            let data = Data(slot[1].load(Relaxed));
+            if slot[0].load(Relaxed) ^ data.0 == key && data.depth() != 0 && data.side() == side {
+                return Some(Hit {
+                    lo: data.lo(),
+                    hi: data.hi(),
+                    best: data.best().checked_sub(1),
+                });
+            }
+        }
+        None
     }
 
     /// Stores bounds for `key`. With `merge` the new bounds are intersected
     /// with any stored ones (two-bound table); without, they replace them
-    /// (the one-bound-and-a-flag ablation).
-    /// `best` is the best move found, if any (kept from before if `None`).
+    /// (the one-bound-and-a-flag ablation). `best` is the best move found,
+    /// if any (kept from before if `None`). Returns whether the entry took
+    /// an empty slot.
     #[allow(clippy::too_many_arguments, reason = "one flat record")]
     pub fn store(
-        &mut self,
+        &self,
         key: u64,
         side: u8,
         depth: u8,
@@ -127,38 +191,75 @@ impl Table {
         hi: i8,
         best: Option<u8>,
         merge: bool,
-    ) {
+    ) -> bool {
         debug_assert!(depth > 0 && lo <= hi);
-        let i = self.bucket(key, side);
-        let bucket = &mut self.entries[i..i + 2];
+        let bucket = self.bucket(key, side);
         let code = best.map_or(0, |m| m + 1);
-        for slot in bucket.iter_mut() {
-            let e = Entry {
-                key: slot[0],
-                data: slot[1],
-            };
-            if e.matches(key, side) {
+        let mut victim = 0;
+        let mut victim_depth = u8::MAX;
+        for (i, slot) in bucket.chunks_exact(2).enumerate() {
+            let old = Data(slot[1].load(Relaxed));
+            if old.depth() == 0 {
+                if victim_depth != 0 {
+                    (victim, victim_depth) = (i, 0);
+                }
+                continue;
+            }
+            if slot[0].load(Relaxed) ^ old.0 == key && old.side() == side {
                 let (lo, hi) = if merge {
-                    (e.lo().max(lo), e.hi().min(hi))
+                    (old.lo().max(lo), old.hi().min(hi))
                 } else {
                     (lo, hi)
                 };
-                let code = if code == 0 { e.best() } else { code };
-                slot[1] = Entry::pack(lo, hi, depth, side, code);
-                return;
+                debug_assert!(lo <= hi, "bounds of one value cross");
+                let code = if code == 0 { old.best() } else { code };
+                Table::write(slot, key, Data::new(lo, hi, depth, side, code));
+                return false;
+            }
+            if old.depth() < victim_depth {
+                (victim, victim_depth) = (i, old.depth());
             }
         }
-        let new = [key, Entry::pack(lo, hi, depth, side, code)];
-        let first = Entry {
-            key: bucket[0][0],
-            data: bucket[0][1],
-        };
-        if depth >= first.depth() {
-            bucket[1] = bucket[0];
-            bucket[0] = new;
-        } else {
-            bucket[1] = new;
+        let slot = &bucket[2 * victim..2 * victim + 2];
+        Table::write(slot, key, Data::new(lo, hi, depth, side, code));
+        victim_depth == 0
+    }
+
+    fn write(slot: &[AtomicU64], key: u64, data: Data) {
+        slot[0].store(key ^ data.0, Relaxed);
+        slot[1].store(data.0, Relaxed);
+    }
+
+    /// Doubles the table (within its budget), keeping every entry.
+    pub fn grow(&mut self) {
+        debug_assert!(self.can_grow());
+        let bigger = Table::with_bits(self.bits + 1, self.max_bits);
+        for bucket in self.words[self.start..].chunks_exact(WORDS) {
+            for slot in bucket.chunks_exact(2) {
+                let data = Data(slot[1].load(Relaxed));
+                if data.depth() != 0 {
+                    let key = slot[0].load(Relaxed) ^ data.0;
+                    // Each old bucket splits into two new ones, so there is
+                    // always an empty slot.
+                    let new = bigger.bucket(key, data.side());
+                    let free = new
+                        .chunks_exact(2)
+                        .find(|s| s[1].load(Relaxed) == 0)
+                        .expect("a split bucket has room");
+                    Table::write(free, key, data);
+                }
+            }
         }
+        *self = bigger;
+    }
+
+    /// Entries in use (a scan of the whole table).
+    pub fn used(&self) -> usize {
+        self.words[self.start..]
+            .chunks_exact(2)
+            .take(self.capacity())
+            .filter(|slot| Data(slot[1].load(Relaxed)).depth() != 0)
+            .count()
     }
 }
 
@@ -168,20 +269,61 @@ mod tests {
 
     #[test]
     fn stores_merge_and_survive_in_a_tiny_table() {
-        let mut t = Table::new(0);
-        assert_eq!(t.entries.len(), 2);
+        let t = Table::new(0, true);
+        assert_eq!((t.capacity(), t.bytes()), (4, 64));
+        assert_eq!((t.words.as_ptr() as usize / 8 + t.start) % WORDS, 0);
         let hit = |lo, hi, best| Some(Hit { lo, hi, best });
-        t.store(5, 0, 3, -2, 4, Some(7), true);
-        t.store(5, 0, 3, 0, 9, None, true);
+        assert!(t.store(5, 0, 3, -2, 4, Some(7), true));
+        assert!(!t.store(5, 0, 3, 0, 9, None, true));
         assert_eq!(t.probe(5, 0), hit(0, 4, Some(7)));
         assert_eq!(t.probe(5, 1), None);
         t.store(5, 0, 3, 1, 1, Some(0), false);
         assert_eq!(t.probe(5, 0), hit(1, 1, Some(0)));
-        // A shallower entry goes to slot 1; the deep one stays.
+        // Four slots: the fifth position replaces the one with the fewest
+        // undrawn edges; the deep one stays.
         t.store(6, 0, 1, 0, 0, None, true);
         t.store(7, 0, 2, -3, 0, None, true);
+        t.store(8, 0, 4, -1, 1, None, true);
+        assert!(!t.store(9, 0, 2, 2, 2, None, true));
         assert_eq!(t.probe(5, 0), hit(1, 1, Some(0)));
         assert_eq!(t.probe(6, 0), None);
         assert_eq!(t.probe(7, 0), hit(-3, 0, None));
+        assert_eq!(t.probe(9, 0), hit(2, 2, None));
+        assert_eq!(t.used(), 4);
+    }
+
+    #[test]
+    fn growing_keeps_every_entry() {
+        // One bucket, with a budget of 1 MiB (2^14 buckets).
+        let mut t = Table::with_bits(0, 14);
+        for key in 1..=4u64 {
+            t.store(
+                key * 977,
+                0,
+                key as u8,
+                -(key as i8),
+                key as i8,
+                Some(3),
+                true,
+            );
+        }
+        let mut sizes = vec![t.bytes()];
+        while t.can_grow() {
+            t.grow();
+            sizes.push(t.bytes());
+        }
+        assert_eq!(sizes.last(), Some(&(1 << 20)));
+        assert_eq!(t.used(), 4);
+        for key in 1..=4u64 {
+            let k = key as i8;
+            assert_eq!(
+                t.probe(key * 977, 0),
+                Some(Hit {
+                    lo: -k,
+                    hi: k,
+                    best: Some(3)
+                })
+            );
+        }
     }
 }
