@@ -7,7 +7,7 @@
 //! with each player first; seed 004 turns the two values into the bounds
 //! `[v_w - e, v_b + e]` of the area.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 use crate::position::{Color, Position};
 
