@@ -7,8 +7,8 @@ use std::time::Duration;
 use amazons::safe_moves::SafeMoveRules;
 use amazons::solve::{
     check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
-    DfpnSolver, LeafVerifier, Limits, Outcome, Progress, ProgressHook, ProofTree, SolveResult,
-    Verdict,
+    DfpnSolver, LeafVerifier, Limit, Limits, Outcome, Progress, ProgressHook, ProofNumbers,
+    ProofTree, SolveResult, Verdict,
 };
 use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square, Valuer};
 use anyhow::Result;
@@ -79,7 +79,9 @@ enum AmazonsCommand {
 struct SolveArgs {
     /// A position (`.BB./B..B/W..W/.WW. w`) or a size `WxH` for its standard start.
     position: String,
-    /// Print `{"winner", "to_move", "best_move", "nodes", "seconds"}`.
+    /// Print `{"winner", "status", "to_move", "best_move", "nodes",
+    /// "seconds", "root_pn", "root_dn"}` (`winner` null and `status`
+    /// "unknown" when a limit ended the search).
     #[arg(long)]
     json: bool,
     /// Write the proof of the result to FILE (checked by `check-proof`).
@@ -91,6 +93,16 @@ struct SolveArgs {
     /// Give up with "unknown" after this many seconds.
     #[arg(long, value_name = "S")]
     time_limit: Option<f64>,
+    /// Give up with "unknown" after about this many nodes.
+    #[arg(long, value_name = "N")]
+    node_limit: Option<u64>,
+    /// Df-pn: start unsearched positions at proof numbers 1, 1 (Nagai)
+    /// instead of estimates from mobility.
+    #[arg(long)]
+    plain_pn: bool,
+    /// The epsilon of df-pn's 1+epsilon trick (0 to 10; 0 is plain df-pn).
+    #[arg(long, default_value_t = DfpnConfig::default().epsilon)]
+    epsilon: f64,
     /// Transposition-table size in MiB (1 to 65536).
     #[arg(long, default_value_t = 256)]
     tt_mb: usize,
@@ -341,6 +353,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         if args.no_local_search {
             e.analyzer.local_search_below = 0;
         }
+
         if args.no_safe_moves {
             e.analyzer.rules = SafeMoveRules::NONE;
         }
@@ -349,16 +362,26 @@ fn solve(args: &SolveArgs) -> Result<()> {
         }
         Some(e)
     };
-    let mut game = AmazonsSolver::with_evaluator(pos.clone(), evaluator);
+    let mut game =
+        AmazonsSolver::with_evaluator(pos.clone(), evaluator).with_mobility_numbers(!args.plain_pn);
     if let Some(dir) = &args.db {
         let dbs = databases::Databases::open_dir(dir)
             .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
         game = game.with_oracle(Arc::new(dbs));
     }
-    let limits = Limits { nodes: None, time };
+    if !(0.0..=10.0).contains(&args.epsilon) {
+        return Err(bad_input(
+            "--epsilon",
+            format!("{} is out of range (0 to 10)", args.epsilon),
+        ));
+    }
+    let limits = Limits {
+        nodes: args.node_limit,
+        time,
+    };
     let progress: ProgressHook = Arc::new(|p: &Progress| {
         eprintln!(
-            "{:.0} s: {} nodes ({:.0}/s), root pn/dn {:?}",
+            "{:.0} s: {} nodes ({:.0}/s), root {}",
             p.elapsed.as_secs_f64(),
             p.nodes,
             p.nodes_per_second,
@@ -387,7 +410,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
             limits,
             progress: Some(progress),
             progress_interval: interval,
-            ..DfpnConfig::default()
+            epsilon: args.epsilon,
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
@@ -409,20 +432,32 @@ fn solve(args: &SolveArgs) -> Result<()> {
     };
     let best = result.best_move.map(|m| m.to_string());
     let seconds = result.elapsed.as_secs_f64();
+    let limit = match result.verdict {
+        Verdict::Unknown(Limit::Nodes) => Some("node"),
+        Verdict::Unknown(Limit::Time) => Some("time"),
+        Verdict::Proven(_) => None,
+    };
+    // Proof numbers as JSON numbers, infinity as null.
+    let number = |x: u32| (x != ProofNumbers::INFINITY).then_some(x);
     if args.json {
         output::print_json(&serde_json::json!({
-            "winner": winner.map_or("unknown", color_name),
+            "winner": winner.map(color_name),
+            "status": if winner.is_some() { "proved" } else { "unknown" },
+            "limit": limit,
             "to_move": color_name(mover),
             "best_move": best,
             "nodes": result.nodes,
             "seconds": seconds,
+            "root_pn": number(result.root.pn),
+            "root_dn": number(result.root.dn),
         }));
     } else {
-        match winner {
-            Some(w) => println!("winner: {} ({} to move)", color_name(w), color_name(mover)),
-            None => println!(
-                "winner: unknown ({:?} limit reached; root pn/dn {:?})",
-                result.verdict, result.root
+        match (winner, limit) {
+            (Some(w), _) => println!("winner: {} ({} to move)", color_name(w), color_name(mover)),
+            (None, limit) => println!(
+                "winner: unknown ({} limit reached; root {})",
+                limit.unwrap_or("time"),
+                result.root
             ),
         }
         if let Some(b) = &best {

@@ -27,6 +27,11 @@ fn solve_4x4_json_and_checked_proof() {
     assert_eq!(code, 0);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(v["winner"], "black");
+    assert_eq!(v["status"], "proved");
+    assert!(v["limit"].is_null());
+    // A loss for White at the root: disproof number 0, proof number infinite.
+    assert_eq!(v["root_dn"], 0);
+    assert!(v["root_pn"].is_null());
     assert_eq!(v["to_move"], "white");
     assert!(v["best_move"].is_null());
     assert!(v["nodes"].as_u64().unwrap() > 0);
@@ -59,6 +64,27 @@ fn solve_4x4_json_and_checked_proof() {
     let _ = std::fs::remove_file(bad);
 }
 
+/// A limit is not an error: exit 0, `winner` null, `status` "unknown", and
+/// the progress made. 5x5 is far from solved after 50 nodes (its proof
+/// needs millions, BENCHMARKS.md).
+#[test]
+fn solve_on_a_node_limit_reports_unknown() {
+    let (code, out, err) = cgtk(&["amazons", "solve", "5x5", "--json", "--node-limit", "50"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert!(v["winner"].is_null());
+    assert_eq!(v["status"], "unknown");
+    assert_eq!(v["limit"], "node");
+    assert!(v["best_move"].is_null());
+    let nodes = v["nodes"].as_u64().unwrap();
+    assert!((50..1000).contains(&nodes), "{nodes}");
+    assert!(v["root_pn"].as_u64().unwrap() > 0);
+    assert!(v["root_dn"].as_u64().unwrap() > 0);
+    let (code, out, _) = cgtk(&["amazons", "solve", "5x5", "--node-limit", "50"]);
+    assert_eq!(code, 0);
+    assert!(out.contains("winner: unknown (node limit reached"), "{out}");
+}
+
 #[test]
 fn solve_text_names_winner_and_move() {
     // White A1 to move on a 3x1 strip with Black at C1: White moves to B1
@@ -77,6 +103,7 @@ fn bad_input_exits_2() {
         vec!["amazons", "solve", "4x4", "--threads", "0"],
         vec!["amazons", "solve", "4x4", "--tt-mb", "0"],
         vec!["amazons", "solve", "4x4", "--time-limit=-1"],
+        vec!["amazons", "solve", "4x4", "--epsilon", "11"],
         vec!["amazons", "check-proof", "/nonexistent/proof"],
     ] {
         let (code, _, err) = cgtk(&args);

@@ -7,7 +7,9 @@
 //! with each player first; seed 004 turns the two values into the bounds
 //! `[v_w - e, v_b + e]` of the area.
 
-use std::collections::HashMap;
+use std::cell::RefCell;
+
+use hashbrown::HashMap;
 
 use crate::position::{Color, Position};
 
@@ -46,6 +48,40 @@ type Key = (u64, u64, u64, Color, bool);
 /// # Ok::<(), amazons::PositionError>(())
 /// ```
 pub fn local_search(area: &Position) -> LocalValues {
+    let key = (
+        area.queens(Color::White).0,
+        area.queens(Color::Black).0,
+        area.empty().0,
+    );
+    if let Some(v) = CACHE.with(|c| c.borrow().get(&key).copied()) {
+        return v;
+    }
+    let v = search_both(area);
+    CACHE.with(|c| {
+        let mut c = c.borrow_mut();
+        if c.len() >= CACHE_ENTRIES {
+            c.clear();
+        }
+        c.insert(key, v);
+    });
+    v
+}
+
+/// Areas searched recently, by their White queens, Black queens and empty
+/// squares (which determine an area: every other square is burnt). The
+/// same small area recurs in many positions of a solver's search (seed
+/// 004, section VII, suggests such "area caching"). One cache per thread,
+/// emptied when it reaches [`CACHE_ENTRIES`].
+type AreaKey = (u64, u64, u64);
+
+thread_local! {
+    static CACHE: RefCell<HashMap<AreaKey, LocalValues>> = RefCell::new(HashMap::new());
+}
+
+/// The most areas a thread's cache holds (about 40 bytes each).
+const CACHE_ENTRIES: usize = 1 << 20;
+
+fn search_both(area: &Position) -> LocalValues {
     let mut tt = HashMap::new();
     let mut pos = area.with_to_move(Color::Black);
     let v_b = negamax(&mut pos, false, -64, 64, &mut tt);

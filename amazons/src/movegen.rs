@@ -7,7 +7,7 @@
 
 use crate::bitboard::queen_attacks;
 use crate::moves::Move;
-use crate::position::Position;
+use crate::position::{Color, Position};
 
 impl Position {
     /// Calls `f` on every legal move of the side to move, queen by queen
@@ -43,9 +43,14 @@ impl Position {
 
     /// The number of legal moves of the side to move.
     pub fn count_moves(&self) -> u64 {
+        self.count_moves_of(self.to_move())
+    }
+
+    /// The number of moves `color` would have if it were to move.
+    pub fn count_moves_of(&self, color: Color) -> u64 {
         let empty = self.empty();
         let mut n = 0;
-        for from in self.queens(self.to_move()) {
+        for from in self.queens(color) {
             let vacated = empty.with(from);
             for to in queen_attacks(from, empty) {
                 n += u64::from(queen_attacks(to, vacated.without(to)).count());

@@ -5,7 +5,7 @@
 //! the most moves the owner can make there alone. A territory can be
 //! *defective* and give fewer moves than it has empty squares.
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 
 use crate::bitboard::{queen_attacks, Bitboard};
 

@@ -16,13 +16,14 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use std::collections::HashMap;
+use hashbrown::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
 use cgt::Outcome as Class;
 
 use super::game::{Outcome, SolverGame};
+use super::table::ProofNumbers;
 use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
@@ -39,6 +40,7 @@ pub struct AmazonsSolver {
     position: Position,
     evaluator: Option<Evaluator>,
     oracle: Option<Arc<dyn AreaOracle + Send + Sync>>,
+    mobility_numbers: bool,
 }
 
 impl fmt::Debug for AmazonsSolver {
@@ -47,6 +49,7 @@ impl fmt::Debug for AmazonsSolver {
             .field("position", &self.position)
             .field("evaluator", &self.evaluator)
             .field("oracle", &self.oracle.is_some())
+            .field("mobility_numbers", &self.mobility_numbers)
             .finish()
     }
 }
@@ -73,7 +76,17 @@ impl AmazonsSolver {
             position,
             evaluator,
             oracle: None,
+            mobility_numbers: true,
         }
+    }
+
+    /// The same, with df-pn's initial proof numbers from mobility (`true`,
+    /// the default) or Nagai's plain `1, 1` (`false`); see
+    /// [`SolverGame::initial_numbers`].
+    #[must_use]
+    pub fn with_mobility_numbers(mut self, on: bool) -> AmazonsSolver {
+        self.mobility_numbers = on;
+        self
     }
 
     /// The same, with the evaluation asking `oracle` (endgame databases)
@@ -183,6 +196,28 @@ impl SolverGame for AmazonsSolver {
             p.to_move(),
         );
         plain.min(mirrored)
+    }
+
+    /// Mobility (df-pn+, Nagai 2002, 3.4): a position where the player to
+    /// move has many moves is hard to disprove, one where the opponent
+    /// has many is hard to prove: `pn = 1 + opponent's moves / 4`,
+    /// `dn = 1 + own moves / 4` (the divisor 4 measured best of 2, 4, 8, 16
+    /// on 4x5 positions, BENCHMARKS.md). `1, 1` with
+    /// [`AmazonsSolver::with_mobility_numbers`]`(false)`.
+    fn initial_numbers(&self) -> ProofNumbers {
+        if !self.mobility_numbers {
+            return ProofNumbers::UNKNOWN;
+        }
+        let p = &self.position;
+        let estimate = |moves: u64| {
+            u32::try_from(1 + moves / 4)
+                .unwrap_or(u32::MAX)
+                .min(1 << 20)
+        };
+        ProofNumbers {
+            pn: estimate(p.count_moves_of(p.to_move().opposite())),
+            dn: estimate(p.count_moves_of(p.to_move())),
+        }
     }
 
     fn move_text(&self, mv: Move) -> String {

@@ -8,6 +8,8 @@
 //!   the child's disproof threshold is `ceil(dn2 * (1 + epsilon))` instead of
 //!   `dn2 + 1`, where `dn2` is the second-smallest child disproof number, so
 //!   the search stays longer in one subtree and re-expands less.
+//! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
+//!   child starts with [`SolverGame::initial_numbers`] instead of `1, 1`.
 //! - Song and Müller 2015 (seed 004), section IV: df-pn with the full static
 //!   evaluation as the terminal test, the solver this module serves.
 //!
@@ -50,7 +52,7 @@ use std::time::Duration;
 use super::control::{
     ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
 };
-use super::game::{distinct_children, Outcome, SolverGame};
+use super::game::{distinct_children_with, Outcome, SolverGame};
 use super::table::{pn_add, ProofNumbers, Table};
 
 const INF: u32 = ProofNumbers::INFINITY;
@@ -454,13 +456,23 @@ impl<'a, M: Copy> Worker<'a, M> {
         }
 
         let mut value;
+        // The children's numbers are read from the table on the first pass
+        // and then kept here, each updated by its own search. With one
+        // thread nothing else writes them meanwhile (in an acyclic game a
+        // sibling is reached below this node only through a transposition,
+        // and a stale number costs speed, never correctness); other threads
+        // do, so with several the table is read on every pass.
+        let mut first_pass = true;
         loop {
-            for child in &mut children {
-                if !child.value.is_proven() {
-                    if let Some(v) = self.table.probe(child.key) {
-                        child.value = v;
+            if first_pass || self.busy.is_some() {
+                for child in &mut children {
+                    if !child.value.is_proven() {
+                        if let Some(v) = self.table.probe(child.key) {
+                            child.value = v;
+                        }
                     }
                 }
+                first_pass = false;
             }
             let mut dn_sum = 0;
             let mut best = 0;
@@ -510,16 +522,14 @@ impl<'a, M: Copy> Worker<'a, M> {
     }
 
     /// The children of `game` (see [`distinct_children`]), with the initial
-    /// numbers of an unsearched position (the loop in `mid` then reads
-    /// those the table holds).
+    /// numbers of an unsearched position, [`SolverGame::initial_numbers`]
+    /// (the loop in `mid` then reads those the table holds).
+    ///
+    /// [`distinct_children`]: super::game::distinct_children
     fn expand<G: SolverGame<Move = M>>(&self, game: &mut G) -> Vec<Child<M>> {
-        distinct_children(game)
+        distinct_children_with(game, G::initial_numbers)
             .into_iter()
-            .map(|(mv, key)| Child {
-                mv,
-                key,
-                value: ProofNumbers::UNKNOWN,
-            })
+            .map(|(mv, key, value)| Child { mv, key, value })
             .collect()
     }
 

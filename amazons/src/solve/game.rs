@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use super::table::ProofNumbers;
+
 /// The result of a game for the player to move in some position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -101,6 +103,15 @@ pub trait SolverGame: Clone + Send {
         self.hash()
     }
 
+    /// The proof and disproof numbers df-pn gives this position before
+    /// searching it (df-pn+, Nagai 2002, section 3.4: a cheap estimate of how
+    /// hard each side is to prove steers the search to the easier
+    /// subtrees). Both must be finite and at least 1. The default is
+    /// Nagai's plain `1, 1`.
+    fn initial_numbers(&self) -> ProofNumbers {
+        ProofNumbers::UNKNOWN
+    }
+
     /// The move in the game's own notation (e.g. `B1-B4xD4` in Amazons),
     /// as written in proof files.
     fn move_text(&self, mv: Self::Move) -> String;
@@ -116,33 +127,40 @@ pub trait SolverGame: Clone + Send {
 /// a symmetric position, and moves reaching the same position, give one
 /// entry.
 pub(crate) fn distinct_children<G: SolverGame>(game: &mut G) -> Vec<(G::Move, u64)> {
+    distinct_children_with(game, |_| ())
+        .into_iter()
+        .map(|(mv, key, ())| (mv, key))
+        .collect()
+}
+
+/// [`distinct_children`], each with `f` of the position after the move.
+pub(crate) fn distinct_children_with<G: SolverGame, T>(
+    game: &mut G,
+    mut f: impl FnMut(&G) -> T,
+) -> Vec<(G::Move, u64, T)> {
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
     game.order_moves(&mut moves);
-    let mut keys: Vec<(u64, usize)> = moves
+    let mut children: Vec<Option<(G::Move, u64, T)>> = moves
         .iter()
-        .enumerate()
-        .map(|(i, &mv)| {
+        .map(|&mv| {
             game.play(mv);
-            let key = game.canonical_hash();
+            let child = (mv, game.canonical_hash(), f(game));
             game.undo(mv);
-            (key, i)
+            Some(child)
         })
         .collect();
-    let mut key_of = vec![0; moves.len()];
-    let mut keep = vec![true; moves.len()];
+    let mut keys: Vec<(u64, usize)> = children
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (c.as_ref().map_or(0, |c| c.1), i))
+        .collect();
     keys.sort_unstable();
-    for (j, &(key, i)) in keys.iter().enumerate() {
-        key_of[i] = key;
+    for j in 1..keys.len() {
         // Sorted by (key, index): a repeated key keeps its first move.
-        if j > 0 && keys[j - 1].0 == key {
-            keep[i] = false;
+        if keys[j - 1].0 == keys[j].0 {
+            children[keys[j].1] = None;
         }
     }
-    moves
-        .into_iter()
-        .enumerate()
-        .filter(|&(i, _)| keep[i])
-        .map(|(i, mv)| (mv, key_of[i]))
-        .collect()
+    children.into_iter().flatten().collect()
 }

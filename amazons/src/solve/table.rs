@@ -2,7 +2,7 @@
 //! shared by the df-pn and alpha-beta solvers (and by their threads).
 
 use std::fmt;
-use std::sync::{Mutex, PoisonError};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 
 use super::game::Outcome;
 
@@ -94,33 +94,63 @@ pub(crate) fn pn_add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// One table slot. `work == 0` marks an empty slot (stores use `work >= 1`).
-#[derive(Clone, Copy, Default)]
+/// One table slot, written and read with relaxed atomics and no lock
+/// (Hyatt and Mann's lockless hashing, *A lock-less transposition table
+/// implementation for parallel search chess engines*, ICGA J. 25(1), 2002):
+/// `check` holds `key ^ data`, so a slot torn by two threads writing at
+/// once no longer matches either key and reads as absent. `work == 0` marks
+/// an empty slot (stores use `work >= 1`).
+#[derive(Default)]
 struct Entry {
-    key: u64,
-    pn: u32,
-    dn: u32,
+    check: AtomicU64,
+    /// `pn << 32 | dn`.
+    data: AtomicU64,
     /// Nodes searched below this position (saturating): the replacement
     /// policy keeps the entries that cost the most to recompute.
-    work: u32,
+    work: AtomicU32,
+}
+
+impl Entry {
+    /// The slot's numbers if it holds `key`.
+    fn read(&self, key: u64) -> Option<ProofNumbers> {
+        if self.work.load(Ordering::Relaxed) == 0 {
+            return None;
+        }
+        let data = self.data.load(Ordering::Relaxed);
+        (self.check.load(Ordering::Relaxed) ^ data == key).then_some(ProofNumbers {
+            pn: (data >> 32) as u32,
+            dn: data as u32,
+        })
+    }
+
+    fn write(&self, key: u64, value: ProofNumbers, work: u32) {
+        let data = (u64::from(value.pn) << 32) | u64::from(value.dn);
+        self.data.store(data, Ordering::Relaxed);
+        self.check.store(key ^ data, Ordering::Relaxed);
+        self.work.store(work, Ordering::Relaxed);
+    }
 }
 
 /// Slots per bucket: a position may live in any slot of its bucket.
 const BUCKET_SLOTS: usize = 4;
 
-type Bucket = Mutex<[Entry; BUCKET_SLOTS]>;
+type Bucket = [Entry; BUCKET_SLOTS];
 
-/// A transposition table of fixed size, shared between threads.
+/// A transposition table of fixed size, shared between threads without
+/// locks.
 ///
-/// Layout: `n` buckets of [`BUCKET_SLOTS`] entries, each bucket behind its
-/// own lock (lock striping: two threads contend only when they touch the
-/// same bucket). A 64-bit key picks its bucket by its high bits
-/// (`key * n >> 64`) and is stored whole, so a probe never returns another
-/// position's numbers unless two positions share all 64 bits.
+/// Layout: `n` buckets of [`BUCKET_SLOTS`] entries. A 64-bit key picks its
+/// bucket by its high bits (`key * n >> 64`) and is stored whole (as
+/// `key ^ data`), so a probe never returns another position's numbers
+/// unless two positions share all 64 bits. Reads and writes are relaxed
+/// atomic loads and stores: a probe costs no lock, so the probes of a
+/// node's children overlap their cache misses. Two threads racing on one
+/// slot can only lose an entry, never attribute numbers to the wrong key.
 ///
 /// Replacement: a key already present is updated in place (a proven entry
-/// is never overwritten by an unproven one); otherwise the slot with the
-/// least `work` is replaced.
+/// is never overwritten by an unproven one, barring a race between
+/// threads, which loses work but no correctness); otherwise the slot with
+/// the least `work` is replaced.
 pub(crate) struct Table {
     buckets: Vec<Bucket>,
 }
@@ -130,65 +160,45 @@ impl Table {
     pub(crate) fn with_megabytes(mb: usize) -> Table {
         let bytes = mb.saturating_mul(1 << 20);
         let n = (bytes / std::mem::size_of::<Bucket>()).max(1);
-        let buckets = (0..n)
-            .map(|_| Mutex::new([Entry::default(); BUCKET_SLOTS]))
-            .collect();
+        let buckets = (0..n).map(|_| Bucket::default()).collect();
         Table { buckets }
     }
 
-    fn bucket(&self, key: u64) -> std::sync::MutexGuard<'_, [Entry; BUCKET_SLOTS]> {
+    fn bucket(&self, key: u64) -> &Bucket {
         let index = ((u128::from(key) * self.buckets.len() as u128) >> 64) as usize;
-        // A poisoned lock only means another thread panicked while holding
-        // it; the entries are plain numbers and stay usable.
-        self.buckets[index]
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
+        &self.buckets[index]
     }
 
     /// The stored numbers of `key`, if present.
     pub(crate) fn probe(&self, key: u64) -> Option<ProofNumbers> {
-        let bucket = self.bucket(key);
-        bucket
-            .iter()
-            .find(|e| e.work != 0 && e.key == key)
-            .map(|e| ProofNumbers { pn: e.pn, dn: e.dn })
+        self.bucket(key).iter().find_map(|e| e.read(key))
     }
 
     /// Stores the numbers of `key`, found after `work` nodes of search.
     pub(crate) fn store(&self, key: u64, value: ProofNumbers, work: u64) {
         let work = u32::try_from(work).unwrap_or(u32::MAX).max(1);
-        let mut bucket = self.bucket(key);
-        let slot = match bucket.iter().position(|e| e.work != 0 && e.key == key) {
-            Some(i) => {
-                let old = bucket[i];
-                if (old.pn == 0 || old.dn == 0) && !value.is_proven() {
+        let bucket = self.bucket(key);
+        let slot = match bucket.iter().find(|e| e.read(key).is_some()) {
+            Some(e) => {
+                if e.read(key).is_some_and(ProofNumbers::is_proven) && !value.is_proven() {
                     return;
                 }
-                i
+                e
             }
-            None => {
-                let mut victim = 0;
-                for (i, e) in bucket.iter().enumerate() {
-                    if e.work < bucket[victim].work {
-                        victim = i;
-                    }
-                }
-                victim
-            }
+            None => bucket
+                .iter()
+                .min_by_key(|e| e.work.load(Ordering::Relaxed))
+                .expect("a bucket has slots"),
         };
-        bucket[slot] = Entry {
-            key,
-            pn: value.pn,
-            dn: value.dn,
-            work,
-        };
+        slot.write(key, value, work);
     }
 
     /// Empties the table.
     pub(crate) fn clear(&self) {
-        for bucket in &self.buckets {
-            *bucket.lock().unwrap_or_else(PoisonError::into_inner) =
-                [Entry::default(); BUCKET_SLOTS];
+        for entry in self.buckets.iter().flatten() {
+            entry.work.store(0, Ordering::Relaxed);
+            entry.check.store(0, Ordering::Relaxed);
+            entry.data.store(0, Ordering::Relaxed);
         }
     }
 
@@ -227,7 +237,7 @@ mod tests {
     fn replacement_keeps_the_entry_with_more_work() {
         // A table of one bucket: every key lands in it.
         let table = Table {
-            buckets: vec![Mutex::new([Entry::default(); BUCKET_SLOTS])],
+            buckets: vec![Bucket::default()],
         };
         for key in 0..BUCKET_SLOTS as u64 {
             table.store(key, ProofNumbers::UNKNOWN, 10 + key);
