@@ -32,6 +32,21 @@ fn random_position(rng: &mut SmallRng) -> Position {
     format!("{} {side}", ranks.join("/")).parse().unwrap()
 }
 
+/// Whether `eval` names a winner; if it does, asserts that plain minimax
+/// agrees.
+fn check_verdict(pos: &mut Position, eval: &amazons::Evaluation) -> bool {
+    let Some(winner) = eval.verdict else {
+        return false;
+    };
+    let truth = if wins(pos) {
+        pos.to_move()
+    } else {
+        pos.to_move().opposite()
+    };
+    assert_eq!(winner, truth, "{pos}: {} by {:?}", eval.bounds, eval.rule);
+    true
+}
+
 #[test]
 fn verdicts_with_active_databases_agree_with_minimax() {
     let dir = std::env::temp_dir().join(format!("cgtk-db-eval-{}", std::process::id()));
@@ -50,15 +65,7 @@ fn verdicts_with_active_databases_agree_with_minimax() {
             .iter()
             .filter(|r| r.source == amazons::BoundsSource::Oracle)
             .count();
-        if let Some(winner) = eval.verdict {
-            let truth = if wins(&mut pos) {
-                pos.to_move()
-            } else {
-                pos.to_move().opposite()
-            };
-            assert_eq!(winner, truth, "{pos}: {} by {:?}", eval.bounds, eval.rule);
-            decided += 1;
-        }
+        decided += u32::from(check_verdict(&mut pos, &eval));
     }
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(
@@ -137,15 +144,7 @@ fn verdicts_with_blocker_databases_agree_with_minimax() {
                 }
             }
         }
-        if let Some(winner) = with.verdict {
-            let truth = if wins(&mut pos) {
-                pos.to_move()
-            } else {
-                pos.to_move().opposite()
-            };
-            assert_eq!(winner, truth, "{pos}: {} by {:?}", with.bounds, with.rule);
-            decided += 1;
-        }
+        decided += u32::from(check_verdict(&mut pos, &with));
     }
     std::fs::remove_dir_all(&dir).unwrap();
     assert!(from_db > 100, "only {from_db} blocker territories answered");

@@ -35,8 +35,9 @@
 //!
 //! # Thermographs and bounds
 //!
-//! Subzero thermographs with exact rationals ([`Thermograph`], walls as
-//! piecewise-linear [`Trajectory`]s of [`Rational`]s), computed from a
+//! Subzero thermographs, exact ([`Thermograph`], walls as piecewise-linear
+//! [`Trajectory`]s with checked [`Dyadic`] breakpoints, read out as
+//! [`Rational`]s), computed from a
 //! canonical form or straight from the thermographs of a position's options;
 //! [`Bounds`] whose ends are exact, tightened or relaxed, and
 //! [`evaluate_sum`], which decides the winner of a sum of components (seed
