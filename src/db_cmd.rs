@@ -310,18 +310,22 @@ pub fn run(command: DbCommand) -> Result<()> {
                     set = set.with(sq);
                 }
                 let n = dbs.blocker_territory(pos.empty(), queens - set, set);
+                let mv = dbs.blocker_territory_best_move(pos.empty(), queens - set, set);
                 if json {
                     output::print_json(&json!({
                         "found": n.is_some(),
                         "kind": n.map(|_| "blocker"),
                         "moves": n,
                         "thermograph": null,
-                        "best_move": null,
+                        "best_move": mv.map(|m| m.to_string()),
                     }));
                 } else {
-                    match n {
-                        Some(n) => println!("blocker territory ({owner}): {n} moves"),
-                        None => println!("not found"),
+                    match (n, mv) {
+                        (Some(n), Some(mv)) => {
+                            println!("blocker territory ({owner}): {n} moves, best move {mv}")
+                        }
+                        (Some(n), None) => println!("blocker territory ({owner}): {n} moves"),
+                        (None, _) => println!("not found"),
                     }
                 }
                 return Ok(());

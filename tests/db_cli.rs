@@ -197,6 +197,9 @@ fn blocker_build_and_query() {
         (v["kind"].as_str(), v["moves"].as_u64()),
         (Some("blocker"), Some(1))
     );
+    // Its one move: into a1 or c1, shooting back at b1.
+    let best = v["best_move"].as_str();
+    assert!(matches!(best, Some("B1-A1xB1" | "B1-C1xB1")), "{json}");
     // A blocker that is not a queen: one-line input error, exit code 2.
     let (code, _, err) = cgtk(&["db", "query", ".B. w", "--blockers", "a1", "--db", d]);
     assert_eq!(code, 2);

@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
+use amazons::{queen_attacks, AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
 use crate::active::ActiveDb;
 use crate::format::{read_active, read_blocker, read_territory, DbError, EXTENSION};
-use crate::territory::TerritoryDb;
+use crate::territory::{for_each_child, TerritoryDb};
 
 /// The environment variable naming the default database directory.
 pub const DB_ENV: &str = "CGTK_DB";
@@ -274,6 +274,44 @@ impl Databases {
         ))
     }
 
+    /// A best move of the blocker territory of [`Databases::blocker_territory`]
+    /// under the blocker constraint: a normal queen's move, or a blocker's
+    /// move in that shoots back at its origin, to a territory worth one move
+    /// less; `None` if no database holds it or there is no move.
+    pub fn blocker_territory_best_move(
+        &self,
+        empty: Bitboard,
+        normal: Bitboard,
+        blockers: Bitboard,
+    ) -> Option<Move> {
+        let target = self
+            .blocker_territory(empty, normal, blockers)?
+            .checked_sub(1)?;
+        let mut best = None;
+        for_each_child(empty, normal, |mv, child_empty, child_normal| {
+            if self.blocker_territory(child_empty, child_normal, blockers) == Some(target) {
+                best = Some(mv);
+            }
+            best.is_none()
+        });
+        if best.is_some() {
+            return best;
+        }
+        blockers.into_iter().find_map(|from| {
+            queen_attacks(from, empty)
+                .into_iter()
+                .find(|&to| {
+                    let child = self.blocker_territory(
+                        empty.without(to),
+                        normal.with(to),
+                        blockers.without(from),
+                    );
+                    child == Some(target)
+                })
+                .map(|to| Move::new(from, to, from))
+        })
+    }
+
     /// The territory answer for a whole position whose queens are all of one
     /// colour: (move count, best move), if a database holds it.
     pub fn position_territory(&self, pos: &Position) -> Option<(u32, Option<Move>)> {
@@ -371,6 +409,15 @@ mod tests {
         let no_blocker =
             dbs.blocker_territory(area.empty, pos.queens(Color::Black), Bitboard::EMPTY);
         assert_eq!(no_blocker, None);
+        // A best move reaches a blocker territory worth one move less (the
+        // simple table answers once the blocker has moved in); here only
+        // the blocker can move, so it moves in and shoots back: c1-b1xc1.
+        dbs.add_territory(simple);
+        let (normal, blockers) = (Bitboard::EMPTY, area.blockers);
+        let mv = dbs
+            .blocker_territory_best_move(area.empty, normal, blockers)
+            .expect("a best move");
+        assert_eq!(mv.to_string(), "C1-B1xC1");
     }
 
     #[test]

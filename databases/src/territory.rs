@@ -247,7 +247,7 @@ impl TerritoryDb {
 
 /// Calls `f(move, empty after, queens after)` for every move of the
 /// `queens` on the `empty` squares, until `f` returns false.
-fn for_each_child(
+pub(crate) fn for_each_child(
     empty: Bitboard,
     queens: Bitboard,
     mut f: impl FnMut(Move, Bitboard, Bitboard) -> bool,

@@ -134,3 +134,68 @@ fn blocker_tables_of_small_boxes_match_exhaustive_search() {
     // The table sizes add up (C(n, k) C(k, b) 2^(n-k) each).
     assert!(checked > 200_000, "{checked}");
 }
+
+#[test]
+fn blocker_best_moves_reach_a_territory_worth_one_less() {
+    // For every entry of the blocker tables of three small boxes, the best
+    // move the databases name is a legal move under the blocker rule and
+    // leaves a territory the exhaustive search values one move lower.
+    let hidden = ProgressBar::hidden();
+    let mut memo = std::collections::HashMap::new();
+    let mut checked = 0u64;
+    for (w, h, total) in [(2u8, 2u8, 2u32), (3, 2, 3), (4, 2, 2)] {
+        let mut dbs = databases::Databases::new();
+        // A blocker's move in leaves one blocker fewer: a table of smaller
+        // blocker count, down to the simple table of all queens.
+        let mut lower = TerritoryDb::build(w, h, total, &hidden).unwrap();
+        dbs.add_territory(lower.clone());
+        let mut tables = Vec::new();
+        for blockers in 1..=total {
+            let db = TerritoryDb::build_blocker(w, h, total - blockers, blockers, &lower, &hidden)
+                .unwrap();
+            dbs.add_blocker(db.clone());
+            tables.push(db.clone());
+            lower = db;
+        }
+        for db in &tables {
+            for r in 0..db.index().count() {
+                let c = db.index().unrank(r);
+                let board = |x: u64| db.index().cells_to_board(x);
+                let (empty, normal, blockers) =
+                    (board(c.empty), board(c.queens[0]), board(c.queens[1]));
+                let n = blocker_reference(empty, normal, blockers, &mut memo);
+                let mv = dbs.blocker_territory_best_move(empty, normal, blockers);
+                let Some(mv) = mv else {
+                    assert_eq!(n, 0, "{w}x{h} {c:?}: no move named");
+                    continue;
+                };
+                let child = if blockers.contains(mv.from) {
+                    assert_eq!(mv.arrow, mv.from, "a blocker shoots back");
+                    assert!(queen_attacks(mv.from, empty).contains(mv.to));
+                    (
+                        empty.without(mv.to),
+                        normal.with(mv.to),
+                        blockers.without(mv.from),
+                    )
+                } else {
+                    assert!(normal.contains(mv.from));
+                    assert!(queen_attacks(mv.from, empty).contains(mv.to));
+                    let vacated = empty.with(mv.from).without(mv.to);
+                    assert!(queen_attacks(mv.to, vacated).contains(mv.arrow));
+                    (
+                        vacated.without(mv.arrow),
+                        normal.without(mv.from).with(mv.to),
+                        blockers,
+                    )
+                };
+                assert_eq!(
+                    blocker_reference(child.0, child.1, child.2, &mut memo) + 1,
+                    n,
+                    "{w}x{h} {c:?}: {mv}"
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 1_000, "{checked}");
+}
