@@ -1,5 +1,5 @@
-//! Speed of the Amazons df-pn solver (seed 004, section V; mobility initial
-//! proof numbers): the 4x4 start and fixed mid-game positions from seeded
+//! Speed of the Amazons df-pn solver (seed 004, section V, default
+//! settings): the 4x4 start and fixed mid-game positions from seeded
 //! random playouts of the 4x4, 5x4 and 4x5 starts, each solved from an
 //! empty table. Every verdict is checked before timing: 4x4 is a
 //! second-player win (Müller 2001; seed 004, Table I), the mid-game

@@ -75,13 +75,15 @@ impl AmazonsSolver {
             position,
             evaluator,
             oracle: None,
-            mobility_numbers: true,
+            mobility_numbers: false,
         }
     }
 
-    /// The same, with df-pn's initial proof numbers from mobility (`true`,
-    /// the default) or Nagai's plain `1, 1` (`false`); see
-    /// [`SolverGame::initial_numbers`].
+    /// The same, with df-pn's initial proof numbers from mobility (`true`)
+    /// or Nagai's plain `1, 1` (`false`, the default); see
+    /// [`SolverGame::initial_numbers`]. Mobility halves the nodes on 4x5
+    /// but multiplies them on 5x4 and 5x5, whose unique winning first
+    /// moves it does not favour (BENCHMARKS.md).
     #[must_use]
     pub fn with_mobility_numbers(mut self, on: bool) -> AmazonsSolver {
         self.mobility_numbers = on;
@@ -201,8 +203,8 @@ impl SolverGame for AmazonsSolver {
     /// move has many moves is hard to disprove, one where the opponent
     /// has many is hard to prove: `pn = 1 + opponent's moves / 4`,
     /// `dn = 1 + own moves / 4` (the divisor 4 measured best of 2, 4, 8, 16
-    /// on 4x5 positions, BENCHMARKS.md). `1, 1` with
-    /// [`AmazonsSolver::with_mobility_numbers`]`(false)`.
+    /// on 4x5 positions, BENCHMARKS.md). On with
+    /// [`AmazonsSolver::with_mobility_numbers`]; else `1, 1`.
     fn initial_numbers(&self) -> ProofNumbers {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
