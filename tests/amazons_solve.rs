@@ -30,14 +30,15 @@ fn dfpn(threads: usize) -> DfpnSolver {
     .unwrap()
 }
 
-fn agree_on_random_positions(seed: u64, threads: usize, total: usize) {
+fn agree_on_random_positions(seed: u64, threads: usize, total: usize, mobility: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = dfpn(threads);
     for _ in 0..total {
         let pos = random_position(&mut rng, 7);
         let expected = truth(&pos);
         solver.clear();
-        let result = solver.solve(&AmazonsSolver::new(pos.clone()));
+        let game = AmazonsSolver::new(pos.clone()).with_mobility_numbers(mobility);
+        let result = solver.solve(&game);
         assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
         // A winning move must lead to a position lost for the opponent.
         if let Some(mv) = result.best_move {
@@ -52,12 +53,19 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize) {
 
 #[test]
 fn dfpn_agrees_with_minimax_one_thread() {
-    agree_on_random_positions(0x5017_0001, 1, 2000);
+    agree_on_random_positions(0x5017_0001, 1, 2000, false);
+}
+
+/// Initial proof numbers steer the search and never decide anything.
+#[test]
+fn dfpn_with_mobility_numbers_agrees_with_minimax() {
+    agree_on_random_positions(0x5017_0008, 1, 1000, true);
+    agree_on_random_positions(0x5017_0009, 2, 500, true);
 }
 
 #[test]
 fn dfpn_agrees_with_minimax_two_threads() {
-    agree_on_random_positions(0x5017_0002, 2, 2000);
+    agree_on_random_positions(0x5017_0002, 2, 2000, false);
 }
 
 #[test]
