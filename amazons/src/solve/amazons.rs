@@ -339,10 +339,18 @@ impl LeafVerifier {
         if !wins && integer_move {
             wins = !self.mover_wins(&active.with_to_move(mover.opposite()), n + step);
         }
+        if self.memo.len() >= MEMO_ENTRIES {
+            self.memo.clear();
+        }
         self.memo.insert(key, wins);
         wins
     }
 }
+
+/// The most positions the leaf verifier remembers (about 64 bytes each, so
+/// about 1 GiB); the table is emptied when full. Unbounded, checking the
+/// 5x5 proof grew it past 14 GiB.
+const MEMO_ENTRIES: usize = 1 << 24;
 
 /// `pos` with its territories burnt off (their queens removed), and the
 /// sum of their exact values, Black positive (see [`LeafVerifier`]).
