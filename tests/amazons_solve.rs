@@ -30,14 +30,15 @@ fn dfpn(threads: usize) -> DfpnSolver {
     .unwrap()
 }
 
-fn agree_on_random_positions(seed: u64, threads: usize, total: usize) {
+fn agree_on_random_positions(seed: u64, threads: usize, total: usize, mobility: bool) {
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = dfpn(threads);
     for _ in 0..total {
         let pos = random_position(&mut rng, 7);
         let expected = truth(&pos);
         solver.clear();
-        let result = solver.solve(&AmazonsSolver::new(pos.clone()));
+        let game = AmazonsSolver::new(pos.clone()).with_mobility_numbers(mobility);
+        let result = solver.solve(&game);
         assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
         // A winning move must lead to a position lost for the opponent.
         if let Some(mv) = result.best_move {
@@ -52,12 +53,19 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize) {
 
 #[test]
 fn dfpn_agrees_with_minimax_one_thread() {
-    agree_on_random_positions(0x5017_0001, 1, 2000);
+    agree_on_random_positions(0x5017_0001, 1, 2000, false);
+}
+
+/// Initial proof numbers steer the search and never decide anything.
+#[test]
+fn dfpn_with_mobility_numbers_agrees_with_minimax() {
+    agree_on_random_positions(0x5017_0008, 1, 1000, true);
+    agree_on_random_positions(0x5017_0009, 2, 500, true);
 }
 
 #[test]
 fn dfpn_agrees_with_minimax_two_threads() {
-    agree_on_random_positions(0x5017_0002, 2, 2000);
+    agree_on_random_positions(0x5017_0002, 2, 2000, false);
 }
 
 #[test]
@@ -81,23 +89,118 @@ fn dfpn_without_evaluation_and_alphabeta_agree_with_minimax() {
     }
 }
 
-/// The exact leaf verifier agrees with minimax, on both of its paths (the
-/// memoised search for small positions, the canonical form for larger).
+/// The exact leaf verifier (territories replaced by their integer values)
+/// agrees with plain minimax on random positions, small and larger.
 #[test]
 fn leaf_verifier_agrees_with_minimax() {
     let mut rng = SmallRng::seed_from_u64(0x5017_0004);
-    let mut exhaustive = LeafVerifier::new();
-    let mut canonical = LeafVerifier::new();
-    canonical.exhaustive_max_empty = 0;
-    for _ in 0..1000 {
-        let pos = random_position(&mut rng, 7);
+    let mut verifier = LeafVerifier::new();
+    for max_empty in [7; 1000].into_iter().chain([9; 200]) {
+        let pos = random_position(&mut rng, max_empty);
         let expected = truth(&pos);
         let game = AmazonsSolver::new(pos.clone());
-        for verifier in [&mut exhaustive, &mut canonical] {
-            assert!(verifier.confirms(&game, expected), "{pos}");
-            assert!(!verifier.confirms(&game, expected.flip()), "{pos}");
-        }
+        assert!(verifier.confirms(&game, expected), "{pos}");
+        assert!(!verifier.confirms(&game, expected.flip()), "{pos}");
     }
+}
+
+/// One-move proofs whose only leaf is decided by the leaf verifier: a
+/// winning move to an evaluated leaf is accepted, a losing one rejected
+/// (a wrong leaf), and so are an illegal move and an AND node missing a
+/// reply. Outcomes from plain minimax.
+#[test]
+fn checker_rejects_wrong_leaves_missing_replies_and_illegal_moves() {
+    use amazons::solve::{CheckProofError, LeafKind, ProofTree};
+    let mut rng = SmallRng::seed_from_u64(0x5017_0007);
+    let mut verifier = LeafVerifier::new();
+    let (mut good, mut bad) = (0, 0);
+    for _ in 0..400 {
+        let pos = random_position(&mut rng, 8);
+        let game = AmazonsSolver::new(pos.clone());
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        let child_loses: Vec<bool> = moves
+            .iter()
+            .map(|&mv| {
+                let mut child = pos.clone();
+                child.play_unchecked(mv);
+                !wins(&mut child)
+            })
+            .collect();
+        let leaf = ProofNode::Leaf(LeafKind::Evaluation);
+        let or_proof = |mv: amazons::Move| ProofTree {
+            root: pos.to_string(),
+            outcome: Outcome::Win,
+            nodes: vec![
+                ProofNode::Or {
+                    mv: mv.to_string(),
+                    child: 1,
+                },
+                leaf.clone(),
+            ],
+        };
+        for (&mv, &loses) in moves.iter().zip(&child_loses) {
+            let result = check_proof(&game, &or_proof(mv), |g, o| verifier.confirms(g, o));
+            if loses {
+                assert!(result.is_ok(), "{pos} {mv}");
+                good += 1;
+            } else {
+                assert!(
+                    matches!(result, Err(CheckProofError::LeafRejected { .. })),
+                    "{pos} {mv}"
+                );
+                bad += 1;
+            }
+        }
+        // An AND node with every reply to an evaluated leaf: valid exactly
+        // when the position is lost; without its last reply, never.
+        let replies: Vec<(String, usize)> = moves
+            .iter()
+            .enumerate()
+            .map(|(i, mv)| (mv.to_string(), i + 1))
+            .collect();
+        let mut and_proof = ProofTree {
+            root: pos.to_string(),
+            outcome: Outcome::Loss,
+            nodes: std::iter::once(ProofNode::And {
+                replies: replies.clone(),
+            })
+            .chain(std::iter::repeat_n(leaf.clone(), moves.len()))
+            .collect(),
+        };
+        let lost = !child_loses.contains(&true);
+        let result = check_proof(&game, &and_proof, |g, o| verifier.confirms(g, o));
+        assert_eq!(result.is_ok(), lost, "{pos}");
+        if let ProofNode::And { replies } = &mut and_proof.nodes[0] {
+            replies.pop();
+        }
+        and_proof.nodes.pop();
+        if moves.len() > 1 {
+            let result = check_proof(&game, &and_proof, |g, o| verifier.confirms(g, o));
+            assert!(
+                matches!(result, Err(CheckProofError::MissingReply { .. })),
+                "{pos}: {result:?}"
+            );
+        }
+        // A move of the opponent's queen is not legal here.
+        let other = pos.queens(pos.to_move().opposite()).first().unwrap();
+        let illegal = or_proof(moves[0]).to_text().replace(
+            &format!("or {}", moves[0]),
+            &format!("or {}-{}x{}", other, moves[0].to, moves[0].arrow),
+        );
+        let illegal = ProofTree::parse(&illegal).unwrap();
+        assert!(
+            matches!(
+                check_proof(&game, &illegal, |g, o| verifier.confirms(g, o)),
+                Err(CheckProofError::IllegalMove { .. })
+            ),
+            "{pos}"
+        );
+    }
+    // Both kinds of leaf were exercised.
+    assert!(good > 50 && bad > 50, "{good} {bad}");
 }
 
 #[test]

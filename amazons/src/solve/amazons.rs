@@ -20,17 +20,16 @@ use hashbrown::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use cgt::Outcome as Class;
-
 use super::game::{Outcome, SolverGame};
 use super::table::ProofNumbers;
 use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
 use crate::moves::Move;
-use crate::position::{Color, Position};
+use crate::partition::basic_partition;
+use crate::position::{Color, Position, Setup};
 use crate::square::Square;
-use crate::value::Valuer;
+use crate::territory::territory_moves;
 
 /// An Amazons position for the solvers, with the evaluation used as the
 /// terminal test (`None`: no evaluation, only positions without moves end
@@ -76,13 +75,15 @@ impl AmazonsSolver {
             position,
             evaluator,
             oracle: None,
-            mobility_numbers: true,
+            mobility_numbers: false,
         }
     }
 
-    /// The same, with df-pn's initial proof numbers from mobility (`true`,
-    /// the default) or Nagai's plain `1, 1` (`false`); see
-    /// [`SolverGame::initial_numbers`].
+    /// The same, with df-pn's initial proof numbers from mobility (`true`)
+    /// or Nagai's plain `1, 1` (`false`, the default); see
+    /// [`SolverGame::initial_numbers`]. Mobility halves the nodes on 4x5
+    /// but multiplies them on 5x4 and 5x5, whose unique winning first
+    /// moves it does not favour (BENCHMARKS.md).
     #[must_use]
     pub fn with_mobility_numbers(mut self, on: bool) -> AmazonsSolver {
         self.mobility_numbers = on;
@@ -202,8 +203,8 @@ impl SolverGame for AmazonsSolver {
     /// move has many moves is hard to disprove, one where the opponent
     /// has many is hard to prove: `pn = 1 + opponent's moves / 4`,
     /// `dn = 1 + own moves / 4` (the divisor 4 measured best of 2, 4, 8, 16
-    /// on 4x5 positions, BENCHMARKS.md). `1, 1` with
-    /// [`AmazonsSolver::with_mobility_numbers`]`(false)`.
+    /// on 4x5 positions, BENCHMARKS.md). On with
+    /// [`AmazonsSolver::with_mobility_numbers`]; else `1, 1`.
     fn initial_numbers(&self) -> ProofNumbers {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
@@ -249,93 +250,136 @@ fn neighbours(square: Square, mask: Bitboard) -> Bitboard {
     out & mask
 }
 
-/// Positions with at most this many empty squares are re-decided by plain
-/// exhaustive search; larger ones through their exact canonical form.
-pub const EXHAUSTIVE_MAX_EMPTY: u32 = 10;
-
 /// The exact leaf verifier for proofs of Amazons positions: decides who
-/// wins `position` (with its side to move) without the heuristic bounds,
-/// by plain memoised exhaustive search when it has at most
-/// [`LeafVerifier::exhaustive_max_empty`] empty squares, else by the outcome class of
-/// its exact canonical form ([`Valuer::canonical`], whose areas are summed
-/// exactly by `cgt`).
+/// wins `position` (with its side to move) without the heuristic bounds
+/// and without the solver, by a memoised win/loss search in which
+/// territories are replaced by their exact integer values.
+///
+/// Before each step the position is split by the basic partition (the
+/// 8-connected regions of unburnt squares, walled off by burnt squares and
+/// the edge: a fact of the board, not a heuristic). An area with queens of
+/// one colour only is a territory; only its owner can ever move there, so
+/// as a combinatorial game it *equals* the integer of its exact move count
+/// ([`territory_moves`], exhaustive search; seed 004 II-B2), positive for
+/// Black. The territories are burnt off the board and their sum `n` kept
+/// as an integer beside what is left (the areas holding queens of both
+/// colours). The search then plays on this sum exactly (Conway's sum
+/// rule): a move in an active area, or a move in the integer (Black takes
+/// `n` to `n - 1` when `n > 0`, White to `n + 1` when `n < 0`). With no
+/// active area left the player to move wins exactly when the integer
+/// favours them; a player without any move loses (normal play).
+///
+/// Replacing a territory by its count removes all of its (equivalent)
+/// move sequences from the search, so the leaves of large proofs, where
+/// the board has split, are decided quickly.
+#[derive(Default)]
 pub struct LeafVerifier {
-    /// Positions with at most this many empty squares are decided by
-    /// exhaustive search (default [`EXHAUSTIVE_MAX_EMPTY`]).
-    pub exhaustive_max_empty: u32,
-    valuer: Valuer,
-    memo: HashMap<Position, bool>,
-}
-
-impl Default for LeafVerifier {
-    fn default() -> LeafVerifier {
-        LeafVerifier {
-            exhaustive_max_empty: EXHAUSTIVE_MAX_EMPTY,
-            valuer: Valuer::new(),
-            memo: HashMap::new(),
-        }
-    }
+    memo: HashMap<(Position, i32), bool>,
 }
 
 impl LeafVerifier {
-    /// A verifier with empty tables.
+    /// A verifier with an empty table.
     pub fn new() -> LeafVerifier {
         LeafVerifier::default()
     }
 
-    /// The winner of `position` with its side to move, or an error if the
-    /// canonical form could not be computed.
-    ///
-    /// # Errors
-    /// A `cgt` error from the canonical-form computation.
-    pub fn winner(&mut self, position: &Position) -> Result<Color, cgt::CgtError> {
+    /// The winner of `position` with its side to move.
+    pub fn winner(&mut self, position: &Position) -> Color {
         let mover = position.to_move();
-        if position.empty().count() <= self.exhaustive_max_empty {
-            let wins = self.mover_wins(&mut position.clone());
-            return Ok(if wins { mover } else { mover.opposite() });
+        let (active, n) = split_territories(position);
+        if self.mover_wins(&active, n) {
+            mover
+        } else {
+            mover.opposite()
         }
-        let g = self.valuer.canonical(position)?;
-        Ok(match self.valuer.arena.outcome(g) {
-            Class::Left => Color::Black,
-            Class::Right => Color::White,
-            Class::Next => mover,
-            Class::Previous => mover.opposite(),
-        })
     }
 
     /// Whether `claimed` is the outcome for the side to move in `game`.
     pub fn confirms(&mut self, game: &AmazonsSolver, claimed: Outcome) -> bool {
         let position = game.position();
-        match self.winner(position) {
-            Ok(winner) => {
-                let actual = if winner == position.to_move() {
-                    Outcome::Win
-                } else {
-                    Outcome::Loss
-                };
-                actual == claimed
-            }
-            Err(_) => false,
-        }
+        let actual = if self.winner(position) == position.to_move() {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        actual == claimed
     }
 
-    fn mover_wins(&mut self, pos: &mut Position) -> bool {
-        if let Some(&w) = self.memo.get(pos) {
+    /// Whether the player to move wins the sum of `active` (whose areas all
+    /// hold queens of both colours) and the integer `n` (Black positive).
+    fn mover_wins(&mut self, active: &Position, n: i32) -> bool {
+        let mover = active.to_move();
+        // Black moves the integer down, White up; 0 has no move.
+        let step = match mover {
+            Color::Black => -1,
+            Color::White => 1,
+        };
+        let integer_move = n * step < 0;
+        if active.empty().is_empty() || active.queens(Color::White).is_empty() {
+            // No active area: only the integer is left.
+            return integer_move;
+        }
+        let key = (active.clone(), n);
+        if let Some(&w) = self.memo.get(&key) {
             return w;
         }
         let mut wins = false;
-        for mv in pos.legal_moves() {
-            pos.play_unchecked(mv);
-            let lost = !self.mover_wins(pos);
-            pos.undo(mv);
-            if lost {
+        let mut moves = active.legal_moves();
+        // The solver's move ordering: finds a win sooner, decides nothing.
+        AmazonsSolver::with_evaluator(active.clone(), None).order_moves(&mut moves);
+        for mv in moves {
+            let mut child = active.clone();
+            child.play_unchecked(mv);
+            let (rest, m) = split_territories(&child);
+            if !self.mover_wins(&rest, n + m) {
                 wins = true;
                 break;
             }
         }
-        self.memo.insert(pos.clone(), wins);
+        if !wins && integer_move {
+            wins = !self.mover_wins(&active.with_to_move(mover.opposite()), n + step);
+        }
+        if self.memo.len() >= MEMO_ENTRIES {
+            self.memo.clear();
+        }
+        self.memo.insert(key, wins);
         wins
     }
+}
+
+/// The most positions the leaf verifier remembers (about 64 bytes each, so
+/// about 1 GiB); the table is emptied when full. Unbounded, checking the
+/// 5x5 proof grew it past 14 GiB.
+const MEMO_ENTRIES: usize = 1 << 24;
+
+/// `pos` with its territories burnt off (their queens removed), and the
+/// sum of their exact values, Black positive (see [`LeafVerifier`]).
+fn split_territories(pos: &Position) -> (Position, i32) {
+    let mut n: i32 = 0;
+    let mut live = Bitboard::EMPTY;
+    for area in basic_partition(pos) {
+        match (area.white.any(), area.black.any()) {
+            (true, true) => live |= area.squares(),
+            (true, false) => n -= territory_value(area.empty, area.white),
+            (false, true) => n += territory_value(area.empty, area.black),
+            (false, false) => {}
+        }
+    }
+    let active = Position::from_setup(Setup {
+        size: pos.size(),
+        white: pos.queens(Color::White) & live,
+        black: pos.queens(Color::Black) & live,
+        burnt: pos.mask() - live,
+        to_move: pos.to_move(),
+    })
+    .expect("removing queens and burning squares keeps a position valid");
+    (active, n)
+}
+
+/// [`territory_moves`] as an `i32` (at most 64 moves on a board of 64
+/// squares).
+fn territory_value(empty: Bitboard, queens: Bitboard) -> i32 {
+    i32::try_from(territory_moves(empty, queens)).expect("at most 64 moves")
 }
 
 #[cfg(test)]
