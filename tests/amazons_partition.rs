@@ -58,8 +58,9 @@ const BOARDS: [(&str, &str); 5] = [
     // A blocker of each colour, as in seed 004 Fig. 2: a White blocker
     // territory on the left, a Black one on the right, active in between.
     ("two_gates", "..x..x../..W..B.. w"),
-    // A Black queen walled in by White queens only: dead queen, White
-    // territory around.
+    // A Black queen walled in by White queens only: not dead, since a wall
+    // of queens can move away and let it out, so one active area (the
+    // improved partition once cut it off as dead, which was unsound).
     ("dead", "Bx../WW../.... w"),
     // The 6x6 standard start after a few moves: one big active area.
     ("start", ".B..B./B....B/..x.../.x..../W....W/.W..W. w"),

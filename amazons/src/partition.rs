@@ -165,6 +165,97 @@ pub fn improved_partition(pos: &Position) -> Vec<Area> {
 }
 
 fn split_active(area: &Area, out: &mut Vec<Area>) {
+    let mut pieces = Vec::new();
+    split_by_reach(area, &mut pieces);
+    let groups = coupled_groups(area, &pieces);
+    if groups.len() == pieces.len() {
+        out.append(&mut pieces);
+        return;
+    }
+    // Merge each group into one area; a queen that two groups still share
+    // is a blocker of both.
+    let merged: Vec<(Bitboard, Bitboard, Bitboard)> = groups
+        .iter()
+        .map(|g| {
+            g.iter().fold(
+                (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+                |(e, w, b), &i| {
+                    (
+                        e | pieces[i].empty,
+                        w | pieces[i].white,
+                        b | pieces[i].black,
+                    )
+                },
+            )
+        })
+        .collect();
+    for (k, &(empty, white, black)) in merged.iter().enumerate() {
+        let others = merged
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != k)
+            .fold(Bitboard::EMPTY, |acc, (_, &(_, w, b))| acc | w | b);
+        let mut a = Area::new(empty, white, black);
+        a.blockers = (white | black) & others;
+        if let AreaKind::SimpleTerritory(c) = a.kind {
+            if a.blockers.any() {
+                a.kind = AreaKind::BlockerTerritory(c);
+            }
+        }
+        out.push(a);
+    }
+}
+
+/// The pieces of `area` grouped into independent subgames: two pieces are
+/// in one group when a square of one is 8-adjacent to a square of the other
+/// and no piece holds both squares. A queen's square empties when the
+/// queen moves, so a queen next to a queen of another piece could later
+/// step (or let the other step) across: the improved partition must not
+/// separate them. Blockers lie in every piece they border, as in seed 004,
+/// III-A. Groups are lists of piece indices, in order of their first piece.
+fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
+    let holders = |x: Bitboard| -> Vec<usize> {
+        (0..pieces.len())
+            .filter(|&i| pieces[i].squares().intersects(x))
+            .collect()
+    };
+    let mut root: Vec<usize> = (0..pieces.len()).collect();
+    fn find(root: &[usize], mut i: usize) -> usize {
+        while root[i] != i {
+            i = root[i];
+        }
+        i
+    }
+    let all = area.squares();
+    for sq in all.squares() {
+        let x = Bitboard::from_square(sq);
+        let near = holders(x);
+        let covered = near
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, &i| acc | pieces[i].squares());
+        for other in ((x.neighbours() & all) - covered).squares() {
+            for j in holders(Bitboard::from_square(other)) {
+                for &i in &near {
+                    let (a, b) = (find(&root, i), find(&root, j));
+                    root[a] = b;
+                }
+            }
+        }
+    }
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    let mut group_of_root = vec![usize::MAX; pieces.len()];
+    for i in 0..pieces.len() {
+        let r = find(&root, i);
+        if group_of_root[r] == usize::MAX {
+            group_of_root[r] = groups.len();
+            groups.push(Vec::new());
+        }
+        groups[group_of_root[r]].push(i);
+    }
+    groups
+}
+
+fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
     let empty = area.empty;
     let reach_white = reachable(area.white, empty);
     let reach_black = reachable(area.black, empty);
