@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 mod common;
-use common::{minimax_wins as wins, random_position};
+use common::{minimax_wins as wins, random_board, random_position};
 
 /// Thousands of random small positions (fixed seed): every verdict is right.
 #[test]
@@ -236,26 +236,9 @@ fn crowded_positions_verdicts_agree_with_minimax() {
     let mut positions: Vec<Position> = vec!["Bx.x./BxxBx/WWxxx/.Bxx./..WWx b".parse().unwrap()];
     for _ in 0..3000 {
         let (w, h) = (rng.gen_range(3..=5), rng.gen_range(3..=5));
-        let n = w * h;
         let queens = rng.gen_range(4..=6);
-        let empty = rng.gen_range(2..=7.min(n - queens));
-        let mut cells = vec!['x'; n];
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in 0..n {
-            let j = rng.gen_range(i..n);
-            order.swap(i, j);
-        }
-        for (k, &i) in order.iter().take(queens + empty).enumerate() {
-            cells[i] = match k {
-                0 => 'W',
-                1 => 'B',
-                _ if k < queens => ['W', 'B'][rng.gen_range(0..2)],
-                _ => '.',
-            };
-        }
-        let ranks: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
-        let side = ["w", "b"][rng.gen_range(0..2)];
-        positions.push(format!("{} {side}", ranks.join("/")).parse().unwrap());
+        let empty = rng.gen_range(2..=7.min(w * h - queens));
+        positions.push(random_board(&mut rng, w, h, queens, empty));
     }
     let mut decided = 0;
     for mut pos in positions {

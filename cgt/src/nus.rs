@@ -127,7 +127,9 @@ impl Nus {
 
     /// The Left options of the canonical form.
     pub fn left_options(self) -> Result<Vec<Nus>, CgtError> {
-        if self.ups < 0 {
+        // Negative ups, and numbers: the Left options mirror the Right
+        // options of the negative.
+        if self.ups < 0 || (self.ups == 0 && self.nimber == 0) {
             return Ok(self
                 .neg()
                 .right_options()?
@@ -136,15 +138,6 @@ impl Nus {
                 .collect());
         }
         let x = self.number;
-        if self.ups == 0 && self.nimber == 0 {
-            // A number's Left options mirror the Right options of its negative.
-            return Ok(self
-                .neg()
-                .right_options()?
-                .into_iter()
-                .map(Nus::neg)
-                .collect());
-        }
         if self.ups == 0 {
             return Ok((0..self.nimber)
                 .map(|k| Nus {

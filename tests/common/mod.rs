@@ -58,6 +58,20 @@ pub fn random_position(rng: &mut SmallRng, max_empty: usize) -> Position {
     let n = w * h;
     let queens = rng.gen_range(2..=4.min(n - 1));
     let empty = rng.gen_range(1..=(n - queens).min(max_empty));
+    random_board(rng, w, h, queens, empty)
+}
+
+/// A random `w x h` board with `queens` queens (at least one of each
+/// colour, the rest of random colours) and `empty` empty squares on random
+/// squares, the rest burnt, and a random side to move.
+pub fn random_board(
+    rng: &mut SmallRng,
+    w: usize,
+    h: usize,
+    queens: usize,
+    empty: usize,
+) -> Position {
+    let n = w * h;
     let mut cells: Vec<char> = std::iter::repeat_n('x', n).collect();
     let mut order: Vec<usize> = (0..n).collect();
     for i in 0..n {
