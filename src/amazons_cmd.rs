@@ -8,7 +8,7 @@ use amazons::safe_moves::SafeMoveRules;
 use amazons::solve::{
     check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
     DfpnSolver, LeafVerifier, Limit, Limits, Outcome, Progress, ProgressHook, ProofNumbers,
-    ProofTree, SolveResult, Verdict,
+    ProofSource, ProofTree, SolveResult, Verdict,
 };
 use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square, Valuer};
 use anyhow::Result;
@@ -320,6 +320,20 @@ fn area_letter(i: usize) -> char {
     char::from(b'a' + (i % 26) as u8)
 }
 
+/// The proof tree of a proven result, read from the solver that found it,
+/// when `--proof` asked for one.
+fn proof_if_asked<S: ProofSource<AmazonsSolver>>(
+    asked: bool,
+    result: &SolveResult<Move>,
+    solver: &mut S,
+    game: &AmazonsSolver,
+) -> Result<Option<ProofTree>> {
+    Ok(match (asked, result.verdict) {
+        (true, Verdict::Proven(_)) => Some(extract_proof(solver, game)?),
+        _ => None,
+    })
+}
+
 fn solve(args: &SolveArgs) -> Result<()> {
     let pos = parse_position_or_size(&args.position)?;
     if !(1..=64).contains(&args.threads) {
@@ -399,10 +413,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
-        let proof = match (&args.proof, r.verdict) {
-            (Some(_), Verdict::Proven(_)) => Some(extract_proof(&mut solver, &game)?),
-            _ => None,
-        };
+        let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
         (r, proof)
     } else {
         let mut solver = DfpnSolver::new(DfpnConfig {
@@ -415,10 +426,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
-        let proof = match (&args.proof, r.verdict) {
-            (Some(_), Verdict::Proven(_)) => Some(extract_proof(&mut solver, &game)?),
-            _ => None,
-        };
+        let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
         (r, proof)
     };
     if let (Some(path), Some(proof)) = (&args.proof, &proof) {
