@@ -146,7 +146,9 @@ fn build_jobs(
         return Ok(jobs);
     }
     let kind = kind.unwrap_or(KindArg::Simple);
-    let text = size.expect("clap requires --size");
+    let Some(text) = size else {
+        return Err(bad_input("size", "--size is required without --paper-set"));
+    };
     let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
     let (w, h) = (size.width(), size.height());
     let n = u32::from(w) * u32::from(h);
