@@ -5,11 +5,11 @@
 
 use std::path::{Path, PathBuf};
 
-use amazons::{queen_attacks, AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
+use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
 use crate::active::ActiveDb;
 use crate::format::{read_active, read_blocker, read_territory, DbError, EXTENSION};
-use crate::territory::{for_each_child, TerritoryDb};
+use crate::territory::{blocker_children, for_each_child, TerritoryDb};
 
 /// The environment variable naming the default database directory.
 pub const DB_ENV: &str = "CGTK_DB";
@@ -297,19 +297,9 @@ impl Databases {
         if best.is_some() {
             return best;
         }
-        blockers.into_iter().find_map(|from| {
-            queen_attacks(from, empty)
-                .into_iter()
-                .find(|&to| {
-                    let child = self.blocker_territory(
-                        empty.without(to),
-                        normal.with(to),
-                        blockers.without(from),
-                    );
-                    child == Some(target)
-                })
-                .map(|to| Move::new(from, to, from))
-        })
+        blocker_children(empty, normal, blockers)
+            .find(|&(_, e, n, b)| self.blocker_territory(e, n, b) == Some(target))
+            .map(|(mv, ..)| mv)
     }
 
     /// The territory answer for a whole position whose queens are all of one

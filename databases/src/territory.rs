@@ -270,6 +270,28 @@ pub(crate) fn for_each_child(
     }
 }
 
+/// The moves of the `blockers` under the blocker constraint (seed 004,
+/// III-A): a blocker moves in to an `empty` square and shoots back at its
+/// origin, which burns, and is a normal queen from then on. Each comes with
+/// the empty squares, normal queens and blockers after it.
+pub(crate) fn blocker_children(
+    empty: Bitboard,
+    normal: Bitboard,
+    blockers: Bitboard,
+) -> impl Iterator<Item = (Move, Bitboard, Bitboard, Bitboard)> {
+    blockers.into_iter().flat_map(move |from| {
+        queen_attacks(from, empty).into_iter().map(move |to| {
+            let mv = Move::new(from, to, from);
+            (
+                mv,
+                empty.without(to),
+                normal.with(to),
+                blockers.without(from),
+            )
+        })
+    })
+}
+
 /// The move count of rank `rank`: normal queens' children read through
 /// `lookup` (this table), blockers' children from `lower`.
 fn evaluate(
@@ -300,24 +322,20 @@ fn evaluate(
         best < ceiling
     });
     if let Some(lower) = lower {
-        // A blocker moves in and shoots back at its origin, which burns.
-        for from in blockers {
-            for to in queen_attacks(from, empty) {
-                if best == ceiling {
-                    break;
-                }
-                let (n, b) = (normal.with(to), blockers.without(from));
-                let queens = if lower.is_blocker() {
-                    vec![cells(n), cells(b)]
-                } else {
-                    vec![cells(n | b)]
-                };
-                let child = Config {
-                    queens,
-                    empty: cells(empty.without(to)),
-                };
-                best = best.max(1 + u32::from(lower.moves_at(lower.index.rank(&child))));
+        for (_, e, n, b) in blocker_children(empty, normal, blockers) {
+            if best == ceiling {
+                break;
             }
+            let queens = if lower.is_blocker() {
+                vec![cells(n), cells(b)]
+            } else {
+                vec![cells(n | b)]
+            };
+            let child = Config {
+                queens,
+                empty: cells(e),
+            };
+            best = best.max(1 + u32::from(lower.moves_at(lower.index.rank(&child))));
         }
     }
     best as u8
