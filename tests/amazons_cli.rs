@@ -1,18 +1,8 @@
 //! The `cgtk amazons` command line: output and bad-input handling.
 
-use std::process::Command;
+mod common;
 
-fn cgtk(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::cgtk;
 
 #[test]
 fn perft_prints_the_count() {

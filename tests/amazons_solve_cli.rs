@@ -1,18 +1,8 @@
 //! `cgtk amazons solve` and `check-proof`: output, proofs, bad input.
 
-use std::process::Command;
+mod common;
 
-fn cgtk(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8(out.stdout).unwrap(),
-        String::from_utf8(out.stderr).unwrap(),
-    )
-}
+use common::cgtk;
 
 fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("cgtk-solve-{}-{name}", std::process::id()))

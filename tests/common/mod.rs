@@ -4,6 +4,7 @@
 #![allow(dead_code, reason = "each test binary uses a part of this module")]
 
 use std::path::Path;
+use std::process::Command;
 
 use amazons::Position;
 use rand::rngs::SmallRng;
@@ -95,4 +96,17 @@ pub fn random_board(
     let ranks: Vec<String> = cells.chunks(w).map(|r| r.iter().collect()).collect();
     let side = if rng.gen_bool(0.5) { "w" } else { "b" };
     format!("{} {side}", ranks.join("/")).parse().unwrap()
+}
+
+/// Runs the `cgtk` binary with `args`: (exit code, stdout, stderr).
+pub fn cgtk(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
 }
