@@ -3,7 +3,7 @@
 
 use std::collections::HashMap;
 
-use amazons::{Color, Evaluator, Position, Valuer};
+use amazons::{improved_partition, AreaKind, Color, Evaluator, Position, Valuer};
 use cgt::{Arena, Bounds, Dyadic, EndKind, GameId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -214,11 +214,10 @@ fn playout_positions_verdicts_and_area_bounds_are_sound() {
     eprintln!(
         "{decided} of {total} playout positions decided; {areas_checked} area bounds checked"
     );
-    // A floor on the evaluation's power, not a reference value: 175 of the
-    // 2000 are decided. (Until the improved partition stopped separating
-    // adjacent queens, 251 were; that split was unsound, see
-    // `crowded_positions_verdicts_agree_with_minimax`.)
-    assert!(decided > total / 20, "only {decided} verdicts");
+    // A floor on the evaluation's power, not a reference value: 248 of the
+    // 2000 are decided. (The unsound split that separated adjacent queens
+    // decided 251; merging every coupled piece, 175.)
+    assert!(decided > total / 10, "only {decided} verdicts");
 }
 
 /// Crowded positions: boards of 3x3 to 5x5 with four to six queens, so
@@ -233,14 +232,28 @@ fn playout_positions_verdicts_and_area_bounds_are_sound() {
 fn crowded_positions_verdicts_agree_with_minimax() {
     let mut rng = SmallRng::seed_from_u64(0x00c2_0ded);
     let evaluator = Evaluator::default();
-    let mut positions: Vec<Position> = vec!["Bx.x./BxxBx/WWxxx/.Bxx./..WWx b".parse().unwrap()];
+    // Then the wrong verdicts that `hunt_coupled_territories` found before
+    // territory queens next to other queens became blockers, and (the last
+    // one) before they also joined the active area next door.
+    let mut positions: Vec<Position> = [
+        "Bx.x./BxxBx/WWxxx/.Bxx./..WWx b",
+        "xWx.xx/xxxx../xxBWxx/..xWx./xxxxxx w",
+        "..Bx/xx.x/xxWx/WWx./.xB. w",
+        "xxW.xx/xWxxxx/.xWxBx/BWxxxx/..WB.x b",
+        "xB..x/.xxWx/W.xxB/.xx.. b",
+        "B..x./xxWxW/xx.xB/.xx.x/Bx.xx w",
+        "x.../.xxW/WBBB/xWB. b",
+    ]
+    .iter()
+    .map(|p| p.parse().unwrap())
+    .collect();
     for _ in 0..3000 {
         let (w, h) = (rng.gen_range(3..=5), rng.gen_range(3..=5));
         let queens = rng.gen_range(4..=6);
         let empty = rng.gen_range(2..=7.min(w * h - queens));
         positions.push(random_board(&mut rng, w, h, queens, empty));
     }
-    let mut decided = 0;
+    let (total, mut decided) = (positions.len(), 0);
     for mut pos in positions {
         let eval = evaluator.evaluate(&pos, None);
         let Some(winner) = eval.verdict else { continue };
@@ -253,5 +266,55 @@ fn crowded_positions_verdicts_agree_with_minimax() {
         decided += 1;
     }
     assert!(decided > 500, "only {decided} decided");
-    eprintln!("{decided} of 3001 crowded positions decided");
+    eprintln!("{decided} of {total} crowded positions decided");
+}
+
+/// A long hunt for unsound partitions (run in release: `cargo test
+/// --release --test amazons_eval -- --ignored hunt`): 3,000,000 crowded
+/// boards up to 6x5 with 3 to 8 queens and up to 9 empty squares, of which
+/// the evaluation is checked on those (about a third) where a territory's
+/// queen stands next to a queen outside it (the coupling that
+/// `close_territories` handles); every verdict agrees with negamax. Before
+/// that rule, this found 11 wrong verdicts in about 500,000, and with only
+/// half of it (territory queens as blockers, not also in the active area
+/// next door) 8; the positions are in
+/// `crowded_positions_verdicts_agree_with_minimax`.
+#[test]
+#[ignore = "about a minute in release"]
+fn hunt_coupled_territories() {
+    let mut rng = SmallRng::seed_from_u64(1);
+    let evaluator = Evaluator::default();
+    let mut memo = HashMap::new();
+    let (mut checked, mut decided) = (0, 0);
+    for _ in 0..3_000_000 {
+        let (w, h) = (rng.gen_range(3..=6), rng.gen_range(3..=5));
+        let queens = rng.gen_range(3..=8.min(w * h - 2));
+        let empty = rng.gen_range(2..=9.min(w * h - queens));
+        let mut pos = random_board(&mut rng, w, h, queens, empty);
+        let all = pos.all_queens();
+        let coupled = improved_partition(&pos).iter().any(|a| {
+            let mine = a.white | a.black;
+            matches!(
+                a.kind,
+                AreaKind::SimpleTerritory(_) | AreaKind::BlockerTerritory(_)
+            ) && (mine & (all - mine).neighbours()).any()
+        });
+        if !coupled {
+            continue;
+        }
+        checked += 1;
+        let eval = evaluator.evaluate(&pos, None);
+        let Some(winner) = eval.verdict else { continue };
+        if memo.len() > 5_000_000 {
+            memo.clear();
+        }
+        let truth = if wins_memo(&mut pos, &mut memo) {
+            pos.to_move()
+        } else {
+            pos.to_move().opposite()
+        };
+        assert_eq!(winner, truth, "{pos}: {:?} by {:?}", eval.bounds, eval.rule);
+        decided += 1;
+    }
+    eprintln!("{decided} of {checked} coupled positions decided");
 }

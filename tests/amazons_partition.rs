@@ -58,9 +58,11 @@ const BOARDS: [(&str, &str); 5] = [
     // A blocker of each colour, as in seed 004 Fig. 2: a White blocker
     // territory on the left, a Black one on the right, active in between.
     ("two_gates", "..x..x../..W..B.. w"),
-    // A Black queen walled in by White queens only: not dead, since a wall
-    // of queens can move away and let it out, so one active area (the
-    // improved partition once cut it off as dead, which was unsound).
+    // A Black queen walled in by White queens only. Cutting it off as dead
+    // next to a plain White territory was unsound (the wall can move away
+    // and let it out); merging it into one active area threw the territory
+    // away. Now the wall queens are blockers of the White territory, which
+    // White can keep closed by shooting back, and the Black queen is dead.
     ("dead", "Bx../WW../.... w"),
     // The 6x6 standard start after a few moves: one big active area.
     ("start", ".B..B./B....B/..x.../.x..../W....W/.W..W. w"),

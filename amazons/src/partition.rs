@@ -169,9 +169,11 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
     split_by_reach(area, &mut pieces);
     let groups = coupled_groups(area, &pieces);
     if groups.len() == pieces.len() {
+        close_territories(area, &mut pieces);
         out.append(&mut pieces);
         return;
     }
+    let first = out.len();
     // Merge each group into one area; a queen that two groups still share
     // is a blocker of both.
     let merged: Vec<(Bitboard, Bitboard, Bitboard)> = groups
@@ -189,7 +191,14 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
             )
         })
         .collect();
-    for (k, &(empty, white, black)) in merged.iter().enumerate() {
+    for (k, g) in groups.iter().enumerate() {
+        if let [i] = g[..] {
+            if is_territory(&pieces[i]) {
+                out.push(pieces[i].clone());
+                continue;
+            }
+        }
+        let (empty, white, black) = merged[k];
         let others = merged
             .iter()
             .enumerate()
@@ -197,22 +206,63 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
             .fold(Bitboard::EMPTY, |acc, (_, &(_, w, b))| acc | w | b);
         let mut a = Area::new(empty, white, black);
         a.blockers = (white | black) & others;
-        if let AreaKind::SimpleTerritory(c) = a.kind {
-            if a.blockers.any() {
-                a.kind = AreaKind::BlockerTerritory(c);
+        out.push(a);
+    }
+    close_territories(area, &mut out[first..]);
+}
+
+fn is_territory(area: &Area) -> bool {
+    matches!(
+        area.kind,
+        AreaKind::SimpleTerritory(_) | AreaKind::BlockerTerritory(_)
+    )
+}
+
+/// Makes every queen of a territory that stands next to a queen outside
+/// the territory one of its blockers. A queen's square empties when it
+/// moves, and the queen next door could then step through it into the
+/// territory; as a blocker (seed 004, III-A) the queen may leave only by
+/// shooting back at its square, so the territory's owner can keep it
+/// closed, which is all the blocker bounds `[n, e]` assume: `n` counts the
+/// moves the owner makes with every blocker closed, and `e`, the empty
+/// squares, bounds what any queen can take out of the territory.
+fn close_territories(area: &Area, pieces: &mut [Area]) {
+    let queens = area.white | area.black;
+    for k in 0..pieces.len() {
+        if !is_territory(&pieces[k]) {
+            continue;
+        }
+        let t = &mut pieces[k];
+        let mine = t.white | t.black;
+        let touching = mine & (queens - mine).neighbours();
+        if touching.is_empty() {
+            continue;
+        }
+        t.blockers |= touching;
+        if let AreaKind::SimpleTerritory(c) = t.kind {
+            t.kind = AreaKind::BlockerTerritory(c);
+        }
+        let (white, black) = (t.white & touching, t.black & touching);
+        for a in pieces.iter_mut().filter(|p| p.kind == AreaKind::Active) {
+            let near = touching & (a.white | a.black).neighbours();
+            if near.any() {
+                a.white |= white & near;
+                a.black |= black & near;
+                a.blockers |= near;
             }
         }
-        out.push(a);
     }
 }
 
-/// The pieces of `area` grouped into independent subgames: two pieces are
-/// in one group when a square of one is 8-adjacent to a square of the other
-/// and no piece holds both squares. A queen's square empties when the
-/// queen moves, so a queen next to a queen of another piece could later
-/// step (or let the other step) across: the improved partition must not
-/// separate them. Blockers lie in every piece they border, as in seed 004,
-/// III-A. Groups are lists of piece indices, in order of their first piece.
+/// The active and dead pieces of `area` grouped into independent
+/// subgames: two such pieces are in one group when a square of one is
+/// 8-adjacent to a square of the other and no piece holds both squares. A
+/// queen's square empties when it moves, so a queen next to a queen of
+/// another piece could later step (or let the other step) across: the
+/// improved partition must not separate them. Territories stay apart: their
+/// queens next to other pieces are blockers ([`close_territories`]).
+/// Blockers lie in every piece they border, as in seed 004, III-A. Groups
+/// are lists of piece indices, in order of their first piece.
 fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
     let holders = |x: Bitboard| -> Vec<usize> {
         (0..pieces.len())
@@ -236,6 +286,9 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
         for other in ((x.neighbours() & all) - covered).squares() {
             for j in holders(Bitboard::from_square(other)) {
                 for &i in &near {
+                    if is_territory(&pieces[i]) || is_territory(&pieces[j]) {
+                        continue;
+                    }
                     let (a, b) = (find(&root, i), find(&root, j));
                     root[a] = b;
                 }
