@@ -11,7 +11,7 @@ use crate::local_search::local_search;
 use crate::partition::{Area, AreaKind};
 use crate::position::{Color, Position};
 use crate::safe_moves::{static_eval, SafeMoveRules};
-use crate::territory::{plodding, territory_moves};
+use crate::territory::{blocker_territory_moves, plodding, territory_moves};
 
 /// Answers areas from precomputed tables (implemented by the `databases`
 /// crate): simple territories, blocker territories and active areas.
@@ -128,9 +128,10 @@ impl fmt::Display for AreaBounds {
 pub struct AreaAnalyzer {
     /// The safe-move rules used for active areas (default: all six).
     pub rules: SafeMoveRules,
-    /// Simple territories with at most this many empty squares are solved
-    /// exactly by [`territory_moves`]; larger ones get plodding bounds
-    /// (0 to 64; default 12).
+    /// Territories with at most this many empty squares are solved exactly
+    /// ([`territory_moves`], or [`blocker_territory_moves`] under the
+    /// blocker constraint); larger ones get plodding bounds (0 to 64;
+    /// default 12).
     pub exact_territory_max_empty: u32,
     /// Active areas without blockers with fewer than this many queens plus
     /// empty squares are searched locally (0 to 64; default 9, as in seed
@@ -152,8 +153,9 @@ impl AreaAnalyzer {
     /// The bounds of `area`, an area of a partition of `pos`, asking
     /// `oracle` first for simple territories.
     ///
-    /// Blocker territories get plodding bounds with the normal queens first
-    /// (IV-A2); active areas with blockers get static evaluation that does
+    /// Blocker territories get `[n, e]`: `n` moves under the blocker
+    /// constraint (exact search, or plodding with the normal queens first,
+    /// IV-A2), at most their `e` empty squares; active areas with blockers get static evaluation that does
     /// not use the blockers (IV-B3), since neither local search nor the
     /// rules know the blocker constraint.
     pub fn bounds(
@@ -175,7 +177,16 @@ impl AreaAnalyzer {
                 }
                 self.plodding_bounds(area, owner)
             }
-            AreaKind::BlockerTerritory(owner) => self.plodding_bounds(area, owner),
+            AreaKind::BlockerTerritory(owner) => {
+                if area.empty.count() <= self.exact_territory_max_empty {
+                    let queens = area.queens(owner);
+                    let n =
+                        blocker_territory_moves(area.empty, queens - area.blockers, area.blockers);
+                    territory_bounds(area, owner, n, BoundsSource::ExactSearch)
+                } else {
+                    self.plodding_bounds(area, owner)
+                }
+            }
             AreaKind::Active => {
                 let local = area.to_position(pos, pos.to_move());
                 let size = area.squares().count();
@@ -207,18 +218,31 @@ impl AreaAnalyzer {
 
     fn plodding_bounds(&self, area: &Area, owner: Color) -> AreaBounds {
         let queens = area.queens(owner);
-        let p = plodding(area.empty, queens - area.blockers, area.blockers) as i32;
-        let v = area.empty.count() as i32;
-        let (lower, upper) = match owner {
-            Color::Black => (p, v),
-            Color::White => (-v, -p),
-        };
-        AreaBounds {
-            lower,
-            upper,
-            lower_relaxed: false,
-            upper_relaxed: false,
-            source: BoundsSource::Plodding,
-        }
+        let p = plodding(area.empty, queens - area.blockers, area.blockers);
+        territory_bounds(area, owner, p, BoundsSource::Plodding)
+    }
+}
+
+/// The bounds of a territory whose owner surely makes `n` moves there: at
+/// least `n`, at most its empty squares (for a blocker territory, a blocker
+/// that leaves without shooting back may open more of it to its own queens
+/// and to the opponent's, which `n` does not value).
+pub(crate) fn territory_bounds(
+    area: &Area,
+    owner: Color,
+    n: u32,
+    source: BoundsSource,
+) -> AreaBounds {
+    let (n, e) = (n as i32, area.empty.count() as i32);
+    let (lower, upper) = match owner {
+        Color::Black => (n, e),
+        Color::White => (-e, -n),
+    };
+    AreaBounds {
+        lower,
+        upper,
+        lower_relaxed: false,
+        upper_relaxed: false,
+        source,
     }
 }

@@ -6,7 +6,7 @@
 use cgt::{evaluate_sum, Bounds, Component, End, Player, Rational};
 
 use crate::bitboard::Bitboard;
-use crate::bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+use crate::bounds::{territory_bounds, AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 use crate::partition::{basic_partition, improved_partition, Area, AreaKind};
 use crate::position::{Color, Position};
 
@@ -71,27 +71,6 @@ pub fn to_cgt_bounds(b: &AreaBounds) -> Bounds {
     }
 }
 
-/// The bounds of a blocker territory whose owner can make `n` moves there
-/// under the blocker constraint (a database answer): `n` is what the owner
-/// surely gets; the upper end stays the number of empty squares, since a
-/// blocker that leaves without shooting back may open more of the territory
-/// to its own queens (and to the opponent's), which the table does not
-/// value.
-fn blocker_bounds(area: &Area, owner: Color, n: u32) -> AreaBounds {
-    let (n, e) = (n as i32, area.empty.count() as i32);
-    let (lower, upper) = match owner {
-        Color::Black => (n, e),
-        Color::White => (-e, -n),
-    };
-    AreaBounds {
-        lower,
-        upper,
-        lower_relaxed: false,
-        upper_relaxed: false,
-        source: BoundsSource::Oracle,
-    }
-}
-
 fn player(color: Color) -> Player {
     match color {
         Color::Black => Player::Left,
@@ -151,7 +130,7 @@ impl Evaluator {
                 let mut b = self.analyzer.bounds(pos, &bounded, oracle);
                 if let AreaKind::BlockerTerritory(owner) = bounded.kind {
                     if let Some(n) = oracle.and_then(|o| o.blocker_territory_moves(&bounded)) {
-                        b = blocker_bounds(&bounded, owner, n);
+                        b = territory_bounds(&bounded, owner, n, BoundsSource::Oracle);
                     }
                 }
                 let bounds = to_cgt_bounds(&b);

@@ -28,16 +28,43 @@ use crate::bitboard::{queen_attacks, Bitboard};
 /// # Ok::<(), amazons::PositionError>(())
 /// ```
 pub fn territory_moves(empty: Bitboard, queens: Bitboard) -> u32 {
-    let mut memo = HashMap::new();
-    search(empty, queens, &mut memo)
+    blocker_territory_moves(empty, queens, Bitboard::EMPTY)
 }
 
-fn search(empty: Bitboard, queens: Bitboard, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
+/// The largest number of moves the `normal` queens and the `blockers` can
+/// make in a row on the `empty` squares under the blocker constraint of
+/// seed 004, III-A: a blocker either stays where it is or moves in and
+/// shoots back at the square it left (which burns, so the territory stays
+/// closed), and is a normal queen from then on. Nobody else moves there.
+/// With no blockers this is [`territory_moves`]. Exhaustive search with a
+/// memo: keep it to small territories.
+///
+/// ```
+/// use amazons::territory::blocker_territory_moves;
+/// use amazons::{Bitboard, Color, Position};
+///
+/// // A Black blocker on B1 of the strip C1, D1 (A1 is another area's): it
+/// // moves in, B1-C1xB1, then C1-D1xC1: two moves.
+/// let pos: Position = ".B.. b".parse()?;
+/// let blocker = pos.queens(Color::Black);
+/// let strip = pos.empty() - Bitboard::from_square("a1".parse()?);
+/// assert_eq!(blocker_territory_moves(strip, Bitboard::EMPTY, blocker), 2);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn blocker_territory_moves(empty: Bitboard, normal: Bitboard, blockers: Bitboard) -> u32 {
+    let mut memo = HashMap::new();
+    search(empty, normal, blockers - normal, &mut memo)
+}
+
+type Memo = HashMap<(u64, u64, u64), u32>;
+
+fn search(empty: Bitboard, queens: Bitboard, blockers: Bitboard, memo: &mut Memo) -> u32 {
     // Each move burns one empty square; a queen needs an empty neighbour.
-    if (queens.neighbours() & empty).is_empty() {
+    if ((queens | blockers).neighbours() & empty).is_empty() {
         return 0;
     }
-    if let Some(&n) = memo.get(&(empty.0, queens.0)) {
+    let key = (empty.0, queens.0, blockers.0);
+    if let Some(&n) = memo.get(&key) {
         return n;
     }
     let ceiling = empty.count();
@@ -47,7 +74,8 @@ fn search(empty: Bitboard, queens: Bitboard, memo: &mut HashMap<(u64, u64), u32>
         for to in queen_attacks(from, empty) {
             let after_queen = queens.without(from).with(to);
             for arrow in queen_attacks(to, vacated.without(to)) {
-                let n = 1 + search(vacated.without(to).without(arrow), after_queen, memo);
+                let rest = vacated.without(to).without(arrow);
+                let n = 1 + search(rest, after_queen, blockers, memo);
                 if n > best {
                     best = n;
                     if best == ceiling {
@@ -57,7 +85,25 @@ fn search(empty: Bitboard, queens: Bitboard, memo: &mut HashMap<(u64, u64), u32>
             }
         }
     }
-    memo.insert((empty.0, queens.0), best);
+    if best < ceiling {
+        'blockers: for from in blockers {
+            for to in queen_attacks(from, empty) {
+                let n = 1 + search(
+                    empty.without(to),
+                    queens.with(to),
+                    blockers.without(from),
+                    memo,
+                );
+                if n > best {
+                    best = n;
+                    if best == ceiling {
+                        break 'blockers;
+                    }
+                }
+            }
+        }
+    }
+    memo.insert(key, best);
     best
 }
 

@@ -5,7 +5,7 @@
 //! databases of boxes of up to 10 squares against an exhaustive search
 //! under the blocker rule written here.
 
-use amazons::territory::territory_moves;
+use amazons::territory::{blocker_territory_moves, territory_moves};
 use amazons::{queen_attacks, Bitboard};
 use databases::TerritoryDb;
 use indicatif::ProgressBar;
@@ -125,6 +125,12 @@ fn blocker_tables_of_small_boxes_match_exhaustive_search() {
                         &mut memo,
                     );
                     assert_eq!(u32::from(db.moves_at(r)), expected, "{w}x{h} {c:?}");
+                    // The evaluation's own exact search under the blocker
+                    // rule, on a sample (it has no shared memo).
+                    if r % 16 == 0 {
+                        let (e, n, b) = (board(c.empty), board(c.queens[0]), board(c.queens[1]));
+                        assert_eq!(blocker_territory_moves(e, n, b), expected, "{w}x{h} {c:?}");
+                    }
                     checked += 1;
                 }
                 lower = db;
