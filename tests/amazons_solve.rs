@@ -313,3 +313,11 @@ fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
 fn four_by_five_second_player_wins_with_checked_proof() {
     assert_eq!(solve_start_with_checked_proof("4x5").0, Outcome::Loss);
 }
+
+/// 5x5: the first player wins (Müller 2001; seed 004, Table I), with a
+/// checked proof.
+#[test]
+#[ignore = "about 15 minutes in release builds (the proof check is most of it); run with --release -- --ignored"]
+fn five_by_five_first_player_wins_with_checked_proof() {
+    assert_eq!(solve_start_with_checked_proof("5x5").0, Outcome::Win);
+}
