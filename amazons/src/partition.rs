@@ -12,6 +12,14 @@
 //! separate. What is left (the empty squares both players can reach and the
 //! queens next to them) stays active.
 //!
+//! Queens next to queens: a queen's square empties when it moves, so
+//! pieces that touch only through two adjacent queens are not independent.
+//! Active and dead pieces that touch are merged into one area. A territory
+//! queen next to a queen outside the territory becomes one of its blockers
+//! (the owner keeps the territory closed by moving such a queen only to
+//! shoot back at its square), and joins the active area next door, if any,
+//! as a blocker there too (see `close_territories`).
+//!
 //! Area kinds (II-B): *dead* (only queens or only empty squares), *simple
 //! territory* (queens of one colour, sharing nothing), *blocker territory*
 //! (queens of one colour, sharing blockers with other areas), *active* (queens
