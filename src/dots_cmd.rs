@@ -69,6 +69,11 @@ pub struct SolveArgs {
     /// table before any is searched).
     #[arg(long)]
     no_etc: bool,
+    /// Search every child the enhanced transposition cutoffs looked up,
+    /// instead of taking the child's value from the entry found when its
+    /// bounds already decide it.
+    #[arg(long)]
+    no_etc_values: bool,
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
@@ -117,6 +122,7 @@ impl SolveArgs {
             impartial_tt: !self.partial_tt,
             mtd: !self.no_mtd,
             etc: !self.no_etc,
+            etc_values: !self.no_etc_values,
             threads: self.threads,
             tt_mb: self.tt_mb,
             progress: !self.quiet,

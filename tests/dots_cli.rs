@@ -129,6 +129,7 @@ fn text_output_and_switches() {
             "--no-loony",
             "--no-one-opening",
             "--no-etc",
+            "--no-etc-values",
             "--tt-mb",
             "1",
         ],

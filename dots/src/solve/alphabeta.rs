@@ -85,6 +85,9 @@ pub struct Stats {
     pub etc_cutoffs: u64,
     /// Table probes made for enhanced transposition cutoffs.
     pub etc_probes: u64,
+    /// Children valued by the entry an enhanced-transposition-cutoff probe
+    /// found, without a call of the search (not counted in `nodes`).
+    pub etc_values: u64,
 }
 
 /// The images of an edge set under the symmetries the keys use: index 0
@@ -121,6 +124,7 @@ impl Stats {
         self.first_move_cutoffs += o.first_move_cutoffs;
         self.etc_cutoffs += o.etc_cutoffs;
         self.etc_probes += o.etc_probes;
+        self.etc_values += o.etc_values;
     }
 }
 
@@ -591,8 +595,13 @@ impl Solver {
             lists[class][counts[class]] = (m, gain);
             counts[class] += 1;
         }
+        // Table bounds of the safe children probed by ETC (bit m of `known`
+        // set: `bounds[m]` holds the child's entry).
+        let mut known = 0u64;
+        let mut bounds = [(0i8, 0i8); 64];
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
-            if let Some(v) = self.etc(&images, tside, beta, &lists[1][..counts[1]]) {
+            let safe = &lists[1][..counts[1]];
+            if let Some(v) = self.etc(&images, tside, beta, safe, &mut known, &mut bounds) {
                 let canonical = self.perms()[sym].0[usize::from(v.1)];
                 let merge = self.opts.two_bounds;
                 let lo = v.0 as i8;
@@ -621,7 +630,19 @@ impl Solver {
         for &(m, gain) in &moves[..len] {
             let child = e | 1u64 << m;
             tried += 1;
-            let v = if gain > 0 {
+            let v = if known >> m & 1 == 1 && self.opts.etc_values {
+                // The child's search would find this entry first and return
+                // at once if its bounds decide the child's window
+                // (-beta, -alpha); take its answer without the call.
+                let (lo, hi) = bounds[usize::from(m)];
+                let (lo, hi) = (i32::from(lo), i32::from(hi));
+                if lo >= -alpha || lo == hi {
+                    self.stats.etc_values += 1;
+                    -lo
+                } else {
+                    -self.search(child, side ^ 1, -beta, -alpha)
+                }
+            } else if gain > 0 {
                 gain + self.search(child, side, alpha - gain, beta - gain)
             } else {
                 -self.search(child, side ^ 1, -beta, -alpha)
@@ -670,11 +691,23 @@ impl Solver {
     /// its key is the one its search stores). A child with upper bound `hi`
     /// makes the move worth at least `-hi`; returns that value and the move
     /// if it reaches `beta`.
-    fn etc(&mut self, im: &Images, side: u8, beta: i32, safe: &[(u8, i32)]) -> Option<(i32, u8)> {
+    /// The bounds of every child probed are left in `bounds[m]`, with bit
+    /// `m` of `known` set.
+    fn etc(
+        &mut self,
+        im: &Images,
+        side: u8,
+        beta: i32,
+        safe: &[(u8, i32)],
+        known: &mut u64,
+        bounds: &mut [(i8, i8); 64],
+    ) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
         for &(m, _) in safe {
             self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
+                *known |= 1 << m;
+                bounds[usize::from(m)] = (hit.lo, hit.hi);
                 let v = -i32::from(hit.hi);
                 if v >= beta {
                     self.stats.etc_cutoffs += 1;
