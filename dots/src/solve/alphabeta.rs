@@ -416,6 +416,25 @@ impl Solver {
             .unwrap_or(u64::MAX)
     }
 
+    /// The ranks in the move order (bit `r` for the `r`-th edge tried) of an
+    /// edge set.
+    fn ranks(&self, set: u64) -> u64 {
+        if self.opts.centre_out {
+            self.geo.centre_out_ranks(set)
+        } else {
+            set
+        }
+    }
+
+    /// The edge of rank `r` in the move order.
+    fn edge_at(&self, r: u8) -> u8 {
+        if self.opts.centre_out {
+            self.geo.centre_out[usize::from(r)]
+        } else {
+            r
+        }
+    }
+
     /// The edge permutations that go with the keys (see [`Solver::images`]).
     fn perms(&self) -> &[(Vec<u8>, Vec<u8>)] {
         if self.opts.corners {
@@ -558,49 +577,21 @@ impl Solver {
                 skip |= u & u.wrapping_sub(1);
             }
         }
-        let mut moves = [(0u8, 0i32); 64];
-        let mut counts = [0usize; 3];
-        let mut lists = [[(0u8, 0i32); 64]; 3];
-        let mut len = 0;
-        let n = geo.board.num_edges() as u8;
-        for i in 0..n {
-            let m = if self.opts.centre_out {
-                geo.centre_out[usize::from(i)]
-            } else {
-                i
-            };
-            let bit = 1u64 << m;
-            if free & bit == 0 || skip & bit != 0 {
-                continue;
-            }
-            let (mut gain, mut third) = (0, false);
-            for b in geo.edge_boxes[usize::from(m)] {
-                if b != GROUND {
-                    gain += (degrees[1] >> b & 1) as i32;
-                    third |= degrees[2] >> b & 1 == 1;
-                }
-            }
-            if Some(m) == hint {
-                moves[0] = (m, gain);
-                len = 1;
-                continue;
-            }
-            let class = if gain > 0 {
-                0
-            } else if third {
-                2
-            } else {
-                1
-            };
-            lists[class][counts[class]] = (m, gain);
-            counts[class] += 1;
-        }
+        // Move classes as edge sets, then in search order ("ranks": bit r is
+        // the r-th edge of the order).
+        let moves = free & !skip;
+        let next_to_one = geo.edges_of(degrees[1]);
+        let next_to_two = geo.edges_of(degrees[2]) & !next_to_one;
+        let hint_bit = hint.map_or(0, |m| 1u64 << m) & moves;
+        let rest = moves & !hint_bit;
+        let captures = self.ranks(rest & next_to_one);
+        let safe = self.ranks(rest & !next_to_one & !next_to_two);
+        let third = self.ranks(rest & next_to_two);
         // Table bounds of the safe children probed by ETC (bit m of `known`
         // set: `bounds[m]` holds the child's entry).
         let mut known = 0u64;
         let mut bounds = [(0i8, 0i8); 64];
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
-            let safe = &lists[1][..counts[1]];
             if let Some(v) = self.etc(&images, tside, beta, safe, &mut known, &mut bounds) {
                 let canonical = self.perms()[sym].0[usize::from(v.1)];
                 let merge = self.opts.two_bounds;
@@ -614,54 +605,73 @@ impl Solver {
                 return v.0;
             }
         }
+        // A helper thread tries the safe moves in another order: its first
+        // `variant` safe moves go last.
+        let mut rotated = 0u64;
         if self.variant > 0 && depth % 2 == 0 {
-            // A helper thread: the safe moves in another order.
-            lists[1][..counts[1]].rotate_left(self.variant.min(counts[1]));
+            let mut s = safe;
+            for _ in 0..self.variant.min(safe.count_ones() as usize) {
+                rotated |= s & s.wrapping_neg();
+                s &= s - 1;
+            }
         }
-        for (list, &count) in lists.iter().zip(&counts) {
-            moves[len..len + count].copy_from_slice(&list[..count]);
-            len += count;
-        }
+        // The hint (an edge), then captures, safe moves and third-edge moves
+        // (ranks).
+        let stages = [hint_bit, captures, safe & !rotated, rotated, third];
 
         self.stats.expanded += 1;
         let mut best = i32::MIN;
         let mut best_move = 0;
         let mut tried = 0;
-        for &(m, gain) in &moves[..len] {
-            let child = e | 1u64 << m;
-            tried += 1;
-            let v = if known >> m & 1 == 1 && self.opts.etc_values {
-                // The child's search would find this entry first and return
-                // at once if its bounds decide the child's window
-                // (-beta, -alpha); take its answer without the call.
-                let (lo, hi) = bounds[usize::from(m)];
-                let (lo, hi) = (i32::from(lo), i32::from(hi));
-                if lo >= -alpha || lo == hi {
-                    self.stats.etc_values += 1;
-                    -lo
+        'moves: for (i, &stage) in stages.iter().enumerate() {
+            let mut set = stage;
+            while set != 0 {
+                let r = set.trailing_zeros() as u8;
+                set &= set - 1;
+                let m = if i == 0 { r } else { self.edge_at(r) };
+                let child = e | 1u64 << m;
+                tried += 1;
+                let gain = if i <= 1 {
+                    self.geo.edge_boxes[usize::from(m)]
+                        .iter()
+                        .filter(|&&b| b != GROUND && degrees[1] >> b & 1 == 1)
+                        .count() as i32
+                } else {
+                    0
+                };
+                let v = if known >> m & 1 == 1 && self.opts.etc_values {
+                    // The child's search would find this entry first and
+                    // return at once if its bounds decide the child's window
+                    // (-beta, -alpha); take its answer without the call.
+                    let (lo, hi) = bounds[usize::from(m)];
+                    let (lo, hi) = (i32::from(lo), i32::from(hi));
+                    if lo >= -alpha || lo == hi {
+                        self.stats.etc_values += 1;
+                        -lo
+                    } else {
+                        -self.search(child, side ^ 1, -beta, -alpha)
+                    }
+                } else if gain > 0 {
+                    gain + self.search(child, side, alpha - gain, beta - gain)
                 } else {
                     -self.search(child, side ^ 1, -beta, -alpha)
+                };
+                if self.aborted {
+                    // Another thread finished the test: store nothing.
+                    return 0;
                 }
-            } else if gain > 0 {
-                gain + self.search(child, side, alpha - gain, beta - gain)
-            } else {
-                -self.search(child, side ^ 1, -beta, -alpha)
-            };
-            if self.aborted {
-                // Another thread finished the test: store nothing.
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        self.stats.cutoffs += 1;
-                        if tried == 1 {
-                            self.stats.first_move_cutoffs += 1;
+                if v > best {
+                    best = v;
+                    best_move = m;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            self.stats.cutoffs += 1;
+                            if tried == 1 {
+                                self.stats.first_move_cutoffs += 1;
+                            }
+                            break 'moves;
                         }
-                        break;
                     }
                 }
             }
@@ -698,12 +708,15 @@ impl Solver {
         im: &Images,
         side: u8,
         beta: i32,
-        safe: &[(u8, i32)],
+        safe: u64,
         known: &mut u64,
         bounds: &mut [(i8, i8); 64],
     ) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
-        for &(m, _) in safe {
+        let mut set = safe;
+        while set != 0 {
+            let m = self.edge_at(set.trailing_zeros() as u8);
+            set &= set - 1;
             self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
                 *known |= 1 << m;
