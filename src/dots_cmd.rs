@@ -74,6 +74,9 @@ pub struct SolveArgs {
     /// bounds already decide it.
     #[arg(long)]
     no_etc_values: bool,
+    /// Store 16-byte table entries (the key whole) instead of 8-byte ones.
+    #[arg(long)]
+    wide_tt: bool,
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
@@ -123,6 +126,7 @@ impl SolveArgs {
             mtd: !self.no_mtd,
             etc: !self.no_etc,
             etc_values: !self.no_etc_values,
+            compact_tt: !self.wide_tt,
             threads: self.threads,
             tt_mb: self.tt_mb,
             progress: !self.quiet,

@@ -130,6 +130,7 @@ fn text_output_and_switches() {
             "--no-one-opening",
             "--no-etc",
             "--no-etc-values",
+            "--wide-tt",
             "--tt-mb",
             "1",
         ],

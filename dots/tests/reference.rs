@@ -143,6 +143,13 @@ fn configurations() -> Vec<(&'static str, Options)> {
                 ..all
             },
         ),
+        (
+            "wide table",
+            Options {
+                compact_tt: false,
+                ..all
+            },
+        ),
         ("two threads", Options { threads: 2, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]

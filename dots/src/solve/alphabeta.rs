@@ -166,7 +166,8 @@ impl Solver {
     pub fn new(board: Board, opts: Options) -> Solver {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
-        let table = Arc::new(Table::new(opts.tt_mb, threads == 1));
+        let edges = board.num_edges() as u32;
+        let table = Arc::new(Table::new(opts.tt_mb, threads == 1, edges, opts.compact_tt));
         let stop = Arc::new(AtomicBool::new(false));
         let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
         // Only the main thread reports progress.

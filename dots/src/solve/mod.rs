@@ -13,8 +13,8 @@ pub use alphabeta::{Analysis, Solution, Solver, Stats};
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of seed 000's Table 1; `symmetry`,
-/// `loony`, `one_opening`, `etc`, `etc_values` and `mtd` are further
-/// switches of ours.
+/// `loony`, `one_opening`, `compact_tt`, `etc`, `etc_values` and `mtd`
+/// are further switches of ours.
 /// Switching any of them off, or changing `threads`, never changes a value,
 /// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,6 +51,11 @@ pub struct Options {
     /// the same choices for the opponent (see the `chains` module).
     /// Needs `chains`. Beyond seed 000.
     pub one_opening: bool,
+    /// Compact table entries (8 bytes, eight to a cache line, exact keys:
+    /// see the `tt` module) where the keys allow them (4x5 and smaller with
+    /// a table of 1 MiB or more). Off: 16-byte entries, four to a cache
+    /// line. Beyond seed 000.
+    pub compact_tt: bool,
     /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
     /// "Exploiting graph properties of game trees", AAAI 1996): before
     /// searching a node's moves, look its quiet children up in the table
@@ -86,6 +91,7 @@ impl Default for Options {
             one_opening: true,
             two_bounds: true,
             impartial_tt: true,
+            compact_tt: true,
             etc: true,
             etc_values: true,
             mtd: true,
