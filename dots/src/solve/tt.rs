@@ -170,6 +170,47 @@ fn hash(key: u64, side: u8) -> u64 {
     h ^ h >> 31
 }
 
+/// Where a store goes, from each slot's undrawn-edge count (0: empty),
+/// whether it holds the key, and its bounds and move code: the slot holding
+/// the key (with those), else an empty slot, else the one with the fewest
+/// undrawn edges. Also whether the chosen slot was empty.
+#[allow(clippy::type_complexity, reason = "one flat record per slot")]
+fn choose_slot(
+    slots: impl Iterator<Item = (u8, bool, (i8, i8, u8))>,
+) -> (usize, Option<(i8, i8, u8)>, bool) {
+    let mut victim = 0;
+    let mut victim_depth = u8::MAX;
+    for (j, (depth, same, old)) in slots.enumerate() {
+        if depth == 0 {
+            if victim_depth != 0 {
+                (victim, victim_depth) = (j, 0);
+            }
+        } else if same {
+            return (j, Some(old), false);
+        } else if depth < victim_depth {
+            (victim, victim_depth) = (j, depth);
+        }
+    }
+    (victim, None, victim_depth == 0)
+}
+
+/// The bounds and move code to store over the key's old entry, if any: with
+/// `merge` the bounds are intersected, else replaced; a move code of 0
+/// (none) keeps the old move.
+fn merged(old: Option<(i8, i8, u8)>, new: (i8, i8, u8), merge: bool) -> (i8, i8, u8) {
+    let Some((old_lo, old_hi, old_code)) = old else {
+        return new;
+    };
+    let (lo, hi, code) = new;
+    let (lo, hi) = if merge {
+        (old_lo.max(lo), old_hi.min(hi))
+    } else {
+        (lo, hi)
+    };
+    debug_assert!(lo <= hi, "bounds of one value cross");
+    (lo, hi, if code == 0 { old_code } else { code })
+}
+
 impl Table {
     /// A table for keys of `edges` bits that may grow to `megabytes` MiB
     /// (at least one bucket). With `grow` false it takes the whole budget at
@@ -308,34 +349,15 @@ impl Table {
             return self.store_compact(i, rest, depth, lo, hi, code, merge);
         }
         let bucket = self.bucket(key, side);
-        let mut victim = 0;
-        let mut victim_depth = u8::MAX;
-        for (i, slot) in bucket.chunks_exact(2).enumerate() {
+        let (j, old, empty) = choose_slot(bucket.chunks_exact(2).map(|slot| {
             let old = Data(slot[1].load(Relaxed));
-            if old.depth() == 0 {
-                if victim_depth != 0 {
-                    (victim, victim_depth) = (i, 0);
-                }
-                continue;
-            }
-            if slot[0].load(Relaxed) ^ old.0 == key && old.side() == side {
-                let (lo, hi) = if merge {
-                    (old.lo().max(lo), old.hi().min(hi))
-                } else {
-                    (lo, hi)
-                };
-                debug_assert!(lo <= hi, "bounds of one value cross");
-                let code = if code == 0 { old.best() } else { code };
-                Table::write(slot, key, Data::new(lo, hi, depth, side, code));
-                return false;
-            }
-            if old.depth() < victim_depth {
-                (victim, victim_depth) = (i, old.depth());
-            }
-        }
-        let slot = &bucket[2 * victim..2 * victim + 2];
+            let same = slot[0].load(Relaxed) ^ old.0 == key && old.side() == side;
+            (old.depth(), same, (old.lo(), old.hi(), old.best()))
+        }));
+        let (lo, hi, code) = merged(old, (lo, hi, code), merge);
+        let slot = &bucket[2 * j..2 * j + 2];
         Table::write(slot, key, Data::new(lo, hi, depth, side, code));
-        victim_depth == 0
+        empty
     }
 
     /// [`Table::store`] in a compact table: bucket `i`, stored key bits
@@ -352,33 +374,17 @@ impl Table {
         merge: bool,
     ) -> bool {
         let bucket = self.bucket_at(i);
-        let mut victim = 0;
-        let mut victim_depth = u8::MAX;
-        for (j, w) in bucket.iter().enumerate() {
+        let (j, old, empty) = choose_slot(bucket.iter().map(|w| {
             let old = Compact(w.load(Relaxed));
-            if old.depth() == 0 {
-                if victim_depth != 0 {
-                    (victim, victim_depth) = (j, 0);
-                }
-                continue;
-            }
-            if old.rest() == rest {
-                let (lo, hi) = if merge {
-                    (old.lo().max(lo), old.hi().min(hi))
-                } else {
-                    (lo, hi)
-                };
-                debug_assert!(lo <= hi, "bounds of one value cross");
-                let code = if code == 0 { old.best() } else { code };
-                w.store(Compact::new(lo, hi, depth, code, rest).0, Relaxed);
-                return false;
-            }
-            if old.depth() < victim_depth {
-                (victim, victim_depth) = (j, old.depth());
-            }
-        }
-        bucket[victim].store(Compact::new(lo, hi, depth, code, rest).0, Relaxed);
-        victim_depth == 0
+            (
+                old.depth(),
+                old.rest() == rest,
+                (old.lo(), old.hi(), old.best()),
+            )
+        }));
+        let (lo, hi, code) = merged(old, (lo, hi, code), merge);
+        bucket[j].store(Compact::new(lo, hi, depth, code, rest).0, Relaxed);
+        empty
     }
 
     fn write(slot: &[AtomicU64], key: u64, data: Data) {
