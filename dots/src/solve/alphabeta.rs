@@ -499,8 +499,10 @@ impl Solver {
         if e == geo.full {
             return 0;
         }
+        let mut degrees = None;
         if self.opts.chains {
             let red = chains::reduce(geo, e);
+            degrees = Some(red.degrees);
             if red.gained != 0 || red.handout.is_some() {
                 let (g, s) = (red.gained, red.rest);
                 return match red.handout {
@@ -521,7 +523,7 @@ impl Solver {
             }
         }
         self.stats.quiet += 1;
-        let degrees = self.geo.degrees(e);
+        let degrees = degrees.unwrap_or_else(|| self.geo.degrees(e));
         let r = (self.geo.all_boxes & !degrees[0]).count_ones() as i32;
         if r <= alpha {
             return r;
@@ -550,7 +552,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         if self.opts.loony {
-            if let Some(comps) = loony::components(&self.geo, e) {
+            if let Some(comps) = loony::components(&self.geo, e, &degrees) {
                 self.stats.loony += 1;
                 let v = loony::value(&mut self.loony_memo, &comps);
                 if use_tt
@@ -570,7 +572,7 @@ impl Solver {
         let free = !e & geo.full;
         let mut skip = 0u64;
         if self.opts.chains && self.opts.one_opening {
-            skip |= chains::redundant_openings(geo, e);
+            skip |= chains::redundant_openings(geo, e, degrees[2]);
         }
         if self.opts.corners {
             for &(mask, _) in &geo.ground {
