@@ -6,8 +6,10 @@
 //! Per node: chain preprocessing ([`super::chains`]), then the
 //! transposition table ([`super::tt`]) keyed by the canonical edge set
 //! (board symmetries and ground strings, [`super::geometry`]), then
-//! enhanced transposition cutoffs from the children's entries, then the
-//! moves in centre-out order with third-edge moves last. The root value
+//! enhanced transposition cutoffs from the children's entries (whose bounds
+//! also value the children they decide, without a call), then the moves in
+//! centre-out order with third-edge moves last (move classes as edge-set
+//! masks, iterated through a table of centre-out ranks). The root value
 //! comes from MTD(f)-style null-window searches that step by two, since the
 //! value always has the parity of the number of remaining boxes.
 //!
