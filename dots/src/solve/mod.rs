@@ -52,9 +52,9 @@ pub struct Options {
     /// Needs `chains`. Beyond seed 000.
     pub one_opening: bool,
     /// Compact table entries (8 bytes, eight to a cache line, exact keys:
-    /// see the `tt` module) where the keys allow them (4x5 and smaller with
-    /// a table of 1 MiB or more). Off: 16-byte entries, four to a cache
-    /// line. Beyond seed 000.
+    /// see the `tt` module) where the keys allow them (with one thread and
+    /// a table of 1 MiB or more: 4x5 and smaller). Off: 16-byte entries,
+    /// four to a cache line. Beyond seed 000.
     pub compact_tt: bool,
     /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
     /// "Exploiting graph properties of game trees", AAAI 1996): before

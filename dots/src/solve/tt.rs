@@ -8,12 +8,14 @@
 //!
 //! - wide (any board): four 16-byte entries a bucket, the key stored whole;
 //! - compact ([`crate::Options::compact_tt`], when the key of `n` edges
-//!   plus a bit for the side to move has at most 40 bits more than the
-//!   bucket index: with the starting size of 1 MiB, up to 53 edges, so 4x5
-//!   and smaller): eight 8-byte entries a bucket. The key goes through a bijection of its `n + 1` bits (xorshifts
-//!   and odd multipliers modulo `2^(n+1)`); the top bits of the mixed key
-//!   pick the bucket and the entry stores the others, so bucket and entry
-//!   together give the key back: twice the entries per MiB, still exact.
+//!   plus a bit for the side to move has at most 64 bits, and at most 40
+//!   more than the bucket index: with one thread, whose table starts at
+//!   1 MiB, up to 53 edges, so 4x5 and smaller): eight 8-byte entries a
+//!   bucket. The key goes through a bijection of its `n + 1` bits
+//!   (xorshifts and odd multipliers modulo `2^(n+1)`); the top bits of the
+//!   mixed key pick the bucket and the entry stores the others, so bucket
+//!   and entry together give the key back: twice the entries per MiB, still
+//!   exact.
 //!
 //! The table is impartial: the side to move is not part of the key (it is
 //! only when [`crate::Options::impartial_tt`] is off, as an ablation).
@@ -170,6 +172,14 @@ fn hash(key: u64, side: u8) -> u64 {
     h ^ h >> 31
 }
 
+/// The key bits (edges and side) of compact entries for keys of `edges`
+/// bits in a table of `2^bits` buckets or more, if they fit (see the module
+/// docs).
+fn compact_key_bits(edges: u32, bits: u32) -> Option<u32> {
+    let key_bits = edges + 1;
+    (key_bits <= 64 && key_bits <= COMPACT_KEY_BITS + bits).then_some(key_bits)
+}
+
 /// Where a store goes, from each slot's undrawn-edge count (0: empty),
 /// whether it holds the key, and its bounds and move code: the slot holding
 /// the key (with those), else an empty slot, else the one with the fewest
@@ -227,8 +237,7 @@ impl Table {
         } else {
             max_bits
         };
-        let key_bits = edges + 1;
-        let compact = (compact && key_bits <= COMPACT_KEY_BITS + bits).then_some(key_bits);
+        let compact = compact.then(|| compact_key_bits(edges, bits)).flatten();
         Table::with_bits(bits, max_bits, compact)
     }
 
@@ -534,8 +543,14 @@ mod tests {
                 best: Some(39)
             })
         );
-        // 5x5 keys (60 edges) are too long for compact entries.
+        // 5x5 keys (60 edges) are too long for compact entries in a table
+        // of 1 MiB (2^14 buckets), not in one of 2^21 buckets; 64 edges
+        // (1x21) never fit.
         assert!(!Table::new(1, true, 60, true).is_compact());
+        assert_eq!(compact_key_bits(60, 14), None);
+        assert_eq!(compact_key_bits(60, 21), Some(61));
+        assert_eq!(compact_key_bits(63, 30), Some(64));
+        assert_eq!(compact_key_bits(64, 30), None);
     }
 
     #[test]
