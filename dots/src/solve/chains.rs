@@ -207,8 +207,8 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
 /// same edge set (every string of the chain cut) whichever string was cut.
 /// So one string per chain suffices, except for two coins, where cutting the
 /// middle string leaves two single coins (no handout possible) and so is at
-/// least as good for the mover as cutting an end string.
-/// `two` is the set of boxes of degree two in `edges`.
+/// least as good for the mover as cutting an end string. `two` is the set
+/// of boxes of degree two in `edges`.
 pub fn redundant_openings(geo: &Geometry, edges: u64, two: u32) -> u64 {
     let free = !edges & geo.full;
     let mut two = two;

@@ -23,8 +23,7 @@ const LOOP: u8 = 0x80;
 
 /// The chains and loops of `edges` if it is a simple loony endgame: every
 /// box has zero or two undrawn edges. The codes are lengths, `| LOOP` for
-/// loops, sorted.
-/// `degrees` are the boxes of `edges` by degree.
+/// loops, sorted. `degrees` are the boxes of `edges` by degree.
 pub fn components(geo: &Geometry, edges: u64, degrees: &Degrees) -> Option<Vec<u8>> {
     let free = !edges & geo.full;
     let [_, one, mut open, three, four] = *degrees;
