@@ -69,6 +69,14 @@ pub struct SolveArgs {
     /// table before any is searched).
     #[arg(long)]
     no_etc: bool,
+    /// Search every child the enhanced transposition cutoffs looked up,
+    /// instead of taking the child's value from the entry found when its
+    /// bounds already decide it.
+    #[arg(long)]
+    no_etc_values: bool,
+    /// Store 16-byte table entries (the key whole) instead of 8-byte ones.
+    #[arg(long)]
+    wide_tt: bool,
     /// No progress lines on stderr.
     #[arg(long)]
     quiet: bool,
@@ -117,6 +125,8 @@ impl SolveArgs {
             impartial_tt: !self.partial_tt,
             mtd: !self.no_mtd,
             etc: !self.no_etc,
+            etc_values: !self.no_etc_values,
+            compact_tt: !self.wide_tt,
             threads: self.threads,
             tt_mb: self.tt_mb,
             progress: !self.quiet,

@@ -129,6 +129,8 @@ fn text_output_and_switches() {
             "--no-loony",
             "--no-one-opening",
             "--no-etc",
+            "--no-etc-values",
+            "--wide-tt",
             "--tt-mb",
             "1",
         ],

@@ -3,7 +3,8 @@
 //! `cargo run --release -p dots --example table1 -- [--tt-mb N] [--no-chains]
 //! [--no-symmetry] [--no-corners] [--no-centre-out] [--one-bound]
 //! [--partial-tt] [--no-mtd] [--no-loony]
-//! [--no-one-opening] [--no-etc] [--threads N] POS...`
+//! [--no-one-opening] [--no-etc] [--no-etc-values] [--wide-tt] [--threads N]
+//! POS...`
 
 use std::time::Instant;
 
@@ -34,6 +35,8 @@ fn main() {
                     .expect("--threads N")
             }
             "--no-etc" => opts.etc = false,
+            "--wide-tt" => opts.compact_tt = false,
+            "--no-etc-values" => opts.etc_values = false,
             "--no-loony" => opts.loony = false,
             "--no-one-opening" => opts.one_opening = false,
             _ => positions.push(a.parse::<Position>().expect("a position")),

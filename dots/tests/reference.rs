@@ -136,6 +136,20 @@ fn configurations() -> Vec<(&'static str, Options)> {
         ),
         ("no mtd", Options { mtd: false, ..all }),
         ("no etc", Options { etc: false, ..all }),
+        (
+            "no etc values",
+            Options {
+                etc_values: false,
+                ..all
+            },
+        ),
+        (
+            "wide table",
+            Options {
+                compact_tt: false,
+                ..all
+            },
+        ),
         ("two threads", Options { threads: 2, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]

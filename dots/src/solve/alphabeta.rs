@@ -6,8 +6,10 @@
 //! Per node: chain preprocessing ([`super::chains`]), then the
 //! transposition table ([`super::tt`]) keyed by the canonical edge set
 //! (board symmetries and ground strings, [`super::geometry`]), then
-//! enhanced transposition cutoffs from the children's entries, then the
-//! moves in centre-out order with third-edge moves last. The root value
+//! enhanced transposition cutoffs from the children's entries (whose bounds
+//! also value the children they decide, without a call), then the moves in
+//! centre-out order with third-edge moves last (move classes as edge-set
+//! masks, iterated through a table of centre-out ranks). The root value
 //! comes from MTD(f)-style null-window searches that step by two, since the
 //! value always has the parity of the number of remaining boxes.
 //!
@@ -85,6 +87,9 @@ pub struct Stats {
     pub etc_cutoffs: u64,
     /// Table probes made for enhanced transposition cutoffs.
     pub etc_probes: u64,
+    /// Children valued by the entry an enhanced-transposition-cutoff probe
+    /// found, without a call of the search (not counted in `nodes`).
+    pub etc_values: u64,
 }
 
 /// The images of an edge set under the symmetries the keys use: index 0
@@ -121,6 +126,7 @@ impl Stats {
         self.first_move_cutoffs += o.first_move_cutoffs;
         self.etc_cutoffs += o.etc_cutoffs;
         self.etc_probes += o.etc_probes;
+        self.etc_values += o.etc_values;
     }
 }
 
@@ -162,7 +168,8 @@ impl Solver {
     pub fn new(board: Board, opts: Options) -> Solver {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
-        let table = Arc::new(Table::new(opts.tt_mb, threads == 1));
+        let edges = board.num_edges() as u32;
+        let table = Arc::new(Table::new(opts.tt_mb, threads == 1, edges, opts.compact_tt));
         let stop = Arc::new(AtomicBool::new(false));
         let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
         // Only the main thread reports progress.
@@ -412,6 +419,25 @@ impl Solver {
             .unwrap_or(u64::MAX)
     }
 
+    /// The ranks in the move order (bit `r` for the `r`-th edge tried) of an
+    /// edge set.
+    fn ranks(&self, set: u64) -> u64 {
+        if self.opts.centre_out {
+            self.geo.centre_out_ranks(set)
+        } else {
+            set
+        }
+    }
+
+    /// The edge of rank `r` in the move order.
+    fn edge_at(&self, r: u8) -> u8 {
+        if self.opts.centre_out {
+            self.geo.centre_out[usize::from(r)]
+        } else {
+            r
+        }
+    }
+
     /// The edge permutations that go with the keys (see [`Solver::images`]).
     fn perms(&self) -> &[(Vec<u8>, Vec<u8>)] {
         if self.opts.corners {
@@ -475,8 +501,10 @@ impl Solver {
         if e == geo.full {
             return 0;
         }
+        let mut degrees = None;
         if self.opts.chains {
             let red = chains::reduce(geo, e);
+            degrees = Some(red.degrees);
             if red.gained != 0 || red.handout.is_some() {
                 let (g, s) = (red.gained, red.rest);
                 return match red.handout {
@@ -497,7 +525,7 @@ impl Solver {
             }
         }
         self.stats.quiet += 1;
-        let degrees = self.geo.degrees(e);
+        let degrees = degrees.unwrap_or_else(|| self.geo.degrees(e));
         let r = (self.geo.all_boxes & !degrees[0]).count_ones() as i32;
         if r <= alpha {
             return r;
@@ -526,7 +554,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         if self.opts.loony {
-            if let Some(comps) = loony::components(&self.geo, e) {
+            if let Some(comps) = loony::components(&self.geo, e, &degrees) {
                 self.stats.loony += 1;
                 let v = loony::value(&mut self.loony_memo, &comps);
                 if use_tt
@@ -546,7 +574,7 @@ impl Solver {
         let free = !e & geo.full;
         let mut skip = 0u64;
         if self.opts.chains && self.opts.one_opening {
-            skip |= chains::redundant_openings(geo, e);
+            skip |= chains::redundant_openings(geo, e, degrees[2]);
         }
         if self.opts.corners {
             for &(mask, _) in &geo.ground {
@@ -554,45 +582,22 @@ impl Solver {
                 skip |= u & u.wrapping_sub(1);
             }
         }
-        let mut moves = [(0u8, 0i32); 64];
-        let mut counts = [0usize; 3];
-        let mut lists = [[(0u8, 0i32); 64]; 3];
-        let mut len = 0;
-        let n = geo.board.num_edges() as u8;
-        for i in 0..n {
-            let m = if self.opts.centre_out {
-                geo.centre_out[usize::from(i)]
-            } else {
-                i
-            };
-            let bit = 1u64 << m;
-            if free & bit == 0 || skip & bit != 0 {
-                continue;
-            }
-            let (mut gain, mut third) = (0, false);
-            for b in geo.edge_boxes[usize::from(m)] {
-                if b != GROUND {
-                    gain += (degrees[1] >> b & 1) as i32;
-                    third |= degrees[2] >> b & 1 == 1;
-                }
-            }
-            if Some(m) == hint {
-                moves[0] = (m, gain);
-                len = 1;
-                continue;
-            }
-            let class = if gain > 0 {
-                0
-            } else if third {
-                2
-            } else {
-                1
-            };
-            lists[class][counts[class]] = (m, gain);
-            counts[class] += 1;
-        }
+        // Move classes as edge sets, then in search order ("ranks": bit r is
+        // the r-th edge of the order).
+        let moves = free & !skip;
+        let next_to_one = geo.edges_of(degrees[1]);
+        let next_to_two = geo.edges_of(degrees[2]) & !next_to_one;
+        let hint_bit = hint.map_or(0, |m| 1u64 << m) & moves;
+        let rest = moves & !hint_bit;
+        let captures = self.ranks(rest & next_to_one);
+        let safe = self.ranks(rest & !next_to_one & !next_to_two);
+        let third = self.ranks(rest & next_to_two);
+        // Table bounds of the safe children probed by ETC (bit m of `known`
+        // set: `bounds[m]` holds the child's entry).
+        let mut known = 0u64;
+        let mut bounds = [(0i8, 0i8); 64];
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
-            if let Some(v) = self.etc(&images, tside, beta, &lists[1][..counts[1]]) {
+            if let Some(v) = self.etc(&images, tside, beta, safe, &mut known, &mut bounds) {
                 let canonical = self.perms()[sym].0[usize::from(v.1)];
                 let merge = self.opts.two_bounds;
                 let lo = v.0 as i8;
@@ -605,42 +610,73 @@ impl Solver {
                 return v.0;
             }
         }
+        // A helper thread tries the safe moves in another order: its first
+        // `variant` safe moves go last.
+        let mut rotated = 0u64;
         if self.variant > 0 && depth % 2 == 0 {
-            // A helper thread: the safe moves in another order.
-            lists[1][..counts[1]].rotate_left(self.variant.min(counts[1]));
+            let mut s = safe;
+            for _ in 0..self.variant.min(safe.count_ones() as usize) {
+                rotated |= s & s.wrapping_neg();
+                s &= s - 1;
+            }
         }
-        for (list, &count) in lists.iter().zip(&counts) {
-            moves[len..len + count].copy_from_slice(&list[..count]);
-            len += count;
-        }
+        // The hint (an edge), then captures, safe moves and third-edge moves
+        // (ranks).
+        let stages = [hint_bit, captures, safe & !rotated, rotated, third];
 
         self.stats.expanded += 1;
         let mut best = i32::MIN;
         let mut best_move = 0;
         let mut tried = 0;
-        for &(m, gain) in &moves[..len] {
-            let child = e | 1u64 << m;
-            tried += 1;
-            let v = if gain > 0 {
-                gain + self.search(child, side, alpha - gain, beta - gain)
-            } else {
-                -self.search(child, side ^ 1, -beta, -alpha)
-            };
-            if self.aborted {
-                // Another thread finished the test: store nothing.
-                return 0;
-            }
-            if v > best {
-                best = v;
-                best_move = m;
-                if v > alpha {
-                    alpha = v;
-                    if alpha >= beta {
-                        self.stats.cutoffs += 1;
-                        if tried == 1 {
-                            self.stats.first_move_cutoffs += 1;
+        'moves: for (i, &stage) in stages.iter().enumerate() {
+            let mut set = stage;
+            while set != 0 {
+                let r = set.trailing_zeros() as u8;
+                set &= set - 1;
+                let m = if i == 0 { r } else { self.edge_at(r) };
+                let child = e | 1u64 << m;
+                tried += 1;
+                let gain = if i <= 1 {
+                    self.geo.edge_boxes[usize::from(m)]
+                        .iter()
+                        .filter(|&&b| b != GROUND && degrees[1] >> b & 1 == 1)
+                        .count() as i32
+                } else {
+                    0
+                };
+                let v = if known >> m & 1 == 1 && self.opts.etc_values {
+                    // The child's search would find this entry first and
+                    // return at once if its bounds decide the child's window
+                    // (-beta, -alpha); take its answer without the call.
+                    let (lo, hi) = bounds[usize::from(m)];
+                    let (lo, hi) = (i32::from(lo), i32::from(hi));
+                    if lo >= -alpha || lo == hi {
+                        self.stats.etc_values += 1;
+                        -lo
+                    } else {
+                        -self.search(child, side ^ 1, -beta, -alpha)
+                    }
+                } else if gain > 0 {
+                    gain + self.search(child, side, alpha - gain, beta - gain)
+                } else {
+                    -self.search(child, side ^ 1, -beta, -alpha)
+                };
+                if self.aborted {
+                    // Another thread finished the test: store nothing.
+                    return 0;
+                }
+                if v > best {
+                    best = v;
+                    best_move = m;
+                    if v > alpha {
+                        alpha = v;
+                        if alpha >= beta {
+                            self.stats.cutoffs += 1;
+                            if tried == 1 {
+                                self.stats.first_move_cutoffs += 1;
+                            }
+                            break 'moves;
                         }
-                        break;
                     }
                 }
             }
@@ -670,11 +706,26 @@ impl Solver {
     /// its key is the one its search stores). A child with upper bound `hi`
     /// makes the move worth at least `-hi`; returns that value and the move
     /// if it reaches `beta`.
-    fn etc(&mut self, im: &Images, side: u8, beta: i32, safe: &[(u8, i32)]) -> Option<(i32, u8)> {
+    /// The bounds of every child probed are left in `bounds[m]`, with bit
+    /// `m` of `known` set.
+    fn etc(
+        &mut self,
+        im: &Images,
+        side: u8,
+        beta: i32,
+        safe: u64,
+        known: &mut u64,
+        bounds: &mut [(i8, i8); 64],
+    ) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
-        for &(m, _) in safe {
+        let mut set = safe;
+        while set != 0 {
+            let m = self.edge_at(set.trailing_zeros() as u8);
+            set &= set - 1;
             self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
+                *known |= 1 << m;
+                bounds[usize::from(m)] = (hit.lo, hit.hi);
                 let v = -i32::from(hit.hi);
                 if v >= beta {
                     self.stats.etc_cutoffs += 1;

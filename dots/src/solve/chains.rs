@@ -18,7 +18,7 @@
 //!   set with the same player to move (having gained k boxes) and with the
 //!   other player to move (who gained them).
 
-use super::geometry::{Geometry, GROUND};
+use super::geometry::{Degrees, Geometry, GROUND};
 
 /// What [`reduce`] did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,9 @@ pub struct Reduced {
     /// `Some(k)`: the last chain is a choice between taking its last `k`
     /// boxes (2 or 4) and handing them out.
     pub handout: Option<i32>,
+    /// Without a handout: the boxes of `rest` by degree (so that the caller
+    /// need not count them again).
+    pub degrees: Degrees,
 }
 
 #[derive(Clone, Copy)]
@@ -116,13 +119,15 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
         // of degree 1 (a closed pair) or of degree 3 or 4.
         let mut changed = true;
         let mut any_capturable = false;
+        let mut degrees = [0; 5];
         while changed {
             changed = false;
             any_capturable = false;
             // A capture never gives another coin degree 1 (it completes a
             // degree-1 neighbour or lowers a degree-3 or 4 one), so the
             // coins of degree 1 now are the only candidates in this pass.
-            for b in bits(geo.degrees(edges)[1]) {
+            degrees = geo.degrees(edges);
+            for b in bits(degrees[1]) {
                 let m = geo.box_mask[usize::from(b)] & !edges;
                 if m == 0 {
                     continue; // completed with its neighbour in this pass
@@ -140,10 +145,12 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             }
         }
         if !any_capturable {
+            // The last pass captured nothing: `degrees` are those of `edges`.
             return Reduced {
                 gained,
                 rest: edges,
                 handout: None,
+                degrees,
             };
         }
         // Every capturable coin now starts a chain of two or more coins.
@@ -151,7 +158,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
         // from its lower end); keep the first and the first closed one.
         let (mut first, mut first_closed, mut count) = (None, None, 0);
         let mut far_ends = 0u32;
-        for b in bits(geo.degrees(edges)[1]) {
+        for b in bits(degrees[1]) {
             if far_ends >> b & 1 == 1 {
                 continue;
             }
@@ -184,6 +191,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             gained,
             rest: edges | chain.strings,
             handout: Some(k),
+            degrees,
         };
     }
 }
@@ -199,10 +207,11 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
 /// same edge set (every string of the chain cut) whichever string was cut.
 /// So one string per chain suffices, except for two coins, where cutting the
 /// middle string leaves two single coins (no handout possible) and so is at
-/// least as good for the mover as cutting an end string.
-pub fn redundant_openings(geo: &Geometry, edges: u64) -> u64 {
+/// least as good for the mover as cutting an end string. `two` is the set
+/// of boxes of degree two in `edges`.
+pub fn redundant_openings(geo: &Geometry, edges: u64, two: u32) -> u64 {
     let free = !edges & geo.full;
-    let mut two = geo.degrees(edges)[2];
+    let mut two = two;
     let mut skip = 0u64;
     while two != 0 {
         let s = two.trailing_zeros() as u8;

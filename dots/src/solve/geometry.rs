@@ -26,6 +26,9 @@ pub struct Geometry {
     /// Edges from the centre of the board outwards (seed 000, "Move
     /// Ordering"); ties by edge number.
     pub centre_out: Vec<u8>,
+    /// The byte table of the permutation that maps each edge to its place
+    /// in `centre_out` (see [`Geometry::centre_out_ranks`]).
+    centre_out_table: Vec<[u64; 256]>,
     /// Per symmetry other than the identity: `table[byte][value]` is the image
     /// of the bits `value << 8*byte`, for the bytes that hold edges.
     pub symmetries: Vec<Vec<[u64; 256]>>,
@@ -98,6 +101,10 @@ impl Geometry {
             let y = (a.1 + b.1) as i64 - h;
             (x * x + y * y, e)
         });
+        let mut rank = vec![0u8; n];
+        for (r, &e) in centre_out.iter().enumerate() {
+            rank[usize::from(e)] = r as u8;
+        }
         let mut symmetries = Vec::new();
         let identity: Vec<u8> = (0..n as u8).collect();
         let mut perms = vec![(identity.clone(), identity.clone())];
@@ -173,6 +180,7 @@ impl Geometry {
             edge_boxes,
             ground,
             all_ground,
+            centre_out_table: byte_table(&rank),
             centre_out,
             symmetries,
         }
@@ -200,6 +208,21 @@ impl Geometry {
         let (p, c3) = (s1 ^ s2, s1 & s2);
         let (t, f) = (c1 ^ c2 ^ c3, c1 & c2);
         [self.all_boxes & !(p | t | f), p & !t, !p & t, p & t, f]
+    }
+
+    /// The edges of a set of boxes (each box's four sides).
+    #[inline]
+    pub fn edges_of(&self, boxes: u32) -> u64 {
+        self.side_runs.iter().fold(0, |out, &(_, shift, mask)| {
+            out | u64::from(boxes & mask) << shift
+        })
+    }
+
+    /// The places in `centre_out` of the edges of a set: bit `r` is set when
+    /// `centre_out[r]` is in `edges`.
+    #[inline]
+    pub fn centre_out_ranks(&self, edges: u64) -> u64 {
+        apply_table(&self.centre_out_table, edges)
     }
 
     /// Number of completed boxes.
@@ -351,6 +374,26 @@ mod tests {
                         "{w}x{h} symmetry {s} on {e:#x}"
                     );
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn edges_of_boxes_and_ranks_match_the_tables() {
+        // edges_of: the union of the boxes' masks; centre_out_ranks: bit r
+        // for each member centre_out[r]; on pseudo-random sets.
+        for (w, h) in [(3, 3), (1, 6), (4, 3), (5, 5), (1, 1)] {
+            let g = Geometry::new(Board::new(w, h).unwrap());
+            for e in random_sets(&g, 300) {
+                let boxes = e as u32 & g.all_boxes;
+                let union = (0..g.box_mask.len())
+                    .filter(|&b| boxes >> b & 1 == 1)
+                    .fold(0, |m, b| m | g.box_mask[b]);
+                assert_eq!(g.edges_of(boxes), union, "{w}x{h} boxes {boxes:#x}");
+                let ranks = (0..g.centre_out.len())
+                    .filter(|&r| e >> g.centre_out[r] & 1 == 1)
+                    .fold(0u64, |m, r| m | 1 << r);
+                assert_eq!(g.centre_out_ranks(e), ranks, "{w}x{h} edges {e:#x}");
             }
         }
     }

@@ -16,17 +16,17 @@
 
 use std::collections::HashMap;
 
-use super::geometry::{Geometry, GROUND};
+use super::geometry::{Degrees, Geometry, GROUND};
 
 /// Marks a loop in a component code (`length | LOOP`).
 const LOOP: u8 = 0x80;
 
 /// The chains and loops of `edges` if it is a simple loony endgame: every
 /// box has zero or two undrawn edges. The codes are lengths, `| LOOP` for
-/// loops, sorted.
-pub fn components(geo: &Geometry, edges: u64) -> Option<Vec<u8>> {
+/// loops, sorted. `degrees` are the boxes of `edges` by degree.
+pub fn components(geo: &Geometry, edges: u64, degrees: &Degrees) -> Option<Vec<u8>> {
     let free = !edges & geo.full;
-    let [_, one, mut open, three, four] = geo.degrees(edges);
+    let [_, one, mut open, three, four] = *degrees;
     if one | three | four != 0 {
         return None;
     }
@@ -116,13 +116,19 @@ mod tests {
         // The centre cross (2, 3, 7, 10) drawn: each box keeps its two outer
         // edges, strings to the ground: four chains of one coin.
         let p: Position = "2x2:2,3,7,10".parse().unwrap();
-        assert_eq!(components(&g, p.edges().0), Some(vec![1, 1, 1, 1]));
+        assert_eq!(
+            components(&g, p.edges().0, &g.degrees(p.edges().0)),
+            Some(vec![1, 1, 1, 1])
+        );
         // The outer ring drawn, the cross undrawn: one loop of four.
         let p: Position = "2x2:0,1,4,5,6,8,9,11".parse().unwrap();
-        assert_eq!(components(&g, p.edges().0), Some(vec![4 | LOOP]));
+        assert_eq!(
+            components(&g, p.edges().0, &g.degrees(p.edges().0)),
+            Some(vec![4 | LOOP])
+        );
         // Only the top row drawn: a box with three undrawn edges.
         let p: Position = "2x2:0,1".parse().unwrap();
-        assert_eq!(components(&g, p.edges().0), None);
+        assert_eq!(components(&g, p.edges().0, &g.degrees(p.edges().0)), None);
     }
 
     #[test]

@@ -13,7 +13,8 @@ pub use alphabeta::{Analysis, Solution, Solver, Stats};
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of seed 000's Table 1; `symmetry`,
-/// `loony`, `one_opening`, `etc` and `mtd` are further switches of ours.
+/// `loony`, `one_opening`, `compact_tt`, `etc`, `etc_values` and `mtd`
+/// are further switches of ours.
 /// Switching any of them off, or changing `threads`, never changes a value,
 /// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -50,11 +51,21 @@ pub struct Options {
     /// the same choices for the opponent (see the `chains` module).
     /// Needs `chains`. Beyond seed 000.
     pub one_opening: bool,
+    /// Compact table entries (8 bytes, eight to a cache line, exact keys:
+    /// see the `tt` module) where the keys allow them (with one thread and
+    /// a table of 1 MiB or more: 4x5 and smaller). Off: 16-byte entries,
+    /// four to a cache line. Beyond seed 000.
+    pub compact_tt: bool,
     /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
     /// "Exploiting graph properties of game trees", AAAI 1996): before
     /// searching a node's moves, look its quiet children up in the table
     /// and stop if one of them already proves a cutoff. Beyond seed 000.
     pub etc: bool,
+    /// Value a safe child straight from the entry that its enhanced
+    /// transposition cutoff probe found, when those bounds decide the
+    /// child's window, instead of calling the search on it (which would
+    /// find the same entry and return). Needs `etc`. Beyond seed 000.
+    pub etc_values: bool,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
@@ -80,7 +91,9 @@ impl Default for Options {
             one_opening: true,
             two_bounds: true,
             impartial_tt: true,
+            compact_tt: true,
             etc: true,
+            etc_values: true,
             mtd: true,
             threads: 1,
             tt_mb: 256,
