@@ -42,7 +42,7 @@
 //! the winning move and the node count may.
 //!
 //! Tuning knobs, in [`DfpnConfig`]: `tt_mb` (table size, 1 MiB and up; about
-//! 40,000 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn; the
+//! 65,536 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn; the
 //! default 0.25 is a starting point, not a measured optimum: tune it per
 //! game; allowed range 0..=10), `threads` (1 and up).
 
@@ -52,7 +52,7 @@ use std::time::Duration;
 use super::control::{
     ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
 };
-use super::game::{distinct_children_with, Outcome, SolverGame};
+use super::game::{ChildBuffers, Outcome, SolverGame};
 use super::table::{pn_add, ProofNumbers, Table};
 
 const INF: u32 = ProofNumbers::INFINITY;
@@ -352,6 +352,11 @@ struct Worker<'a, M> {
     best_root_move: Option<M>,
     /// Shared by the threads when there are two or more.
     busy: Option<&'a Busy>,
+    /// Buffers for listing children, reused by every expansion.
+    buffers: ChildBuffers<M>,
+    /// Children lists of finished expansions, reused by later ones (one is
+    /// in use at each depth of the current path).
+    spare: Vec<Vec<Child<M>>>,
 }
 
 impl<'a, M: Copy> Worker<'a, M> {
@@ -364,6 +369,8 @@ impl<'a, M: Copy> Worker<'a, M> {
             rank,
             best_root_move: None,
             busy: None,
+            buffers: ChildBuffers::default(),
+            spare: Vec::new(),
         }
     }
 
@@ -451,6 +458,7 @@ impl<'a, M: Copy> Worker<'a, M> {
         }
         let mut children = self.expand(game);
         if children.is_empty() {
+            self.spare.push(children);
             self.table.store(key, ProofNumbers::LOSS, 1);
             return ProofNumbers::LOSS;
         }
@@ -465,6 +473,7 @@ impl<'a, M: Copy> Worker<'a, M> {
         let mut first_pass = true;
         loop {
             if first_pass || self.busy.is_some() {
+                self.table.touch(children.iter().map(|c| c.key));
                 for child in &mut children {
                     if !child.value.is_proven() {
                         if let Some(v) = self.table.probe(child.key) {
@@ -517,20 +526,26 @@ impl<'a, M: Copy> Worker<'a, M> {
         if depth == 0 && value.pn == 0 {
             self.best_root_move = children.iter().find(|c| c.value.dn == 0).map(|c| c.mv);
         }
+        self.spare.push(children);
         self.table.store(key, value, self.counter.total - start + 1);
         value
     }
 
     /// The children of `game` (see [`distinct_children`]), with the initial
     /// numbers of an unsearched position, [`SolverGame::initial_numbers`]
-    /// (the loop in `mid` then reads those the table holds).
+    /// (the loop in `mid` then reads those the table holds), in a list
+    /// taken from `spare`.
     ///
     /// [`distinct_children`]: super::game::distinct_children
-    fn expand<G: SolverGame<Move = M>>(&self, game: &mut G) -> Vec<Child<M>> {
-        distinct_children_with(game, G::initial_numbers)
-            .into_iter()
-            .map(|(mv, key, value)| Child { mv, key, value })
-            .collect()
+    fn expand<G: SolverGame<Move = M>>(&mut self, game: &mut G) -> Vec<Child<M>> {
+        let mut children = self.spare.pop().unwrap_or_default();
+        self.buffers
+            .collect(game, &mut children, |child, mv, key| Child {
+                mv,
+                key,
+                value: child.initial_numbers(),
+            });
+        children
     }
 
     /// With several threads: if another thread is searching below the
