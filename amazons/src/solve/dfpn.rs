@@ -357,9 +357,13 @@ struct Worker<'a, M> {
     /// Children lists of finished expansions, reused by later ones (one is
     /// in use at each depth of the current path).
     spare: Vec<Vec<Child<M>>>,
+    /// By depth: the move that last proved a win at that depth (the killer
+    /// heuristic): tried first among the children of the next position
+    /// expanded at that depth, where it often wins again.
+    killers: Vec<Option<M>>,
 }
 
-impl<'a, M: Copy> Worker<'a, M> {
+impl<'a, M: Copy + Eq> Worker<'a, M> {
     fn new(table: &'a Table, control: &'a Control, epsilon: f64, rank: usize) -> Self {
         Worker {
             table,
@@ -371,6 +375,7 @@ impl<'a, M: Copy> Worker<'a, M> {
             busy: None,
             buffers: ChildBuffers::default(),
             spare: Vec::new(),
+            killers: Vec::new(),
         }
     }
 
@@ -456,7 +461,7 @@ impl<'a, M: Copy> Worker<'a, M> {
                 return value;
             }
         }
-        let mut children = self.expand(game);
+        let mut children = self.expand(game, depth);
         if children.is_empty() {
             self.spare.push(children);
             self.table.store(key, ProofNumbers::LOSS, 1);
@@ -523,8 +528,15 @@ impl<'a, M: Copy> Worker<'a, M> {
             game.undo(mv);
             children[best].value = v;
         }
-        if depth == 0 && value.pn == 0 {
-            self.best_root_move = children.iter().find(|c| c.value.dn == 0).map(|c| c.mv);
+        if value.pn == 0 {
+            let winning = children.iter().find(|c| c.value.dn == 0).map(|c| c.mv);
+            if depth == 0 {
+                self.best_root_move = winning;
+            }
+            if self.killers.len() <= depth {
+                self.killers.resize(depth + 1, None);
+            }
+            self.killers[depth] = winning;
         }
         self.spare.push(children);
         self.table.store(key, value, self.counter.total - start + 1);
@@ -537,7 +549,7 @@ impl<'a, M: Copy> Worker<'a, M> {
     /// taken from `spare`.
     ///
     /// [`distinct_children`]: super::game::distinct_children
-    fn expand<G: SolverGame<Move = M>>(&mut self, game: &mut G) -> Vec<Child<M>> {
+    fn expand<G: SolverGame<Move = M>>(&mut self, game: &mut G, depth: usize) -> Vec<Child<M>> {
         let mut children = self.spare.pop().unwrap_or_default();
         self.buffers
             .collect(game, &mut children, |child, mv, key| Child {
@@ -545,6 +557,11 @@ impl<'a, M: Copy> Worker<'a, M> {
                 key,
                 value: child.initial_numbers(),
             });
+        if let Some(killer) = self.killers.get(depth).copied().flatten() {
+            if let Some(i) = children.iter().position(|c| c.mv == killer) {
+                children[..=i].rotate_right(1);
+            }
+        }
         children
     }
 
