@@ -259,6 +259,42 @@ fn random_dags_agree_with_minimax() {
     assert_eq!(positions, 1200);
 }
 
+/// Weak proof numbers (dn = max + open - 1) on random DAGs, where many
+/// children share subtrees: the same verdicts as minimax, with one and two
+/// threads, and checked proofs.
+#[test]
+fn random_dags_agree_with_minimax_with_weak_proof_numbers() {
+    let mut rng = Rng(7);
+    for _ in 0..60 {
+        let nodes = 20 + rng.below(200) as usize;
+        let dag = Dag::random(&mut rng, nodes);
+        let mut memo = HashMap::new();
+        for start in 0..8.min(nodes as u32) {
+            let game = DagGame {
+                dag: dag.clone(),
+                at: start,
+                path: Vec::new(),
+            };
+            let expected = minimax(&mut game.clone(), &mut memo);
+            for threads in [1, 2] {
+                let mut solver = DfpnSolver::new(DfpnConfig {
+                    tt_mb: 1,
+                    threads,
+                    weak_pn: true,
+                    ..DfpnConfig::default()
+                })
+                .unwrap();
+                let r = solver.solve(&game);
+                assert_eq!(r.verdict, Verdict::Proven(expected), "dag node {start}");
+                check_best_move(&game, r.best_move, expected, &mut memo, "weak");
+                if threads == 1 {
+                    prove_and_check(&mut solver, &game, expected);
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn nim_agrees_with_bouton_and_minimax() {
     let mut rng = Rng(1901);

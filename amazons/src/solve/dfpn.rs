@@ -8,6 +8,14 @@
 //!   the child's disproof threshold is `ceil(dn2 * (1 + epsilon))` instead of
 //!   `dn2 + 1`, where `dn2` is the second-smallest child disproof number, so
 //!   the search stays longer in one subtree and re-expands less.
+//! - Weak proof numbers (optional, [`DfpnConfig::weak_pn`]): T. Ueda,
+//!   T. Hashimoto, J. Hashimoto and H. Iida, *Weak proof-number search*,
+//!   Computers and Games 2008, LNCS 5131, pp. 157–168: a position's
+//!   disproof number is the largest proof number of its unproven children
+//!   plus the number of the others, instead of their sum, which counts a
+//!   subtree reached through several children once per child.
+//! - Killer moves: the move that last proved a win at a depth is tried
+//!   first among equally promising children at that depth.
 //! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
 //!   child starts with [`SolverGame::initial_numbers`] instead of `1, 1`.
 //! - Song and Müller 2015 (seed 004), section IV: df-pn with the full static
@@ -66,6 +74,9 @@ pub struct DfpnConfig {
     pub epsilon: f64,
     /// Search threads (at least 1).
     pub threads: usize,
+    /// Weak proof-number search (Ueda et al. 2008): `dn = max pn + (open
+    /// children - 1)` instead of the sum of the children's proof numbers.
+    pub weak_pn: bool,
     /// Node and time limits.
     pub limits: Limits,
     /// Called about every `progress_interval` with the progress so far.
@@ -80,6 +91,7 @@ impl Default for DfpnConfig {
             tt_mb: 64,
             epsilon: 0.25,
             threads: 1,
+            weak_pn: false,
             limits: Limits::default(),
             progress: None,
             progress_interval: Duration::from_secs(5),
@@ -93,6 +105,7 @@ impl std::fmt::Debug for DfpnConfig {
             .field("tt_mb", &self.tt_mb)
             .field("epsilon", &self.epsilon)
             .field("threads", &self.threads)
+            .field("weak_pn", &self.weak_pn)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
             .field("progress_interval", &self.progress_interval)
@@ -188,6 +201,7 @@ impl DfpnSolver {
         let threads = self.config.threads;
         let table = &self.table;
         let epsilon = self.config.epsilon;
+        let weak_pn = self.config.weak_pn;
         let control_ref = &control;
         let busy = (threads > 1).then(Busy::new);
         let busy = busy.as_ref();
@@ -196,15 +210,20 @@ impl DfpnSolver {
                 .map(|rank| {
                     let mut position = game.clone();
                     scope.spawn(move || {
-                        let mut worker =
-                            Worker::new(table, control_ref, epsilon * (1 + rank) as f64, rank);
+                        let mut worker = Worker::new(
+                            table,
+                            control_ref,
+                            epsilon * (1 + rank) as f64,
+                            rank,
+                            weak_pn,
+                        );
                         worker.busy = busy;
                         worker.run(&mut position)
                     })
                 })
                 .collect();
             let mut position = game.clone();
-            let mut main = Worker::new(table, control_ref, epsilon, 0);
+            let mut main = Worker::new(table, control_ref, epsilon, 0, weak_pn);
             main.busy = busy;
             let mut all = vec![main.run(&mut position)];
             for helper in helpers {
@@ -262,7 +281,13 @@ impl DfpnSolver {
                 .map(|t| t.saturating_sub(first.elapsed())),
         };
         let control = Control::new(limits, None, self.config.progress_interval);
-        let mut worker = Worker::new(&self.table, &control, self.config.epsilon, 0);
+        let mut worker = Worker::new(
+            &self.table,
+            &control,
+            self.config.epsilon,
+            0,
+            self.config.weak_pn,
+        );
         let mut position = game.clone();
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
@@ -346,6 +371,8 @@ struct Worker<'a, M> {
     control: &'a Control,
     counter: Counter,
     epsilon: f64,
+    /// Weak proof numbers ([`DfpnConfig::weak_pn`]).
+    weak_pn: bool,
     /// 0 for the main thread; helper `rank` works on the root child of that
     /// rank.
     rank: usize,
@@ -364,12 +391,19 @@ struct Worker<'a, M> {
 }
 
 impl<'a, M: Copy + Eq> Worker<'a, M> {
-    fn new(table: &'a Table, control: &'a Control, epsilon: f64, rank: usize) -> Self {
+    fn new(
+        table: &'a Table,
+        control: &'a Control,
+        epsilon: f64,
+        rank: usize,
+        weak_pn: bool,
+    ) -> Self {
         Worker {
             table,
             control,
             counter: Counter::default(),
             epsilon,
+            weak_pn,
             rank,
             best_root_move: None,
             busy: None,
@@ -488,12 +522,18 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                 }
                 first_pass = false;
             }
-            let mut dn_sum = 0;
+            let mut pn_sum = 0;
+            let mut pn_max = 0;
+            let mut open: u32 = 0;
             let mut best = 0;
             let mut dn1 = INF;
             let mut dn2 = INF;
             for (i, child) in children.iter().enumerate() {
-                dn_sum = pn_add(dn_sum, child.value.pn);
+                pn_sum = pn_add(pn_sum, child.value.pn);
+                if child.value.pn != 0 {
+                    open += 1;
+                    pn_max = pn_max.max(child.value.pn);
+                }
                 if child.value.dn < dn1 {
                     dn2 = dn1;
                     dn1 = child.value.dn;
@@ -502,9 +542,16 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                     dn2 = child.value.dn;
                 }
             }
+            // With weak proof numbers `dn = pn_max + open - 1`: 0 exactly
+            // when every child is won for its mover, as the sum is.
+            let others = open.saturating_sub(1);
             value = ProofNumbers {
                 pn: dn1,
-                dn: dn_sum,
+                dn: if self.weak_pn {
+                    pn_add(pn_max, others)
+                } else {
+                    pn_sum
+                },
             };
             if depth == 0 && self.rank == 0 {
                 self.control.set_root(value);
@@ -520,7 +567,14 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                 child_th_dn = th_pn.min(self.dn_threshold(children[alt].value.dn));
             }
             let child = &children[best];
-            let child_th_pn = u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn);
+            // The child's proof threshold: where this node's disproof
+            // number reaches `th_dn` (with weak numbers, once the child's
+            // proof number is the largest and reaches `th_dn - others`).
+            let child_th_pn = if self.weak_pn {
+                u64::from(th_dn) - u64::from(others)
+            } else {
+                u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn)
+            };
             let child_th_pn = u32::try_from(child_th_pn).unwrap_or(INF);
             let (mv, child_key) = (child.mv, child.key);
             game.play(mv);
