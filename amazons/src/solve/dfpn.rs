@@ -157,7 +157,7 @@ impl DfpnSolver {
     /// A solver with an empty table of `config.tt_mb` MiB.
     pub fn new(config: DfpnConfig) -> Result<DfpnSolver, ConfigError> {
         config.validate()?;
-        let table = Table::with_megabytes(config.tt_mb);
+        let table = Table::with_megabytes(config.tt_mb, config.threads == 1);
         Ok(DfpnSolver { config, table })
     }
 

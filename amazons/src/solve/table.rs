@@ -2,7 +2,7 @@
 //! shared by the df-pn and alpha-beta solvers (and by their threads).
 
 use std::fmt;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
 use super::game::Outcome;
 
@@ -171,8 +171,13 @@ const BUCKET_BYTES: usize = BUCKET_WORDS * 8;
 /// children overlap their cache misses.
 ///
 /// The words are allocated zeroed by the allocator (`calloc`), so the
-/// operating system hands out pages only as they are first touched: a
-/// large table costs nothing until the search fills it.
+/// operating system hands out pages only as they are first touched. A
+/// table of one thread (`growing`) also uses only its first 1 MiB at first
+/// and doubles the part in use, moving the entries, each time it is half
+/// full: a small search touches few pages (each first touch is a page
+/// fault, which dominated the time of the 4x4 solve when the entries were
+/// spread over the whole table). A shared table uses all of its buckets
+/// from the start (no thread could move entries while others probe).
 ///
 /// Replacement: a key already present is updated in place (a proven entry
 /// is never overwritten by an unproven one, barring a race between
@@ -183,33 +188,66 @@ pub(crate) struct Table {
     /// Index of the first word of bucket 0, the first word on a 64-byte
     /// boundary.
     offset: usize,
+    /// Buckets allocated.
     buckets: usize,
+    /// Whether the part in use grows (one thread only).
+    growing: bool,
+    /// Buckets in use (all of them unless `growing`).
+    active: AtomicUsize,
+    /// Occupied slots (counted in growing tables only).
+    filled: AtomicUsize,
 }
 
+/// Buckets a growing table uses at first: 1 MiB.
+const FIRST_BUCKETS: usize = (1 << 20) / BUCKET_BYTES;
+
 impl Table {
-    /// A table of at most `mb` MiB (at least one bucket).
-    pub(crate) fn with_megabytes(mb: usize) -> Table {
-        Table::with_buckets((mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1))
+    /// A table of at most `mb` MiB (at least one bucket); `growing` for a
+    /// table only one thread uses (see [`Table`]), which then holds 1 MiB
+    /// times the largest power of two that fits.
+    pub(crate) fn with_megabytes(mb: usize, growing: bool) -> Table {
+        let budget = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        if growing && budget > FIRST_BUCKETS {
+            let doublings = (budget / FIRST_BUCKETS).ilog2();
+            Table::with_buckets(FIRST_BUCKETS << doublings, true)
+        } else {
+            Table::with_buckets(budget, false)
+        }
     }
 
-    fn with_buckets(buckets: usize) -> Table {
+    fn with_buckets(buckets: usize, growing: bool) -> Table {
         // One bucket's worth of spare words, to start bucket 0 on a cache
         // line whatever the allocation's alignment.
         let words: Vec<AtomicU64> = bytemuck::zeroed_vec(buckets * BUCKET_WORDS + BUCKET_WORDS - 1);
         let misalignment = (words.as_ptr() as usize) % BUCKET_BYTES;
         let offset = ((BUCKET_BYTES - misalignment) % BUCKET_BYTES) / 8;
+        let active = if growing { FIRST_BUCKETS } else { buckets };
         Table {
             words,
             offset,
             buckets,
+            growing,
+            active: AtomicUsize::new(active),
+            filled: AtomicUsize::new(0),
         }
+    }
+
+    /// The index of the bucket of `key` among the first `active` buckets
+    /// (by the key's high bits, so that doubling `active` sends the
+    /// entries of bucket `i` to buckets `2i` and `2i + 1`).
+    fn index(key: u64, active: usize) -> usize {
+        ((u128::from(key) * active as u128) >> 64) as usize
+    }
+
+    /// The words of bucket `index`.
+    fn bucket_at(&self, index: usize) -> &[AtomicU64] {
+        let start = self.offset + index * BUCKET_WORDS;
+        &self.words[start..start + BUCKET_WORDS]
     }
 
     /// The words of the bucket of `key`.
     fn bucket(&self, key: u64) -> &[AtomicU64] {
-        let index = ((u128::from(key) * self.buckets as u128) >> 64) as usize;
-        let start = self.offset + index * BUCKET_WORDS;
-        &self.words[start..start + BUCKET_WORDS]
+        self.bucket_at(Table::index(key, self.active.load(Ordering::Relaxed)))
     }
 
     /// The slot of `bucket` holding `key` and its data word, if any.
@@ -254,13 +292,52 @@ impl Table {
                 .expect("a bucket has slots"),
         };
         let data = pack(value, work);
-        bucket[slot * SLOT_WORDS + 1].store(data, Ordering::Relaxed);
+        let was_empty = bucket[slot * SLOT_WORDS + 1].swap(data, Ordering::Relaxed) == 0;
         bucket[slot * SLOT_WORDS].store(key ^ data, Ordering::Relaxed);
+        if self.growing && was_empty {
+            let filled = self.filled.fetch_add(1, Ordering::Relaxed) + 1;
+            let active = self.active.load(Ordering::Relaxed);
+            if 2 * filled > active * BUCKET_SLOTS && 2 * active <= self.buckets {
+                self.grow();
+            }
+        }
+    }
+
+    /// Doubles the buckets in use of a growing table, moving the entries
+    /// of bucket `i` to buckets `2i` and `2i + 1`. The buckets are taken
+    /// from the last down: the targets of bucket `i > 0` were emptied
+    /// before, and bucket 0's entries are taken out before being put back.
+    /// Only the one thread of a growing table calls this.
+    fn grow(&self) {
+        let active = self.active.load(Ordering::Relaxed);
+        for i in (0..active).rev() {
+            let bucket = self.bucket_at(i);
+            let mut entries = [(0, 0); BUCKET_SLOTS];
+            for (entry, slot) in entries.iter_mut().zip(bucket.chunks_exact(SLOT_WORDS)) {
+                *entry = (
+                    slot[0].swap(0, Ordering::Relaxed),
+                    slot[1].swap(0, Ordering::Relaxed),
+                );
+            }
+            for (check, data) in entries {
+                if data == 0 {
+                    continue;
+                }
+                let target = self.bucket_at(Table::index(check ^ data, 2 * active));
+                let slot = target
+                    .chunks_exact(SLOT_WORDS)
+                    .find(|slot| slot[1].load(Ordering::Relaxed) == 0)
+                    .expect("a target bucket receives at most the entries of one bucket");
+                slot[1].store(data, Ordering::Relaxed);
+                slot[0].store(check, Ordering::Relaxed);
+            }
+        }
+        self.active.store(2 * active, Ordering::Relaxed);
     }
 
     /// Empties the table (a fresh zeroed allocation).
     pub(crate) fn clear(&mut self) {
-        *self = Table::with_buckets(self.buckets);
+        *self = Table::with_buckets(self.buckets, self.growing);
     }
 
     /// Number of entries the table can hold.
@@ -285,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_proof_is_not_overwritten_by_an_estimate() {
-        let table = Table::with_megabytes(1);
+        let table = Table::with_megabytes(1, false);
         table.store(42, ProofNumbers::WIN, 1);
         table.store(42, ProofNumbers { pn: 3, dn: 4 }, 100);
         assert_eq!(table.probe(42), Some(ProofNumbers::WIN));
@@ -298,7 +375,7 @@ mod tests {
     fn replacement_keeps_the_entry_with_more_work() {
         // A table of one bucket: every key lands in it. The work is kept
         // as its bit length, so these differ by orders of magnitude.
-        let table = Table::with_buckets(1);
+        let table = Table::with_buckets(1, false);
         let work = [1000, 10, 100, 10_000];
         for (key, &w) in work.iter().enumerate() {
             table.store(key as u64, ProofNumbers::UNKNOWN, w);
@@ -343,7 +420,7 @@ mod tests {
     #[test]
     fn buckets_are_cache_lines() {
         for buckets in [1, 3, 1000] {
-            let table = Table::with_buckets(buckets);
+            let table = Table::with_buckets(buckets, false);
             let first = table.bucket(0).as_ptr() as usize;
             let last = table.bucket(u64::MAX).as_ptr() as usize;
             assert_eq!(first % BUCKET_BYTES, 0);
@@ -352,8 +429,40 @@ mod tests {
     }
 
     #[test]
+    fn growing_keeps_every_entry() {
+        // A growing table of 4 MiB: 1 MiB in use at first, doubled twice.
+        let table = Table::with_megabytes(4, true);
+        assert_eq!(table.active.load(Ordering::Relaxed), FIRST_BUCKETS);
+        let key = |i: u64| (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        let value = |i: u64| ProofNumbers {
+            pn: (i % 1000) as u32 + 1,
+            dn: (i % 777) as u32 + 1,
+        };
+        // A fifth of the slots: the table does not grow yet.
+        let n = (FIRST_BUCKETS * BUCKET_SLOTS / 5) as u64;
+        for i in 0..n {
+            table.store(key(i), value(i), i);
+        }
+        assert_eq!(table.active.load(Ordering::Relaxed), FIRST_BUCKETS);
+        let present: Vec<u64> = (0..n).filter(|&i| table.probe(key(i)).is_some()).collect();
+        table.grow();
+        assert_eq!(table.active.load(Ordering::Relaxed), 2 * FIRST_BUCKETS);
+        for &i in &present {
+            assert_eq!(table.probe(key(i)), Some(value(i)));
+        }
+        let after: usize = (0..n).filter(|&i| table.probe(key(i)).is_some()).count();
+        assert_eq!(after, present.len());
+        // Storing more makes it grow by itself, up to the whole allocation.
+        for i in n..8 * n {
+            table.store(key(i), value(i), i);
+        }
+        assert_eq!(table.active.load(Ordering::Relaxed), table.buckets);
+        assert_eq!(table.buckets, 4 * FIRST_BUCKETS);
+    }
+
+    #[test]
     fn an_empty_or_torn_slot_reads_as_absent() {
-        let table = Table::with_buckets(1);
+        let table = Table::with_buckets(1, false);
         // An empty slot holds two zero words; key 0 must not match them.
         assert_eq!(table.probe(0), None);
         table.store(0, ProofNumbers::WIN, 1);
