@@ -33,12 +33,14 @@ fn dfpn(threads: usize) -> DfpnSolver {
 /// How df-pn's numbers are set up in [`agree_on_random_positions`].
 #[derive(Clone, Copy)]
 enum Numbers {
-    /// Nagai's 1, 1 and sums (the default).
+    /// The default: 1, 1 initially, weak proof numbers from depth 2.
     Plain,
     /// Initial numbers from mobility.
     Mobility,
-    /// Weak proof numbers (max + open - 1 instead of the sum).
+    /// Weak proof numbers (max + open - 1 instead of the sum) everywhere.
     Weak,
+    /// Sums everywhere (Nagai).
+    Sums,
 }
 
 fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: Numbers) {
@@ -46,7 +48,11 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: N
     let mut solver = DfpnSolver::new(DfpnConfig {
         threads,
         tt_mb: 4,
-        weak_pn: matches!(numbers, Numbers::Weak),
+        weak_pn_from: match numbers {
+            Numbers::Weak => Some(0),
+            Numbers::Sums => None,
+            Numbers::Plain | Numbers::Mobility => DfpnConfig::default().weak_pn_from,
+        },
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -81,12 +87,13 @@ fn dfpn_with_mobility_numbers_agrees_with_minimax() {
     agree_on_random_positions(0x5017_0009, 2, 500, Numbers::Mobility);
 }
 
-/// Weak proof numbers change only which child is searched next, never what
-/// is proved.
+/// Weak proof numbers (or none) change only which child is searched next,
+/// never what is proved.
 #[test]
-fn dfpn_with_weak_proof_numbers_agrees_with_minimax() {
+fn dfpn_with_weak_proof_numbers_or_sums_agrees_with_minimax() {
     agree_on_random_positions(0x5017_000a, 1, 1000, Numbers::Weak);
     agree_on_random_positions(0x5017_000b, 2, 500, Numbers::Weak);
+    agree_on_random_positions(0x5017_000c, 1, 500, Numbers::Sums);
 }
 
 #[test]

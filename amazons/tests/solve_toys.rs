@@ -259,7 +259,7 @@ fn random_dags_agree_with_minimax() {
     assert_eq!(positions, 1200);
 }
 
-/// Weak proof numbers (dn = max + open - 1) on random DAGs, where many
+/// Weak proof numbers (dn = max + open - 1) everywhere on random DAGs, where many
 /// children share subtrees: the same verdicts as minimax, with one and two
 /// threads, and checked proofs.
 #[test]
@@ -280,7 +280,7 @@ fn random_dags_agree_with_minimax_with_weak_proof_numbers() {
                 let mut solver = DfpnSolver::new(DfpnConfig {
                     tt_mb: 1,
                     threads,
-                    weak_pn: true,
+                    weak_pn_from: Some(0),
                     ..DfpnConfig::default()
                 })
                 .unwrap();

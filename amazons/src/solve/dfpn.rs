@@ -8,12 +8,17 @@
 //!   the child's disproof threshold is `ceil(dn2 * (1 + epsilon))` instead of
 //!   `dn2 + 1`, where `dn2` is the second-smallest child disproof number, so
 //!   the search stays longer in one subtree and re-expands less.
-//! - Weak proof numbers (optional, [`DfpnConfig::weak_pn`]): T. Ueda,
+//! - Weak proof numbers ([`DfpnConfig::weak_pn_from`]): T. Ueda,
 //!   T. Hashimoto, J. Hashimoto and H. Iida, *Weak proof-number search*,
 //!   Computers and Games 2008, LNCS 5131, pp. 157–168: a position's
 //!   disproof number is the largest proof number of its unproven children
 //!   plus the number of the others, instead of their sum, which counts a
-//!   subtree reached through several children once per child.
+//!   subtree reached through several children once per child. By default
+//!   only from two moves below the root on: the root and its children keep
+//!   the sums, so the choice of the first move and of the replies to it is
+//!   steered as in plain df-pn (weak numbers everywhere multiplied the
+//!   nodes of Amazons 5x4 by 14; from depth 2 they halve 4x5's and leave
+//!   5x4's unchanged, BENCHMARKS.md).
 //! - Killer moves: the move that last proved a win at a depth is tried
 //!   first among equally promising children at that depth.
 //! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
@@ -74,9 +79,11 @@ pub struct DfpnConfig {
     pub epsilon: f64,
     /// Search threads (at least 1).
     pub threads: usize,
-    /// Weak proof-number search (Ueda et al. 2008): `dn = max pn + (open
-    /// children - 1)` instead of the sum of the children's proof numbers.
-    pub weak_pn: bool,
+    /// Weak proof-number search (Ueda et al. 2008), `dn = max pn + (open
+    /// children - 1)` instead of the sum of the children's proof numbers,
+    /// at positions at least this many moves below the root; `None`: sums
+    /// everywhere (Nagai). Default `Some(2)`.
+    pub weak_pn_from: Option<usize>,
     /// Node and time limits.
     pub limits: Limits,
     /// Called about every `progress_interval` with the progress so far.
@@ -91,7 +98,7 @@ impl Default for DfpnConfig {
             tt_mb: 64,
             epsilon: 0.25,
             threads: 1,
-            weak_pn: false,
+            weak_pn_from: Some(2),
             limits: Limits::default(),
             progress: None,
             progress_interval: Duration::from_secs(5),
@@ -105,7 +112,7 @@ impl std::fmt::Debug for DfpnConfig {
             .field("tt_mb", &self.tt_mb)
             .field("epsilon", &self.epsilon)
             .field("threads", &self.threads)
-            .field("weak_pn", &self.weak_pn)
+            .field("weak_pn_from", &self.weak_pn_from)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
             .field("progress_interval", &self.progress_interval)
@@ -201,7 +208,7 @@ impl DfpnSolver {
         let threads = self.config.threads;
         let table = &self.table;
         let epsilon = self.config.epsilon;
-        let weak_pn = self.config.weak_pn;
+        let weak_pn_from = self.config.weak_pn_from.unwrap_or(usize::MAX);
         let control_ref = &control;
         let busy = (threads > 1).then(Busy::new);
         let busy = busy.as_ref();
@@ -215,7 +222,7 @@ impl DfpnSolver {
                             control_ref,
                             epsilon * (1 + rank) as f64,
                             rank,
-                            weak_pn,
+                            weak_pn_from,
                         );
                         worker.busy = busy;
                         worker.run(&mut position)
@@ -223,7 +230,7 @@ impl DfpnSolver {
                 })
                 .collect();
             let mut position = game.clone();
-            let mut main = Worker::new(table, control_ref, epsilon, 0, weak_pn);
+            let mut main = Worker::new(table, control_ref, epsilon, 0, weak_pn_from);
             main.busy = busy;
             let mut all = vec![main.run(&mut position)];
             for helper in helpers {
@@ -286,7 +293,7 @@ impl DfpnSolver {
             &control,
             self.config.epsilon,
             0,
-            self.config.weak_pn,
+            self.config.weak_pn_from.unwrap_or(usize::MAX),
         );
         let mut position = game.clone();
         let mut moves = Vec::new();
@@ -371,8 +378,9 @@ struct Worker<'a, M> {
     control: &'a Control,
     counter: Counter,
     epsilon: f64,
-    /// Weak proof numbers ([`DfpnConfig::weak_pn`]).
-    weak_pn: bool,
+    /// The depth from which weak proof numbers are used
+    /// ([`DfpnConfig::weak_pn_from`]; `usize::MAX`: never).
+    weak_pn_from: usize,
     /// 0 for the main thread; helper `rank` works on the root child of that
     /// rank.
     rank: usize,
@@ -396,14 +404,14 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
         control: &'a Control,
         epsilon: f64,
         rank: usize,
-        weak_pn: bool,
+        weak_pn_from: usize,
     ) -> Self {
         Worker {
             table,
             control,
             counter: Counter::default(),
             epsilon,
-            weak_pn,
+            weak_pn_from,
             rank,
             best_root_move: None,
             busy: None,
@@ -542,16 +550,13 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                     dn2 = child.value.dn;
                 }
             }
+            let weak = depth >= self.weak_pn_from;
             // With weak proof numbers `dn = pn_max + open - 1`: 0 exactly
             // when every child is won for its mover, as the sum is.
             let others = open.saturating_sub(1);
             value = ProofNumbers {
                 pn: dn1,
-                dn: if self.weak_pn {
-                    pn_add(pn_max, others)
-                } else {
-                    pn_sum
-                },
+                dn: if weak { pn_add(pn_max, others) } else { pn_sum },
             };
             if depth == 0 && self.rank == 0 {
                 self.control.set_root(value);
@@ -570,7 +575,7 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
             // The child's proof threshold: where this node's disproof
             // number reaches `th_dn` (with weak numbers, once the child's
             // proof number is the largest and reaches `th_dn - others`).
-            let child_th_pn = if self.weak_pn {
+            let child_th_pn = if weak {
                 u64::from(th_dn) - u64::from(others)
             } else {
                 u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn)
