@@ -19,8 +19,8 @@
 //!   steered as in plain df-pn (weak numbers everywhere multiplied the
 //!   nodes of Amazons 5x4 by 14; from depth 2 they halve 4x5's and leave
 //!   5x4's unchanged, BENCHMARKS.md).
-//! - Killer moves: the move that last proved a win at a depth is tried
-//!   first among equally promising children at that depth.
+//! - Killer moves: the two moves that last proved a win at a depth are
+//!   tried first among equally promising children at that depth.
 //! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
 //!   child starts with [`SolverGame::initial_numbers`] instead of `1, 1`.
 //! - Song and Müller 2015 (seed 004), section IV: df-pn with the full static
@@ -392,10 +392,11 @@ struct Worker<'a, M> {
     /// Children lists of finished expansions, reused by later ones (one is
     /// in use at each depth of the current path).
     spare: Vec<Vec<Child<M>>>,
-    /// By depth: the move that last proved a win at that depth (the killer
-    /// heuristic): tried first among the children of the next position
-    /// expanded at that depth, where it often wins again.
-    killers: Vec<Option<M>>,
+    /// By depth: the two moves that last proved a win at that depth, the
+    /// latest first (the killer heuristic): tried first among the children
+    /// of the next position expanded at that depth, where they often win
+    /// again.
+    killers: Vec<[Option<M>; 2]>,
 }
 
 impl<'a, M: Copy + Eq> Worker<'a, M> {
@@ -593,9 +594,13 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                 self.best_root_move = winning;
             }
             if self.killers.len() <= depth {
-                self.killers.resize(depth + 1, None);
+                self.killers.resize(depth + 1, [None, None]);
             }
-            self.killers[depth] = winning;
+            let k = &mut self.killers[depth];
+            if k[0] != winning {
+                k[1] = k[0];
+                k[0] = winning;
+            }
         }
         self.spare.push(children);
         self.table.store(key, value, self.counter.total - start + 1);
@@ -616,7 +621,15 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
                 key,
                 value: child.initial_numbers(),
             });
-        if let Some(killer) = self.killers.get(depth).copied().flatten() {
+        for killer in self
+            .killers
+            .get(depth)
+            .copied()
+            .unwrap_or_default()
+            .into_iter()
+            .rev()
+            .flatten()
+        {
             if let Some(i) = children.iter().position(|c| c.mv == killer) {
                 children[..=i].rotate_right(1);
             }
