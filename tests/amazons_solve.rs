@@ -30,9 +30,33 @@ fn dfpn(threads: usize) -> DfpnSolver {
     .unwrap()
 }
 
-fn agree_on_random_positions(seed: u64, threads: usize, total: usize, mobility: bool) {
+/// How df-pn's numbers are set up in [`agree_on_random_positions`].
+#[derive(Clone, Copy)]
+enum Numbers {
+    /// The default: 1, 1 initially, weak proof numbers from depth 2.
+    Plain,
+    /// Initial numbers from mobility.
+    Mobility,
+    /// Weak proof numbers (max + open - 1 instead of the sum) everywhere.
+    Weak,
+    /// Sums everywhere (Nagai).
+    Sums,
+}
+
+fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: Numbers) {
     let mut rng = SmallRng::seed_from_u64(seed);
-    let mut solver = dfpn(threads);
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        threads,
+        tt_mb: 4,
+        weak_pn_from: match numbers {
+            Numbers::Weak => Some(0),
+            Numbers::Sums => None,
+            Numbers::Plain | Numbers::Mobility => DfpnConfig::default().weak_pn_from,
+        },
+        ..DfpnConfig::default()
+    })
+    .unwrap();
+    let mobility = matches!(numbers, Numbers::Mobility);
     for _ in 0..total {
         let pos = random_position(&mut rng, 7);
         let expected = truth(&pos);
@@ -53,19 +77,28 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, mobility: 
 
 #[test]
 fn dfpn_agrees_with_minimax_one_thread() {
-    agree_on_random_positions(0x5017_0001, 1, 2000, false);
+    agree_on_random_positions(0x5017_0001, 1, 2000, Numbers::Plain);
 }
 
 /// Initial proof numbers steer the search and never decide anything.
 #[test]
 fn dfpn_with_mobility_numbers_agrees_with_minimax() {
-    agree_on_random_positions(0x5017_0008, 1, 1000, true);
-    agree_on_random_positions(0x5017_0009, 2, 500, true);
+    agree_on_random_positions(0x5017_0008, 1, 1000, Numbers::Mobility);
+    agree_on_random_positions(0x5017_0009, 2, 500, Numbers::Mobility);
+}
+
+/// Weak proof numbers (or none) change only which child is searched next,
+/// never what is proved.
+#[test]
+fn dfpn_with_weak_proof_numbers_or_sums_agrees_with_minimax() {
+    agree_on_random_positions(0x5017_000a, 1, 1000, Numbers::Weak);
+    agree_on_random_positions(0x5017_000b, 2, 500, Numbers::Weak);
+    agree_on_random_positions(0x5017_000c, 1, 500, Numbers::Sums);
 }
 
 #[test]
 fn dfpn_agrees_with_minimax_two_threads() {
-    agree_on_random_positions(0x5017_0002, 2, 2000, false);
+    agree_on_random_positions(0x5017_0002, 2, 2000, Numbers::Plain);
 }
 
 #[test]

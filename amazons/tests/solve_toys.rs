@@ -236,11 +236,17 @@ fn prove_and_check<G: SolverGame + Hash + Eq>(
     proof
 }
 
-#[test]
-fn random_dags_agree_with_minimax() {
-    let mut rng = Rng(6);
+/// Calls `check(game, expected, memo)` on up to 8 start nodes of each of
+/// `dags` random DAGs, `expected` from minimax (memoised in `memo`, one per
+/// DAG); returns the number of positions checked.
+fn on_random_dags(
+    seed: u64,
+    dags: usize,
+    mut check: impl FnMut(&DagGame, Outcome, &mut HashMap<DagGame, Outcome>),
+) -> usize {
+    let mut rng = Rng(seed);
     let mut positions = 0;
-    for _ in 0..150 {
+    for _ in 0..dags {
         let nodes = 20 + rng.below(200) as usize;
         let dag = Dag::random(&mut rng, nodes);
         let mut memo = HashMap::new();
@@ -251,12 +257,45 @@ fn random_dags_agree_with_minimax() {
                 path: Vec::new(),
             };
             let expected = minimax(&mut game.clone(), &mut memo);
-            let mut solver = solve_all_ways(&game, expected, &format!("dag node {start}"));
-            prove_and_check(&mut solver, &game, expected);
+            check(&game, expected, &mut memo);
             positions += 1;
         }
     }
+    positions
+}
+
+#[test]
+fn random_dags_agree_with_minimax() {
+    let positions = on_random_dags(6, 150, |game, expected, _| {
+        let what = format!("dag node {}", game.at);
+        let mut solver = solve_all_ways(game, expected, &what);
+        prove_and_check(&mut solver, game, expected);
+    });
     assert_eq!(positions, 1200);
+}
+
+/// Weak proof numbers (dn = max + open - 1) everywhere on random DAGs,
+/// where many children share subtrees: the same verdicts as minimax, with
+/// one and two threads, and checked proofs.
+#[test]
+fn random_dags_agree_with_minimax_with_weak_proof_numbers() {
+    on_random_dags(7, 60, |game, expected, memo| {
+        for threads in [1, 2] {
+            let mut solver = DfpnSolver::new(DfpnConfig {
+                tt_mb: 1,
+                threads,
+                weak_pn_from: Some(0),
+                ..DfpnConfig::default()
+            })
+            .unwrap();
+            let r = solver.solve(game);
+            assert_eq!(r.verdict, Verdict::Proven(expected), "dag node {}", game.at);
+            check_best_move(game, r.best_move, expected, memo, "weak");
+            if threads == 1 {
+                prove_and_check(&mut solver, game, expected);
+            }
+        }
+    });
 }
 
 #[test]

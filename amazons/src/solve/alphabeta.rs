@@ -83,7 +83,7 @@ impl AlphaBetaSolver {
         if config.tt_mb == 0 {
             return Err(ConfigError::NoTable);
         }
-        let table = Table::with_megabytes(config.tt_mb);
+        let table = Table::with_megabytes(config.tt_mb, true);
         Ok(AlphaBetaSolver { config, table })
     }
 

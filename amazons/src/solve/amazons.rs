@@ -17,6 +17,7 @@
 //! ```
 
 use hashbrown::HashMap;
+use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -37,6 +38,11 @@ use crate::territory::territory_moves;
 #[derive(Clone)]
 pub struct AmazonsSolver {
     position: Position,
+    /// The Zobrist key of `position` ([`zobrist_key`]), kept up to date by
+    /// `play` and `undo`.
+    key: u64,
+    /// The Zobrist key of `position`'s left-right mirror image.
+    mirror_key: u64,
     evaluator: Option<Evaluator>,
     oracle: Option<Arc<dyn AreaOracle + Send + Sync>>,
     mobility_numbers: bool,
@@ -71,7 +77,10 @@ impl AmazonsSolver {
 
     /// `position` with the given evaluation (`None`: none).
     pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> AmazonsSolver {
+        let width = position.size().width();
         AmazonsSolver {
+            key: zobrist_key(&position, |sq| sq),
+            mirror_key: zobrist_key(&position, |sq| mirror_square(sq, width)),
             position,
             evaluator,
             oracle: None,
@@ -103,22 +112,91 @@ impl AmazonsSolver {
     }
 }
 
-/// A 64-bit finaliser (SplitMix64 / Stafford's mix 13).
-fn mix(mut x: u64) -> u64 {
-    x ^= x >> 30;
-    x = x.wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    x ^= x >> 27;
-    x = x.wrapping_mul(0x94d0_49bb_1331_11eb);
+/// SplitMix64's step (Steele, Lea and Flood 2014): the `i`-th output of the
+/// generator seeded with `seed`, for the Zobrist keys.
+const fn splitmix(seed: u64, i: u64) -> u64 {
+    let mut x = seed.wrapping_add(i.wrapping_add(1).wrapping_mul(0x9e37_79b9_7f4a_7c15));
+    x = (x ^ (x >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    x = (x ^ (x >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
     x ^ (x >> 31)
 }
 
-/// The hash of the boards and side to move.
-fn hash_boards(white: u64, black: u64, burnt: u64, to_move: Color) -> u64 {
-    let side = match to_move {
-        Color::White => 0x9e37_79b9_7f4a_7c15,
-        Color::Black => 0x3c6e_f372_fe94_f82b,
+/// Zobrist keys (Zobrist 1970): one random 64-bit word for each kind of
+/// piece (White queen, Black queen, burnt square) on each of the 64 squares.
+/// A position's key is the xor of the words of its pieces, and of
+/// [`BLACK_TO_MOVE`] when Black is to move, so a move changes it by three
+/// words and the side.
+const ZOBRIST: [[u64; 64]; 3] = {
+    let mut table = [[0; 64]; 3];
+    let mut kind = 0;
+    while kind < 3 {
+        let mut sq = 0;
+        while sq < 64 {
+            table[kind][sq] = splitmix(0x5851_f42d_4c95_7f2d, (kind * 64 + sq) as u64);
+            sq += 1;
+        }
+        kind += 1;
+    }
+    table
+};
+
+/// The Zobrist word of the side to move being Black.
+const BLACK_TO_MOVE: u64 = splitmix(0x5851_f42d_4c95_7f2d, 3 * 64);
+
+/// The row of [`ZOBRIST`] of `color`'s queens.
+fn queen_kind(color: Color) -> usize {
+    match color {
+        Color::White => 0,
+        Color::Black => 1,
+    }
+}
+
+/// The row of [`ZOBRIST`] of burnt squares.
+const BURNT: usize = 2;
+
+/// The Zobrist key of `position` with every piece moved to `place(square)`
+/// (the identity for the position's key, [`mirror_square`] for its mirror
+/// image's).
+fn zobrist_key(position: &Position, place: impl Fn(Square) -> Square) -> u64 {
+    let mut key = match position.to_move() {
+        Color::White => 0,
+        Color::Black => BLACK_TO_MOVE,
     };
-    mix(mix(mix(mix(side ^ white) ^ black) ^ burnt.rotate_left(17)) ^ 0x5851_f42d_4c95_7f2d)
+    let pieces = [
+        (queen_kind(Color::White), position.queens(Color::White)),
+        (queen_kind(Color::Black), position.queens(Color::Black)),
+        (BURNT, position.burnt()),
+    ];
+    for (kind, board) in pieces {
+        for sq in board {
+            key ^= ZOBRIST[kind][usize::from(place(sq).index())];
+        }
+    }
+    key
+}
+
+/// `sq` mirrored left-right on a board `width` files wide.
+fn mirror_square(sq: Square, width: u8) -> Square {
+    Square::from_index(sq.index() - sq.file() + (width - 1 - sq.file()))
+}
+
+impl AmazonsSolver {
+    /// The change of the Zobrist key (with `place` the identity) and of
+    /// the mirror key (`place` the mirror) by `mv` of the side to move, or
+    /// its undoing.
+    fn key_change(&self, mv: Move, place: impl Fn(Square) -> Square) -> u64 {
+        let queens = &ZOBRIST[queen_kind(self.position.to_move())];
+        let z = |sq: Square| usize::from(place(sq).index());
+        BLACK_TO_MOVE ^ queens[z(mv.from)] ^ queens[z(mv.to)] ^ ZOBRIST[BURNT][z(mv.arrow)]
+    }
+
+    /// Applies `mv`'s change to both keys (before `mv` is played, or after
+    /// it is undone: the change is its own inverse).
+    fn update_keys(&mut self, mv: Move) {
+        let width = self.position.size().width();
+        self.key ^= self.key_change(mv, |sq| sq);
+        self.mirror_key ^= self.key_change(mv, |sq| mirror_square(sq, width));
+    }
 }
 
 /// `board` mirrored left-right on a board `width` files wide (file `f`
@@ -137,21 +215,18 @@ impl SolverGame for AmazonsSolver {
     }
 
     fn play(&mut self, mv: Move) {
+        self.update_keys(mv);
         self.position.play_unchecked(mv);
     }
 
     fn undo(&mut self, mv: Move) {
         self.position.undo(mv);
+        self.update_keys(mv);
     }
 
+    /// The Zobrist key of the position, kept incrementally.
     fn hash(&self) -> u64 {
-        let p = &self.position;
-        hash_boards(
-            p.queens(Color::White).0,
-            p.queens(Color::Black).0,
-            p.burnt().0,
-            p.to_move(),
-        )
+        self.key
     }
 
     fn evaluate(&self) -> Option<Outcome> {
@@ -172,31 +247,44 @@ impl SolverGame for AmazonsSolver {
 
     /// Moves whose arrow lands next to opponent queens first (they take
     /// the opponent's mobility), then those whose queen ends next to fewer
-    /// burnt squares and edges (it keeps its own).
+    /// burnt squares and edges (it keeps its own): by the score
+    /// `4 * (opponent queens next to the arrow) + (open squares next to the
+    /// queen)`, highest first, ties in the order given (a stable counting
+    /// sort: the score is at most 40).
     fn order_moves(&self, moves: &mut [Move]) {
         let p = &self.position;
         let opponent = p.queens(p.to_move().opposite());
         let mask = p.mask();
-        moves.sort_by_cached_key(|mv| {
+        let burnt = p.burnt();
+        let score = |mv: &Move| {
             let arrow_near = neighbours(mv.arrow, mask) & opponent;
-            let blocked = neighbours(mv.to, mask) & (p.burnt() | Bitboard::from_square(mv.arrow));
-            let open = neighbours(mv.to, mask).count() - blocked.count();
-            // Larger is better; sort ascending on the negation.
-            -(4 * arrow_near.count() as i32 + open as i32)
+            let open = neighbours(mv.to, mask) - burnt.with(mv.arrow);
+            (4 * arrow_near.count() + open.count()) as usize
+        };
+        // next[s]: where the next move of score s goes (higher scores first).
+        let mut next = [0usize; MAX_SCORE + 1];
+        for mv in moves.iter() {
+            next[score(mv)] += 1;
+        }
+        let mut start = 0;
+        for slot in next.iter_mut().rev() {
+            (*slot, start) = (start, start + *slot);
+        }
+        ORDER_SCRATCH.with_borrow_mut(|scratch| {
+            scratch.clear();
+            scratch.extend_from_slice(moves);
+            for mv in scratch.iter() {
+                let s = score(mv);
+                moves[next[s]] = *mv;
+                next[s] += 1;
+            }
         });
     }
 
+    /// The smaller of the Zobrist keys of the position and of its mirror
+    /// image, both kept incrementally.
     fn canonical_hash(&self) -> u64 {
-        let p = &self.position;
-        let w = p.size().width();
-        let plain = self.hash();
-        let mirrored = hash_boards(
-            mirror(p.queens(Color::White), w).0,
-            mirror(p.queens(Color::Black), w).0,
-            mirror(p.burnt(), w).0,
-            p.to_move(),
-        );
-        plain.min(mirrored)
+        self.key.min(self.mirror_key)
     }
 
     /// Mobility (df-pn+, Nagai 2002, 3.4): a position where the player to
@@ -230,24 +318,18 @@ impl SolverGame for AmazonsSolver {
     }
 }
 
+/// The largest score of [`SolverGame::order_moves`]: 8 opponent queens next
+/// to the arrow and 8 open squares next to the queen.
+const MAX_SCORE: usize = 4 * 8 + 8;
+
+thread_local! {
+    /// A copy of the moves being ordered (one per thread, reused).
+    static ORDER_SCRATCH: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
+}
+
 /// The squares of the board king-adjacent to `square`.
 fn neighbours(square: Square, mask: Bitboard) -> Bitboard {
-    let (f, r) = (i16::from(square.file()), i16::from(square.rank()));
-    let mut out = Bitboard::EMPTY;
-    for df in -1..=1 {
-        for dr in -1..=1 {
-            if (df, dr) == (0, 0) {
-                continue;
-            }
-            let (nf, nr) = (f + df, r + dr);
-            if (0..8).contains(&nf) && (0..8).contains(&nr) {
-                if let Some(s) = Square::new(nf as u8, nr as u8) {
-                    out |= Bitboard::from_square(s);
-                }
-            }
-        }
-    }
-    out & mask
+    Bitboard::from_square(square).neighbours() & mask
 }
 
 /// The exact leaf verifier for proofs of Amazons positions: decides who
@@ -394,6 +476,53 @@ mod tests {
         assert_eq!(mirror(sq("B2"), 5), sq("D2"));
         assert_eq!(mirror(sq("C3"), 5), sq("C3"));
         assert_eq!(mirror(sq("A4"), 4), sq("D4"));
+    }
+
+    /// The position mirrored left-right, built square by square.
+    fn mirrored(pos: &Position) -> Position {
+        let w = pos.size().width();
+        Position::from_setup(Setup {
+            size: pos.size(),
+            white: mirror(pos.queens(Color::White), w),
+            black: mirror(pos.queens(Color::Black), w),
+            burnt: mirror(pos.burnt(), w),
+            to_move: pos.to_move(),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn incremental_keys_equal_keys_from_scratch() {
+        // Random games on the 5x4 and 4x5 starts: after every move (and
+        // after taking it back) the keys kept by play and undo equal those
+        // of a solver built afresh on the same position, and the mirror key
+        // equals the key of the mirrored position built square by square.
+        let mut seed = 12345u64;
+        for size in ["5x4", "4x5", "6x6"] {
+            for _game in 0..20 {
+                let mut game =
+                    AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap());
+                loop {
+                    let fresh = AmazonsSolver::new(game.position().clone());
+                    assert_eq!(game.hash(), fresh.hash());
+                    let mirror = AmazonsSolver::new(mirrored(game.position()));
+                    assert_eq!(game.mirror_key, mirror.hash());
+                    assert_eq!(game.canonical_hash(), mirror.canonical_hash());
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = splitmix(seed, 0);
+                    let mv = moves[(seed % moves.len() as u64) as usize];
+                    let before = game.hash();
+                    game.play(mv);
+                    assert_ne!(game.hash(), before);
+                    game.undo(mv);
+                    assert_eq!(game.hash(), before);
+                    game.play(mv);
+                }
+            }
+        }
     }
 
     #[test]

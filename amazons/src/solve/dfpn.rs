@@ -8,6 +8,19 @@
 //!   the child's disproof threshold is `ceil(dn2 * (1 + epsilon))` instead of
 //!   `dn2 + 1`, where `dn2` is the second-smallest child disproof number, so
 //!   the search stays longer in one subtree and re-expands less.
+//! - Weak proof numbers ([`DfpnConfig::weak_pn_from`]): T. Ueda,
+//!   T. Hashimoto, J. Hashimoto and H. Iida, *Weak proof-number search*,
+//!   Computers and Games 2008, LNCS 5131, pp. 157–168: a position's
+//!   disproof number is the largest proof number of its unproven children
+//!   plus the number of the others, instead of their sum, which counts a
+//!   subtree reached through several children once per child. By default
+//!   only from two moves below the root on: the root and its children keep
+//!   the sums, so the choice of the first move and of the replies to it is
+//!   steered as in plain df-pn (weak numbers everywhere multiplied the
+//!   nodes of Amazons 5x4 by 14; from depth 2 they halve 4x5's and leave
+//!   5x4's unchanged, BENCHMARKS.md).
+//! - Killer moves: the two moves that last proved a win at a depth are
+//!   tried first among equally promising children at that depth.
 //! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
 //!   child starts with [`SolverGame::initial_numbers`] instead of `1, 1`.
 //! - Song and Müller 2015 (seed 004), section IV: df-pn with the full static
@@ -42,7 +55,7 @@
 //! the winning move and the node count may.
 //!
 //! Tuning knobs, in [`DfpnConfig`]: `tt_mb` (table size, 1 MiB and up; about
-//! 40,000 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn; the
+//! 65,536 positions per MiB), `epsilon` (0 gives Nagai's plain df-pn; the
 //! default 0.25 is a starting point, not a measured optimum: tune it per
 //! game; allowed range 0..=10), `threads` (1 and up).
 
@@ -52,7 +65,7 @@ use std::time::Duration;
 use super::control::{
     ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
 };
-use super::game::{distinct_children_with, Outcome, SolverGame};
+use super::game::{ChildBuffers, Outcome, SolverGame};
 use super::table::{pn_add, ProofNumbers, Table};
 
 const INF: u32 = ProofNumbers::INFINITY;
@@ -66,6 +79,11 @@ pub struct DfpnConfig {
     pub epsilon: f64,
     /// Search threads (at least 1).
     pub threads: usize,
+    /// Weak proof-number search (Ueda et al. 2008), `dn = max pn + (open
+    /// children - 1)` instead of the sum of the children's proof numbers,
+    /// at positions at least this many moves below the root; `None`: sums
+    /// everywhere (Nagai). Default `Some(2)`.
+    pub weak_pn_from: Option<usize>,
     /// Node and time limits.
     pub limits: Limits,
     /// Called about every `progress_interval` with the progress so far.
@@ -80,6 +98,7 @@ impl Default for DfpnConfig {
             tt_mb: 64,
             epsilon: 0.25,
             threads: 1,
+            weak_pn_from: Some(2),
             limits: Limits::default(),
             progress: None,
             progress_interval: Duration::from_secs(5),
@@ -93,6 +112,7 @@ impl std::fmt::Debug for DfpnConfig {
             .field("tt_mb", &self.tt_mb)
             .field("epsilon", &self.epsilon)
             .field("threads", &self.threads)
+            .field("weak_pn_from", &self.weak_pn_from)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
             .field("progress_interval", &self.progress_interval)
@@ -144,7 +164,7 @@ impl DfpnSolver {
     /// A solver with an empty table of `config.tt_mb` MiB.
     pub fn new(config: DfpnConfig) -> Result<DfpnSolver, ConfigError> {
         config.validate()?;
-        let table = Table::with_megabytes(config.tt_mb);
+        let table = Table::with_megabytes(config.tt_mb, config.threads == 1);
         Ok(DfpnSolver { config, table })
     }
 
@@ -188,6 +208,7 @@ impl DfpnSolver {
         let threads = self.config.threads;
         let table = &self.table;
         let epsilon = self.config.epsilon;
+        let weak_pn_from = self.config.weak_pn_from.unwrap_or(usize::MAX);
         let control_ref = &control;
         let busy = (threads > 1).then(Busy::new);
         let busy = busy.as_ref();
@@ -196,15 +217,20 @@ impl DfpnSolver {
                 .map(|rank| {
                     let mut position = game.clone();
                     scope.spawn(move || {
-                        let mut worker =
-                            Worker::new(table, control_ref, epsilon * (1 + rank) as f64, rank);
+                        let mut worker = Worker::new(
+                            table,
+                            control_ref,
+                            epsilon * (1 + rank) as f64,
+                            rank,
+                            weak_pn_from,
+                        );
                         worker.busy = busy;
                         worker.run(&mut position)
                     })
                 })
                 .collect();
             let mut position = game.clone();
-            let mut main = Worker::new(table, control_ref, epsilon, 0);
+            let mut main = Worker::new(table, control_ref, epsilon, 0, weak_pn_from);
             main.busy = busy;
             let mut all = vec![main.run(&mut position)];
             for helper in helpers {
@@ -262,7 +288,13 @@ impl DfpnSolver {
                 .map(|t| t.saturating_sub(first.elapsed())),
         };
         let control = Control::new(limits, None, self.config.progress_interval);
-        let mut worker = Worker::new(&self.table, &control, self.config.epsilon, 0);
+        let mut worker = Worker::new(
+            &self.table,
+            &control,
+            self.config.epsilon,
+            0,
+            self.config.weak_pn_from.unwrap_or(usize::MAX),
+        );
         let mut position = game.clone();
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
@@ -346,24 +378,47 @@ struct Worker<'a, M> {
     control: &'a Control,
     counter: Counter,
     epsilon: f64,
+    /// The depth from which weak proof numbers are used
+    /// ([`DfpnConfig::weak_pn_from`]; `usize::MAX`: never).
+    weak_pn_from: usize,
     /// 0 for the main thread; helper `rank` works on the root child of that
     /// rank.
     rank: usize,
     best_root_move: Option<M>,
     /// Shared by the threads when there are two or more.
     busy: Option<&'a Busy>,
+    /// Buffers for listing children, reused by every expansion.
+    buffers: ChildBuffers<M>,
+    /// Children lists of finished expansions, reused by later ones (one is
+    /// in use at each depth of the current path).
+    spare: Vec<Vec<Child<M>>>,
+    /// By depth: the two moves that last proved a win at that depth, the
+    /// latest first (the killer heuristic): tried first among the children
+    /// of the next position expanded at that depth, where they often win
+    /// again.
+    killers: Vec<[Option<M>; 2]>,
 }
 
-impl<'a, M: Copy> Worker<'a, M> {
-    fn new(table: &'a Table, control: &'a Control, epsilon: f64, rank: usize) -> Self {
+impl<'a, M: Copy + Eq> Worker<'a, M> {
+    fn new(
+        table: &'a Table,
+        control: &'a Control,
+        epsilon: f64,
+        rank: usize,
+        weak_pn_from: usize,
+    ) -> Self {
         Worker {
             table,
             control,
             counter: Counter::default(),
             epsilon,
+            weak_pn_from,
             rank,
             best_root_move: None,
             busy: None,
+            buffers: ChildBuffers::default(),
+            spare: Vec::new(),
+            killers: Vec::new(),
         }
     }
 
@@ -449,8 +504,9 @@ impl<'a, M: Copy> Worker<'a, M> {
                 return value;
             }
         }
-        let mut children = self.expand(game);
+        let mut children = self.expand(game, depth);
         if children.is_empty() {
+            self.spare.push(children);
             self.table.store(key, ProofNumbers::LOSS, 1);
             return ProofNumbers::LOSS;
         }
@@ -465,6 +521,7 @@ impl<'a, M: Copy> Worker<'a, M> {
         let mut first_pass = true;
         loop {
             if first_pass || self.busy.is_some() {
+                self.table.touch(children.iter().map(|c| c.key));
                 for child in &mut children {
                     if !child.value.is_proven() {
                         if let Some(v) = self.table.probe(child.key) {
@@ -474,12 +531,18 @@ impl<'a, M: Copy> Worker<'a, M> {
                 }
                 first_pass = false;
             }
-            let mut dn_sum = 0;
+            let mut pn_sum = 0;
+            let mut pn_max = 0;
+            let mut open: u32 = 0;
             let mut best = 0;
             let mut dn1 = INF;
             let mut dn2 = INF;
             for (i, child) in children.iter().enumerate() {
-                dn_sum = pn_add(dn_sum, child.value.pn);
+                pn_sum = pn_add(pn_sum, child.value.pn);
+                if child.value.pn != 0 {
+                    open += 1;
+                    pn_max = pn_max.max(child.value.pn);
+                }
                 if child.value.dn < dn1 {
                     dn2 = dn1;
                     dn1 = child.value.dn;
@@ -488,9 +551,13 @@ impl<'a, M: Copy> Worker<'a, M> {
                     dn2 = child.value.dn;
                 }
             }
+            let weak = depth >= self.weak_pn_from;
+            // With weak proof numbers `dn = pn_max + open - 1`: 0 exactly
+            // when every child is won for its mover, as the sum is.
+            let others = open.saturating_sub(1);
             value = ProofNumbers {
                 pn: dn1,
-                dn: dn_sum,
+                dn: if weak { pn_add(pn_max, others) } else { pn_sum },
             };
             if depth == 0 && self.rank == 0 {
                 self.control.set_root(value);
@@ -506,7 +573,14 @@ impl<'a, M: Copy> Worker<'a, M> {
                 child_th_dn = th_pn.min(self.dn_threshold(children[alt].value.dn));
             }
             let child = &children[best];
-            let child_th_pn = u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn);
+            // The child's proof threshold: where this node's disproof
+            // number reaches `th_dn` (with weak numbers, once the child's
+            // proof number is the largest and reaches `th_dn - others`).
+            let child_th_pn = if weak {
+                u64::from(th_dn) - u64::from(others)
+            } else {
+                u64::from(th_dn) - u64::from(value.dn) + u64::from(child.value.pn)
+            };
             let child_th_pn = u32::try_from(child_th_pn).unwrap_or(INF);
             let (mv, child_key) = (child.mv, child.key);
             game.play(mv);
@@ -514,23 +588,53 @@ impl<'a, M: Copy> Worker<'a, M> {
             game.undo(mv);
             children[best].value = v;
         }
-        if depth == 0 && value.pn == 0 {
-            self.best_root_move = children.iter().find(|c| c.value.dn == 0).map(|c| c.mv);
+        if value.pn == 0 {
+            let winning = children.iter().find(|c| c.value.dn == 0).map(|c| c.mv);
+            if depth == 0 {
+                self.best_root_move = winning;
+            }
+            if self.killers.len() <= depth {
+                self.killers.resize(depth + 1, [None, None]);
+            }
+            let k = &mut self.killers[depth];
+            if k[0] != winning {
+                k[1] = k[0];
+                k[0] = winning;
+            }
         }
+        self.spare.push(children);
         self.table.store(key, value, self.counter.total - start + 1);
         value
     }
 
     /// The children of `game` (see [`distinct_children`]), with the initial
     /// numbers of an unsearched position, [`SolverGame::initial_numbers`]
-    /// (the loop in `mid` then reads those the table holds).
+    /// (the loop in `mid` then reads those the table holds), in a list
+    /// taken from `spare`.
     ///
     /// [`distinct_children`]: super::game::distinct_children
-    fn expand<G: SolverGame<Move = M>>(&self, game: &mut G) -> Vec<Child<M>> {
-        distinct_children_with(game, G::initial_numbers)
+    fn expand<G: SolverGame<Move = M>>(&mut self, game: &mut G, depth: usize) -> Vec<Child<M>> {
+        let mut children = self.spare.pop().unwrap_or_default();
+        self.buffers
+            .collect(game, &mut children, |child, mv, key| Child {
+                mv,
+                key,
+                value: child.initial_numbers(),
+            });
+        for killer in self
+            .killers
+            .get(depth)
+            .copied()
+            .unwrap_or_default()
             .into_iter()
-            .map(|(mv, key, value)| Child { mv, key, value })
-            .collect()
+            .rev()
+            .flatten()
+        {
+            if let Some(i) = children.iter().position(|c| c.mv == killer) {
+                children[..=i].rotate_right(1);
+            }
+        }
+        children
     }
 
     /// With several threads: if another thread is searching below the

@@ -127,40 +127,77 @@ pub trait SolverGame: Clone + Send {
 /// a symmetric position, and moves reaching the same position, give one
 /// entry.
 pub(crate) fn distinct_children<G: SolverGame>(game: &mut G) -> Vec<(G::Move, u64)> {
-    distinct_children_with(game, |_| ())
-        .into_iter()
-        .map(|(mv, key, ())| (mv, key))
-        .collect()
+    let mut children = Vec::new();
+    ChildBuffers::default().collect(game, &mut children, |_, mv, key| (mv, key));
+    children
 }
 
-/// [`distinct_children`], each with `f` of the position after the move.
-pub(crate) fn distinct_children_with<G: SolverGame, T>(
-    game: &mut G,
-    mut f: impl FnMut(&G) -> T,
-) -> Vec<(G::Move, u64, T)> {
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    game.order_moves(&mut moves);
-    let mut children: Vec<Option<(G::Move, u64, T)>> = moves
-        .iter()
-        .map(|&mv| {
-            game.play(mv);
-            let child = (mv, game.canonical_hash(), f(game));
-            game.undo(mv);
-            Some(child)
-        })
-        .collect();
-    let mut keys: Vec<(u64, usize)> = children
-        .iter()
-        .enumerate()
-        .map(|(i, c)| (c.as_ref().map_or(0, |c| c.1), i))
-        .collect();
-    keys.sort_unstable();
-    for j in 1..keys.len() {
-        // Sorted by (key, index): a repeated key keeps its first move.
-        if keys[j - 1].0 == keys[j].0 {
-            children[keys[j].1] = None;
+/// Reusable buffers for listing the children of positions without
+/// allocating for each: the moves and a set of the keys seen.
+pub(crate) struct ChildBuffers<M> {
+    moves: Vec<M>,
+    /// An open-addressing set of keys (linear probing; 0 is an empty slot),
+    /// a power of two at least twice the number of moves.
+    seen: Vec<u64>,
+}
+
+impl<M> Default for ChildBuffers<M> {
+    fn default() -> Self {
+        ChildBuffers {
+            moves: Vec::new(),
+            seen: Vec::new(),
         }
     }
-    children.into_iter().flatten().collect()
+}
+
+impl<M: Copy> ChildBuffers<M> {
+    /// Appends to `out` (after clearing it) `make(child, move, key)` for
+    /// each move of [`distinct_children`], in the same order; `child` is
+    /// the position after the move.
+    pub(crate) fn collect<G: SolverGame<Move = M>, C>(
+        &mut self,
+        game: &mut G,
+        out: &mut Vec<C>,
+        mut make: impl FnMut(&G, M, u64) -> C,
+    ) {
+        out.clear();
+        self.moves.clear();
+        game.generate_moves(&mut self.moves);
+        game.order_moves(&mut self.moves);
+        let size = (2 * self.moves.len()).next_power_of_two();
+        self.seen.clear();
+        self.seen.resize(size, 0);
+        let mut seen_zero = false;
+        for &mv in &self.moves {
+            game.play(mv);
+            let key = game.canonical_hash();
+            let new = if key == 0 {
+                !std::mem::replace(&mut seen_zero, true)
+            } else {
+                insert(&mut self.seen, key)
+            };
+            if new {
+                out.push(make(game, mv, key));
+            }
+            game.undo(mv);
+        }
+    }
+}
+
+/// Inserts the nonzero `key` into the open-addressing set `set` (a power of
+/// two long, never full); false if it was there already.
+fn insert(set: &mut [u64], key: u64) -> bool {
+    let mask = set.len() - 1;
+    // The key's high bits pick the start (they are as random as the low).
+    let mut i = (key >> 40) as usize & mask;
+    loop {
+        if set[i] == key {
+            return false;
+        }
+        if set[i] == 0 {
+            set[i] = key;
+            return true;
+        }
+        i = (i + 1) & mask;
+    }
 }
