@@ -284,14 +284,16 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
         }
         i
     }
-    let all = area.squares();
-    for sq in all.squares() {
+    // An empty square's neighbours all lie in its own piece (a queen next
+    // to it belongs there), so only two queens can couple pieces.
+    let queens = area.white | area.black;
+    for sq in queens.squares() {
         let x = Bitboard::from_square(sq);
         let near = holders(x);
         let covered = near
             .iter()
             .fold(Bitboard::EMPTY, |acc, &i| acc | pieces[i].squares());
-        for other in ((x.neighbours() & all) - covered).squares() {
+        for other in ((x.neighbours() & queens) - covered).squares() {
             for j in holders(Bitboard::from_square(other)) {
                 for &i in &near {
                     if is_territory(&pieces[i]) || is_territory(&pieces[j]) {
