@@ -104,14 +104,11 @@ struct SolveArgs {
     /// Df-pn: weak proof numbers (Ueda et al. 2008) at positions at least
     /// D moves below the root: a position's disproof number is the largest
     /// proof number of its children plus the number of the other undecided
-    /// ones, not their sum (0: everywhere, fewer nodes on 4x4 and 4x5, more
-    /// on 5x4).
-    #[arg(long, value_name = "D", default_value_t = 2)]
-    weak_pn_from: usize,
-    /// Df-pn: sums of proof numbers everywhere (Nagai's df-pn), no weak
-    /// proof numbers.
-    #[arg(long)]
-    no_weak_pn: bool,
+    /// ones, not their sum. Off by default (sums everywhere, Nagai's
+    /// df-pn); 2 halves the nodes on 4x5, but 5x5 then stalls; 0 multiplies
+    /// 5x4's nodes by 14.
+    #[arg(long, value_name = "D")]
+    weak_pn_from: Option<usize>,
     /// The epsilon of df-pn's 1+epsilon trick (0 to 10; 0 is plain df-pn).
     #[arg(long, default_value_t = DfpnConfig::default().epsilon)]
     epsilon: f64,
@@ -434,7 +431,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
             progress: Some(progress),
             progress_interval: interval,
             epsilon: args.epsilon,
-            weak_pn_from: (!args.no_weak_pn).then_some(args.weak_pn_from),
+            weak_pn_from: args.weak_pn_from,
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);

@@ -13,12 +13,12 @@
 //!   Computers and Games 2008, LNCS 5131, pp. 157–168: a position's
 //!   disproof number is the largest proof number of its unproven children
 //!   plus the number of the others, instead of their sum, which counts a
-//!   subtree reached through several children once per child. By default
-//!   only from two moves below the root on: the root and its children keep
-//!   the sums, so the choice of the first move and of the replies to it is
-//!   steered as in plain df-pn (weak numbers everywhere multiplied the
-//!   nodes of Amazons 5x4 by 14; from depth 2 they halve 4x5's and leave
-//!   5x4's unchanged, BENCHMARKS.md).
+//!   subtree reached through several children once per child. Off by
+//!   default. From two moves below the root on (the root and its children
+//!   keep the sums) they halve the nodes of Amazons 4x5 and leave 5x4's
+//!   unchanged, but 5x5 stalls with them (no proof after 600 s and 100
+//!   million nodes, where sums prove it in 3.3 million); everywhere they
+//!   multiply 5x4's nodes by 14 (BENCHMARKS.md).
 //! - Killer moves: the two moves that last proved a win at a depth are
 //!   tried first among equally promising children at that depth.
 //! - Initial numbers (df-pn+, Nagai 2002, section 3.4): an unsearched
@@ -82,7 +82,8 @@ pub struct DfpnConfig {
     /// Weak proof-number search (Ueda et al. 2008), `dn = max pn + (open
     /// children - 1)` instead of the sum of the children's proof numbers,
     /// at positions at least this many moves below the root; `None`: sums
-    /// everywhere (Nagai). Default `Some(2)`.
+    /// everywhere (Nagai). Default `None`: from depth 2 they halve the
+    /// nodes on 4x5, but on 5x5 the search stalls with them (BENCHMARKS.md).
     pub weak_pn_from: Option<usize>,
     /// Node and time limits.
     pub limits: Limits,
@@ -98,7 +99,7 @@ impl Default for DfpnConfig {
             tt_mb: 64,
             epsilon: 0.25,
             threads: 1,
-            weak_pn_from: Some(2),
+            weak_pn_from: None,
             limits: Limits::default(),
             progress: None,
             progress_interval: Duration::from_secs(5),
