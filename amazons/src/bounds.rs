@@ -151,13 +151,14 @@ impl Default for AreaAnalyzer {
 
 impl AreaAnalyzer {
     /// The bounds of `area`, an area of a partition of `pos`, asking
-    /// `oracle` first for simple territories.
+    /// `oracle` first for territories.
     ///
     /// Blocker territories get `[n, e]`: `n` moves under the blocker
-    /// constraint (exact search, or plodding with the normal queens first,
-    /// IV-A2), at most their `e` empty squares; active areas with blockers get static evaluation that does
-    /// not use the blockers (IV-B3), since neither local search nor the
-    /// rules know the blocker constraint.
+    /// constraint (from the oracle, exact search, or plodding with the
+    /// normal queens first, IV-A2), at most their `e` empty squares; active
+    /// areas with blockers get static evaluation that does not use the
+    /// blockers (IV-B3), since neither local search nor the rules know the
+    /// blocker constraint.
     pub fn bounds(
         &self,
         pos: &Position,
@@ -178,7 +179,9 @@ impl AreaAnalyzer {
                 self.plodding_bounds(area, owner)
             }
             AreaKind::BlockerTerritory(owner) => {
-                if area.empty.count() <= self.exact_territory_max_empty {
+                if let Some(n) = oracle.and_then(|o| o.blocker_territory_moves(area)) {
+                    territory_bounds(area, owner, n, BoundsSource::Oracle)
+                } else if area.empty.count() <= self.exact_territory_max_empty {
                     let queens = area.queens(owner);
                     let n =
                         blocker_territory_moves(area.empty, queens - area.blockers, area.blockers);
@@ -227,12 +230,7 @@ impl AreaAnalyzer {
 /// least `n`, at most its empty squares (for a blocker territory, a blocker
 /// that leaves without shooting back may open more of it to its own queens
 /// and to the opponent's, which `n` does not value).
-pub(crate) fn territory_bounds(
-    area: &Area,
-    owner: Color,
-    n: u32,
-    source: BoundsSource,
-) -> AreaBounds {
+fn territory_bounds(area: &Area, owner: Color, n: u32, source: BoundsSource) -> AreaBounds {
     let (n, e) = (n as i32, area.empty.count() as i32);
     let (lower, upper) = match owner {
         Color::Black => (n, e),

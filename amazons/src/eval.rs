@@ -6,7 +6,7 @@
 use cgt::{evaluate_sum, Bounds, Component, End, Player, Rational};
 
 use crate::bitboard::Bitboard;
-use crate::bounds::{territory_bounds, AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+use crate::bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 use crate::partition::{basic_partition, improved_partition, Area, AreaKind};
 use crate::position::{Color, Position};
 
@@ -127,12 +127,7 @@ impl Evaluator {
                         }
                     }
                 }
-                let mut b = self.analyzer.bounds(pos, &bounded, oracle);
-                if let AreaKind::BlockerTerritory(owner) = bounded.kind {
-                    if let Some(n) = oracle.and_then(|o| o.blocker_territory_moves(&bounded)) {
-                        b = territory_bounds(&bounded, owner, n, BoundsSource::Oracle);
-                    }
-                }
+                let b = self.analyzer.bounds(pos, &bounded, oracle);
                 let bounds = to_cgt_bounds(&b);
                 (
                     AreaReport {
