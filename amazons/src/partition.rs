@@ -176,14 +176,17 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
     let mut pieces = Vec::new();
     split_by_reach(area, &mut pieces);
     let groups = coupled_groups(area, &pieces);
-    if groups.len() == pieces.len() {
-        close_territories(area, &mut pieces);
-        out.append(&mut pieces);
-        return;
+    if groups.len() < pieces.len() {
+        pieces = merge_groups(&pieces, &groups);
     }
-    let first = out.len();
-    // Merge each group into one area; a queen that two groups still share
-    // is a blocker of both.
+    close_territories(area, &mut pieces);
+    out.append(&mut pieces);
+}
+
+/// One area per group of `pieces`; a queen that two groups still share is
+/// a blocker of both. Territories are never grouped with anything, so they
+/// stay as they are.
+fn merge_groups(pieces: &[Area], groups: &[Vec<usize>]) -> Vec<Area> {
     let merged: Vec<(Bitboard, Bitboard, Bitboard)> = groups
         .iter()
         .map(|g| {
@@ -199,6 +202,7 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
             )
         })
         .collect();
+    let mut out = Vec::with_capacity(groups.len());
     for (k, g) in groups.iter().enumerate() {
         if let [i] = g[..] {
             if is_territory(&pieces[i]) {
@@ -216,7 +220,7 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
         a.blockers = (white | black) & others;
         out.push(a);
     }
-    close_territories(area, &mut out[first..]);
+    out
 }
 
 fn is_territory(area: &Area) -> bool {
