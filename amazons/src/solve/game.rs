@@ -7,6 +7,8 @@
 
 use std::fmt;
 
+use hashbrown::HashSet;
+
 use super::table::ProofNumbers;
 
 /// The result of a game for the player to move in some position.
@@ -136,16 +138,14 @@ pub(crate) fn distinct_children<G: SolverGame>(game: &mut G) -> Vec<(G::Move, u6
 /// allocating for each: the moves and a set of the keys seen.
 pub(crate) struct ChildBuffers<M> {
     moves: Vec<M>,
-    /// An open-addressing set of keys (linear probing; 0 is an empty slot),
-    /// a power of two at least twice the number of moves.
-    seen: Vec<u64>,
+    seen: HashSet<u64>,
 }
 
 impl<M> Default for ChildBuffers<M> {
     fn default() -> Self {
         ChildBuffers {
             moves: Vec::new(),
-            seen: Vec::new(),
+            seen: HashSet::new(),
         }
     }
 }
@@ -164,40 +164,15 @@ impl<M: Copy> ChildBuffers<M> {
         self.moves.clear();
         game.generate_moves(&mut self.moves);
         game.order_moves(&mut self.moves);
-        let size = (2 * self.moves.len()).next_power_of_two();
+        // Clearing keeps the set's memory for the next position.
         self.seen.clear();
-        self.seen.resize(size, 0);
-        let mut seen_zero = false;
         for &mv in &self.moves {
             game.play(mv);
             let key = game.canonical_hash();
-            let new = if key == 0 {
-                !std::mem::replace(&mut seen_zero, true)
-            } else {
-                insert(&mut self.seen, key)
-            };
-            if new {
+            if self.seen.insert(key) {
                 out.push(make(game, mv, key));
             }
             game.undo(mv);
         }
-    }
-}
-
-/// Inserts the nonzero `key` into the open-addressing set `set` (a power of
-/// two long, never full); false if it was there already.
-fn insert(set: &mut [u64], key: u64) -> bool {
-    let mask = set.len() - 1;
-    // The key's high bits pick the start (they are as random as the low).
-    let mut i = (key >> 40) as usize & mask;
-    loop {
-        if set[i] == key {
-            return false;
-        }
-        if set[i] == 0 {
-            set[i] = key;
-            return true;
-        }
-        i = (i + 1) & mask;
     }
 }
