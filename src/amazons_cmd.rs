@@ -276,8 +276,7 @@ fn eval_text(pos: &Position, eval: &Evaluation) -> String {
     let mut out = String::new();
     for rank in (0..size.height()).rev() {
         out.push_str(&format!("{:>2} ", rank + 1));
-        for file in 0..size.width() {
-            let sq = Square::new(file, rank).expect("on the board");
+        for sq in (0..size.width()).filter_map(|file| Square::new(file, rank)) {
             let c = if pos.queens(Color::White).contains(sq) {
                 'W'
             } else if pos.queens(Color::Black).contains(sq) {
