@@ -297,16 +297,26 @@ impl SolverGame for AmazonsSolver {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
         }
-        let p = &self.position;
-        let estimate = |moves: u64| {
-            u32::try_from(1 + moves / 4)
-                .unwrap_or(u32::MAX)
-                .min(1 << 20)
-        };
-        ProofNumbers {
-            pn: estimate(p.count_moves_of(p.to_move().opposite())),
-            dn: estimate(p.count_moves_of(p.to_move())),
+        mobility_numbers(&self.position)
+    }
+
+    /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
+    /// without playing it.
+    fn canonical_hash_after(&mut self, mv: Move) -> u64 {
+        let width = self.position.size().width();
+        let key = self.key ^ self.key_change(mv, |sq| sq);
+        let mirror_key = self.mirror_key ^ self.key_change(mv, |sq| mirror_square(sq, width));
+        key.min(mirror_key)
+    }
+
+    /// `1, 1` without playing `mv` unless mobility is on.
+    fn initial_numbers_after(&mut self, mv: Move) -> ProofNumbers {
+        if !self.mobility_numbers {
+            return ProofNumbers::UNKNOWN;
         }
+        let mut child = self.position.clone();
+        child.play_unchecked(mv);
+        mobility_numbers(&child)
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -315,6 +325,20 @@ impl SolverGame for AmazonsSolver {
 
     fn position_text(&self) -> String {
         self.position.to_string()
+    }
+}
+
+/// The mobility estimate of [`AmazonsSolver::initial_numbers`] for
+/// `position`.
+fn mobility_numbers(position: &Position) -> ProofNumbers {
+    let estimate = |moves: u64| {
+        u32::try_from(1 + moves / 4)
+            .unwrap_or(u32::MAX)
+            .min(1 << 20)
+    };
+    ProofNumbers {
+        pn: estimate(position.count_moves_of(position.to_move().opposite())),
+        dn: estimate(position.count_moves_of(position.to_move())),
     }
 }
 
@@ -520,6 +544,40 @@ mod tests {
                     game.undo(mv);
                     assert_eq!(game.hash(), before);
                     game.play(mv);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_after_a_move_equal_those_of_the_played_move() {
+        // Random games on several boards, mobility numbers on: for every
+        // legal move, the key and initial numbers computed without playing
+        // equal those of the position after playing it (the trait's
+        // default), and the position is left unchanged.
+        let mut seed = 777u64;
+        for size in ["5x4", "4x5", "6x6"] {
+            for _game in 0..5 {
+                let mut game =
+                    AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap())
+                        .with_mobility_numbers(true);
+                loop {
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = (game.hash(), game.canonical_hash());
+                    for &mv in &moves {
+                        let key = game.canonical_hash_after(mv);
+                        let numbers = game.initial_numbers_after(mv);
+                        assert_eq!((game.hash(), game.canonical_hash()), before);
+                        game.play(mv);
+                        assert_eq!(key, game.canonical_hash());
+                        assert_eq!(numbers, game.initial_numbers());
+                        game.undo(mv);
+                    }
+                    seed = splitmix(seed, 0);
+                    game.play(moves[(seed % moves.len() as u64) as usize]);
                 }
             }
         }

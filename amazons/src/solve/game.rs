@@ -114,6 +114,28 @@ pub trait SolverGame: Clone + Send {
         ProofNumbers::UNKNOWN
     }
 
+    /// The [`SolverGame::canonical_hash`] of the position after the legal
+    /// move `mv`, with `self` unchanged when it returns. The default plays
+    /// `mv`, hashes and takes it back; a game with incremental hashes can
+    /// compute it without playing (the solvers call it for every child).
+    fn canonical_hash_after(&mut self, mv: Self::Move) -> u64 {
+        self.play(mv);
+        let key = self.canonical_hash();
+        self.undo(mv);
+        key
+    }
+
+    /// The [`SolverGame::initial_numbers`] of the position after the legal
+    /// move `mv`, with `self` unchanged when it returns. The default plays
+    /// `mv`, asks and takes it back; a game whose initial numbers are
+    /// switched off can answer without playing.
+    fn initial_numbers_after(&mut self, mv: Self::Move) -> ProofNumbers {
+        self.play(mv);
+        let numbers = self.initial_numbers();
+        self.undo(mv);
+        numbers
+    }
+
     /// The move in the game's own notation (e.g. `B1-B4xD4` in Amazons),
     /// as written in proof files.
     fn move_text(&self, mv: Self::Move) -> String;
@@ -151,14 +173,14 @@ impl<M> Default for ChildBuffers<M> {
 }
 
 impl<M: Copy> ChildBuffers<M> {
-    /// Appends to `out` (after clearing it) `make(child, move, key)` for
-    /// each move of [`distinct_children`], in the same order; `child` is
-    /// the position after the move.
+    /// Appends to `out` (after clearing it) `make(game, move, key)` for
+    /// each move of [`distinct_children`], in the same order (`game` is the
+    /// position before the move).
     pub(crate) fn collect<G: SolverGame<Move = M>, C>(
         &mut self,
         game: &mut G,
         out: &mut Vec<C>,
-        mut make: impl FnMut(&G, M, u64) -> C,
+        mut make: impl FnMut(&mut G, M, u64) -> C,
     ) {
         out.clear();
         self.moves.clear();
@@ -167,12 +189,10 @@ impl<M: Copy> ChildBuffers<M> {
         // Clearing keeps the set's memory for the next position.
         self.seen.clear();
         for &mv in &self.moves {
-            game.play(mv);
-            let key = game.canonical_hash();
+            let key = game.canonical_hash_after(mv);
             if self.seen.insert(key) {
                 out.push(make(game, mv, key));
             }
-            game.undo(mv);
         }
     }
 }
