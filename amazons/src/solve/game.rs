@@ -105,6 +105,14 @@ pub trait SolverGame: Clone + Send {
         self.hash()
     }
 
+    /// Whether two different legal moves may lead to positions with the
+    /// same [`SolverGame::canonical_hash`] (the same position, or mirror
+    /// images). Where it returns false, listing the children skips the
+    /// check for repeated keys; the default `true` is always correct.
+    fn children_may_share_keys(&self) -> bool {
+        true
+    }
+
     /// The proof and disproof numbers df-pn gives this position before
     /// searching it (df-pn+, Nagai 2002, section 3.4: a cheap estimate of how
     /// hard each side is to prove steers the search to the easier
@@ -186,6 +194,13 @@ impl<M: Copy> ChildBuffers<M> {
         self.moves.clear();
         game.generate_moves(&mut self.moves);
         game.order_moves(&mut self.moves);
+        if !game.children_may_share_keys() {
+            out.extend(self.moves.iter().map(|&mv| {
+                let key = game.canonical_hash_after(mv);
+                make(game, mv, key)
+            }));
+            return;
+        }
         // Clearing keeps the set's memory for the next position.
         self.seen.clear();
         for &mv in &self.moves {
