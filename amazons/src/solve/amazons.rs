@@ -17,7 +17,6 @@
 //! ```
 
 use hashbrown::HashMap;
-use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -251,15 +250,27 @@ impl SolverGame for AmazonsSolver {
     /// `4 * (opponent queens next to the arrow) + (open squares next to the
     /// queen)`, highest first, ties in the order given (a stable counting
     /// sort: the score is at most 40).
-    fn order_moves(&self, moves: &mut [Move]) {
+    fn order_moves(&self, moves: &mut Vec<Move>) {
         let p = &self.position;
         let opponent = p.queens(p.to_move().opposite());
-        let mask = p.mask();
-        let burnt = p.burnt();
+        let unburnt = p.mask() - p.burnt();
+        // The two parts of the score by square, counted once: 4 times the
+        // opponent queens next to an arrow there, and the unburnt squares
+        // next to a queen there (the arrow, never burnt before the move,
+        // is subtracted when it is one of them).
+        let mut arrow_part = [0u8; 64];
+        let mut queen_part = [0u8; 64];
+        for sq in p.mask() {
+            let i = usize::from(sq.index());
+            arrow_part[i] = 4 * (neighbours(sq) & opponent).count() as u8;
+            queen_part[i] = (neighbours(sq) & unburnt).count() as u8;
+        }
         let score = |mv: &Move| {
-            let arrow_near = neighbours(mv.arrow, mask) & opponent;
-            let open = neighbours(mv.to, mask) - burnt.with(mv.arrow);
-            (4 * arrow_near.count() + open.count()) as usize
+            let adjacent = neighbours(mv.to).contains(mv.arrow);
+            usize::from(
+                arrow_part[usize::from(mv.arrow.index())] + queen_part[usize::from(mv.to.index())]
+                    - u8::from(adjacent),
+            )
         };
         // next[s]: where the next move of score s goes (higher scores first).
         let mut next = [0usize; MAX_SCORE + 1];
@@ -270,15 +281,18 @@ impl SolverGame for AmazonsSolver {
         for slot in next.iter_mut().rev() {
             (*slot, start) = (start, start + *slot);
         }
-        ORDER_SCRATCH.with_borrow_mut(|scratch| {
-            scratch.clear();
-            scratch.extend_from_slice(moves);
-            for mv in scratch.iter() {
-                let s = score(mv);
-                moves[next[s]] = *mv;
-                next[s] += 1;
-            }
-        });
+        // A copy of the moves behind them (in the vector's spare capacity,
+        // which the solvers keep from one position to the next), moved
+        // back to their places.
+        let n = moves.len();
+        moves.extend_from_within(..);
+        for i in n..2 * n {
+            let mv = moves[i];
+            let s = score(&mv);
+            moves[next[s]] = mv;
+            next[s] += 1;
+        }
+        moves.truncate(n);
     }
 
     /// The smaller of the Zobrist keys of the position and of its mirror
@@ -363,14 +377,21 @@ fn mobility_numbers(position: &Position) -> ProofNumbers {
 /// to the arrow and 8 open squares next to the queen.
 const MAX_SCORE: usize = 4 * 8 + 8;
 
-thread_local! {
-    /// A copy of the moves being ordered (one per thread, reused).
-    static ORDER_SCRATCH: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
-}
+/// The squares king-adjacent to each square of an 8x8 board, by index.
+const NEIGHBOURS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = Bitboard(1 << sq).neighbours();
+        sq += 1;
+    }
+    table
+};
 
-/// The squares of the board king-adjacent to `square`.
-fn neighbours(square: Square, mask: Bitboard) -> Bitboard {
-    Bitboard::from_square(square).neighbours() & mask
+/// The squares king-adjacent to `square` (on an 8x8 board: mask them
+/// with a smaller board).
+fn neighbours(square: Square) -> Bitboard {
+    NEIGHBOURS[usize::from(square.index())]
 }
 
 /// The exact leaf verifier for proofs of Amazons positions: decides who
@@ -682,6 +703,38 @@ mod tests {
             }
         }
         assert!(asymmetric_with_shared_keys > 0);
+    }
+
+    #[test]
+    fn move_order_is_a_stable_sort_by_score() {
+        // Reference: the documented score computed square by square with
+        // Bitboard::neighbours, and the standard library's stable sort.
+        let mut seed = 99u64;
+        for size in ["4x4", "5x4", "6x6", "8x8"] {
+            for _game in 0..5 {
+                let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+                loop {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let opponent = pos.queens(pos.to_move().opposite());
+                    let near = |sq: Square| Bitboard::from_square(sq).neighbours() & pos.mask();
+                    let score = |mv: &Move| {
+                        let arrow_near = (near(mv.arrow) & opponent).count();
+                        let open = (near(mv.to) - pos.burnt().with(mv.arrow)).count();
+                        4 * arrow_near + open
+                    };
+                    let mut expected = moves.clone();
+                    expected.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
+                    let mut ordered = moves.clone();
+                    AmazonsSolver::new(pos.clone()).order_moves(&mut ordered);
+                    assert_eq!(ordered, expected);
+                    seed = splitmix(seed, 0);
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
     }
 
     #[test]

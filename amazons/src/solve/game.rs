@@ -88,9 +88,10 @@ pub trait SolverGame: Clone + Send {
 
     /// Move-ordering hint: reorders `moves` so that the moves most likely to
     /// win come first. The solvers try moves in this order and break ties
-    /// between equally promising moves by it. The default keeps the order
-    /// of [`SolverGame::generate_moves`].
-    fn order_moves(&self, moves: &mut [Self::Move]) {
+    /// between equally promising moves by it. The vector's spare capacity
+    /// may serve as scratch space (it must hold the same moves on return).
+    /// The default keeps the order of [`SolverGame::generate_moves`].
+    fn order_moves(&self, moves: &mut Vec<Self::Move>) {
         let _ = moves;
     }
 
