@@ -76,10 +76,9 @@ impl AmazonsSolver {
 
     /// `position` with the given evaluation (`None`: none).
     pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> AmazonsSolver {
-        let width = position.size().width();
         AmazonsSolver {
-            key: zobrist_key(&position, |sq| sq),
-            mirror_key: zobrist_key(&position, |sq| mirror_square(sq, width)),
+            key: zobrist_key(&position, &ZOBRIST),
+            mirror_key: zobrist_key(&position, mirrored_words(&position)),
             position,
             evaluator,
             oracle: None,
@@ -153,10 +152,37 @@ fn queen_kind(color: Color) -> usize {
 /// The row of [`ZOBRIST`] of burnt squares.
 const BURNT: usize = 2;
 
-/// The Zobrist key of `position` with every piece moved to `place(square)`
-/// (the identity for the position's key, [`mirror_square`] for its mirror
-/// image's).
-fn zobrist_key(position: &Position, place: impl Fn(Square) -> Square) -> u64 {
+/// [`ZOBRIST`] for each board width `w` (index `w`, 1 to 8) with every
+/// square's words moved to its mirror image on a board `w` files wide
+/// (file `f` to `w - 1 - f`; the words of squares off such a board are 0):
+/// a position's key under these words is its mirror image's key.
+const MIRRORED_ZOBRIST: [[[u64; 64]; 3]; 9] = {
+    let mut table = [[[0; 64]; 3]; 9];
+    let mut width = 1;
+    while width <= 8 {
+        let mut kind = 0;
+        while kind < 3 {
+            let mut sq = 0;
+            while sq < 64 {
+                let file = sq % 8;
+                if file < width {
+                    table[width][kind][sq] = ZOBRIST[kind][sq - file + (width - 1 - file)];
+                }
+                sq += 1;
+            }
+            kind += 1;
+        }
+        width += 1;
+    }
+    table
+};
+
+/// The Zobrist words of [`ZOBRIST`] by kind and square, as a table.
+type Words = [[u64; 64]; 3];
+
+/// The Zobrist key of `position` under `words` ([`ZOBRIST`] for the
+/// position's key, a row of [`MIRRORED_ZOBRIST`] for its mirror image's).
+fn zobrist_key(position: &Position, words: &Words) -> u64 {
     let mut key = match position.to_move() {
         Color::White => 0,
         Color::Black => BLACK_TO_MOVE,
@@ -168,33 +194,31 @@ fn zobrist_key(position: &Position, place: impl Fn(Square) -> Square) -> u64 {
     ];
     for (kind, board) in pieces {
         for sq in board {
-            key ^= ZOBRIST[kind][usize::from(place(sq).index())];
+            key ^= words[kind][usize::from(sq.index())];
         }
     }
     key
 }
 
-/// `sq` mirrored left-right on a board `width` files wide.
-fn mirror_square(sq: Square, width: u8) -> Square {
-    Square::from_index(sq.index() - sq.file() + (width - 1 - sq.file()))
+/// The words of [`MIRRORED_ZOBRIST`] for `position`'s width.
+fn mirrored_words(position: &Position) -> &'static Words {
+    &MIRRORED_ZOBRIST[usize::from(position.size().width())]
 }
 
 impl AmazonsSolver {
-    /// The change of the Zobrist key (with `place` the identity) and of
-    /// the mirror key (`place` the mirror) by `mv` of the side to move, or
-    /// its undoing.
-    fn key_change(&self, mv: Move, place: impl Fn(Square) -> Square) -> u64 {
-        let queens = &ZOBRIST[queen_kind(self.position.to_move())];
-        let z = |sq: Square| usize::from(place(sq).index());
-        BLACK_TO_MOVE ^ queens[z(mv.from)] ^ queens[z(mv.to)] ^ ZOBRIST[BURNT][z(mv.arrow)]
+    /// The change of the key under `words` (see [`zobrist_key`]) by `mv`
+    /// of the side to move, or its undoing.
+    fn key_change(&self, mv: Move, words: &Words) -> u64 {
+        let queens = &words[queen_kind(self.position.to_move())];
+        let z = |sq: Square| usize::from(sq.index());
+        BLACK_TO_MOVE ^ queens[z(mv.from)] ^ queens[z(mv.to)] ^ words[BURNT][z(mv.arrow)]
     }
 
     /// Applies `mv`'s change to both keys (before `mv` is played, or after
     /// it is undone: the change is its own inverse).
     fn update_keys(&mut self, mv: Move) {
-        let width = self.position.size().width();
-        self.key ^= self.key_change(mv, |sq| sq);
-        self.mirror_key ^= self.key_change(mv, |sq| mirror_square(sq, width));
+        self.key ^= self.key_change(mv, &ZOBRIST);
+        self.mirror_key ^= self.key_change(mv, mirrored_words(&self.position));
     }
 }
 
@@ -334,9 +358,8 @@ impl SolverGame for AmazonsSolver {
     /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
     /// without playing it.
     fn canonical_hash_after(&mut self, mv: Move) -> u64 {
-        let width = self.position.size().width();
-        let key = self.key ^ self.key_change(mv, |sq| sq);
-        let mirror_key = self.mirror_key ^ self.key_change(mv, |sq| mirror_square(sq, width));
+        let key = self.key ^ self.key_change(mv, &ZOBRIST);
+        let mirror_key = self.mirror_key ^ self.key_change(mv, mirrored_words(&self.position));
         key.min(mirror_key)
     }
 
@@ -631,7 +654,7 @@ mod tests {
         // Contents: 0 or 1 empty, 2 burnt, 3 white, 4 black.
         let mut content = [0u64; 64];
         for sq in size.mask() {
-            let mirror_sq = mirror_square(sq, width);
+            let mirror_sq = mirror(Bitboard::from_square(sq), width).first().unwrap();
             if mirror_sq.index() >= sq.index() {
                 let c = next() % 5;
                 content[usize::from(sq.index())] = c;
