@@ -208,6 +208,7 @@ fn mirrored_words(position: &Position) -> &'static Words {
 impl AmazonsSolver {
     /// The change of the key under `words` (see [`zobrist_key`]) by `mv`
     /// of the side to move, or its undoing.
+    #[inline]
     fn key_change(&self, mv: Move, words: &Words) -> u64 {
         let queens = &words[queen_kind(self.position.to_move())];
         let z = |sq: Square| usize::from(sq.index());
@@ -253,14 +254,10 @@ impl SolverGame for AmazonsSolver {
     }
 
     fn evaluate(&self) -> Option<Outcome> {
-        let winner = self
-            .evaluator
-            .as_ref()?
-            .evaluate(
-                &self.position,
-                self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
-            )
-            .verdict?;
+        let winner = self.evaluator.as_ref()?.verdict(
+            &self.position,
+            self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
+        )?;
         Some(if winner == self.position.to_move() {
             Outcome::Win
         } else {
@@ -357,6 +354,7 @@ impl SolverGame for AmazonsSolver {
 
     /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
     /// without playing it.
+    #[inline]
     fn canonical_hash_after(&mut self, mv: Move) -> u64 {
         let key = self.key ^ self.key_change(mv, &ZOBRIST);
         let mirror_key = self.mirror_key ^ self.key_change(mv, mirrored_words(&self.position));
@@ -364,6 +362,7 @@ impl SolverGame for AmazonsSolver {
     }
 
     /// `1, 1` without playing `mv` unless mobility is on.
+    #[inline]
     fn initial_numbers_after(&mut self, mv: Move) -> ProofNumbers {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
