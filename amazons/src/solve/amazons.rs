@@ -276,15 +276,19 @@ impl SolverGame for AmazonsSolver {
         let opponent = p.queens(p.to_move().opposite());
         let unburnt = p.mask() - p.burnt();
         // The two parts of the score by square, counted once: 4 times the
-        // opponent queens next to an arrow there, and the unburnt squares
-        // next to a queen there (the arrow, never burnt before the move,
-        // is subtracted when it is one of them).
+        // opponent queens next to an arrow there (4 for each opponent
+        // queen around it), and the unburnt squares next to a queen there
+        // (the arrow, never burnt before the move, is subtracted when it
+        // is one of them).
         let mut arrow_part = [0u8; 64];
+        for queen in opponent {
+            for sq in neighbours(queen) & p.mask() {
+                arrow_part[usize::from(sq.index())] += 4;
+            }
+        }
         let mut queen_part = [0u8; 64];
         for sq in p.mask() {
-            let i = usize::from(sq.index());
-            arrow_part[i] = 4 * (neighbours(sq) & opponent).count() as u8;
-            queen_part[i] = (neighbours(sq) & unburnt).count() as u8;
+            queen_part[usize::from(sq.index())] = (neighbours(sq) & unburnt).count() as u8;
         }
         let score = |mv: &Move| {
             let adjacent = neighbours(mv.to).contains(mv.arrow);
