@@ -356,8 +356,8 @@ impl SolverGame for AmazonsSolver {
         mobility_numbers(&self.position)
     }
 
-    /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
-    /// without playing it.
+    /// The keys after `mv` from the Zobrist words `mv` changes (three
+    /// squares and the side to move), without playing it.
     #[inline]
     fn canonical_hash_after(&mut self, mv: Move) -> u64 {
         let key = self.key ^ self.key_change(mv, &ZOBRIST);
