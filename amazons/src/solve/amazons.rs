@@ -298,15 +298,26 @@ impl SolverGame for AmazonsSolver {
             return ProofNumbers::UNKNOWN;
         }
         let p = &self.position;
-        let estimate = |moves: u64| {
-            u32::try_from(1 + moves / 4)
-                .unwrap_or(u32::MAX)
-                .min(1 << 20)
-        };
+        let estimate =
+            |moves: u64| u32::try_from(1 + moves / 4).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE));
         ProofNumbers {
             pn: estimate(p.count_moves_of(p.to_move().opposite())),
             dn: estimate(p.count_moves_of(p.to_move())),
         }
+    }
+
+    /// With Nagai's `1, 1` for every child: `pn = 1` and `dn` = the number
+    /// of moves. Not for a mirror-symmetric position (whose mirror-image
+    /// moves are one child) or with mobility numbers: those are expanded.
+    fn lazy_numbers(&self) -> Option<ProofNumbers> {
+        if self.mobility_numbers || self.key == self.mirror_key {
+            return None;
+        }
+        let moves = self.position.count_moves();
+        (moves > 0).then(|| ProofNumbers {
+            pn: 1,
+            dn: u32::try_from(moves).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE)),
+        })
     }
 
     fn move_text(&self, mv: Move) -> String {
@@ -317,6 +328,10 @@ impl SolverGame for AmazonsSolver {
         self.position.to_string()
     }
 }
+
+/// The largest proof or disproof number an estimate gives (far below
+/// [`ProofNumbers::MAX_FINITE`]).
+const MAX_ESTIMATE: u32 = 1 << 20;
 
 /// The largest score of [`SolverGame::order_moves`]: 8 opponent queens next
 /// to the arrow and 8 open squares next to the queen.
