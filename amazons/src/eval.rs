@@ -89,57 +89,19 @@ impl Evaluator {
     /// Evaluates `pos`, asking `oracle` (a database) first where it can
     /// answer an area.
     pub fn evaluate(&self, pos: &Position, oracle: Option<&dyn AreaOracle>) -> Evaluation {
-        let areas = if self.improved_partition {
-            improved_partition(pos)
-        } else {
-            basic_partition(pos)
-        };
-        // A blocker may help at most one area (seed 004, IV-B3): each goes
-        // to the first blocker territory that holds it; the others, and the
-        // active areas (whose static evaluation ignores blockers), must do
-        // without it.
+        let areas = self.partition(pos);
+        let mut reports = Vec::with_capacity(areas.len());
+        let mut components = Vec::with_capacity(areas.len());
         let mut used = Bitboard::EMPTY;
-        let reports: Vec<(AreaReport, Component)> = areas
-            .into_iter()
-            .map(|area| {
-                let mut bounded = area.clone();
-                if let AreaKind::BlockerTerritory(_) = area.kind {
-                    let taken = area.blockers & used;
-                    bounded.blockers = area.blockers - taken;
-                    bounded.white = area.white - taken;
-                    bounded.black = area.black - taken;
-                    used |= bounded.blockers;
-                }
-                // An active area a database knows enters the sum with its
-                // thermograph, for the lookahead and infinitesimal rules of
-                // IV-C.
-                if area.kind == AreaKind::Active && area.blockers.is_empty() {
-                    if let Some(t) = oracle.and_then(|o| o.active_thermograph(&area)) {
-                        if let Ok(bounds) = Bounds::from_thermograph(&t) {
-                            return (
-                                AreaReport {
-                                    bounds,
-                                    source: BoundsSource::Oracle,
-                                    area,
-                                },
-                                Component::Thermograph(t),
-                            );
-                        }
-                    }
-                }
-                let b = self.analyzer.bounds(pos, &bounded, oracle);
-                let bounds = to_cgt_bounds(&b);
-                (
-                    AreaReport {
-                        bounds,
-                        source: b.source,
-                        area,
-                    },
-                    Component::Bounds(bounds),
-                )
-            })
-            .collect();
-        let (reports, components): (Vec<AreaReport>, Vec<Component>) = reports.into_iter().unzip();
+        for area in areas {
+            let (bounds, source, component) = self.area_bounds(pos, &area, &mut used, oracle);
+            reports.push(AreaReport {
+                area,
+                bounds,
+                source,
+            });
+            components.push(component);
+        }
         let sum = evaluate_sum(&components, player(pos.to_move()))
             .expect("sums of small integers do not overflow");
         Evaluation {
@@ -148,6 +110,65 @@ impl Evaluator {
             verdict: sum.winner.map(color),
             rule: sum.rule,
         }
+    }
+
+    /// The [`Evaluation::verdict`] of [`Evaluator::evaluate`] alone (what
+    /// a solver needs), without the report of each area.
+    pub fn verdict(&self, pos: &Position, oracle: Option<&dyn AreaOracle>) -> Option<Color> {
+        let mut used = Bitboard::EMPTY;
+        let components: Vec<Component> = self
+            .partition(pos)
+            .iter()
+            .map(|area| self.area_bounds(pos, area, &mut used, oracle).2)
+            .collect();
+        evaluate_sum(&components, player(pos.to_move()))
+            .expect("sums of small integers do not overflow")
+            .winner
+            .map(color)
+    }
+
+    /// The areas of `pos` by the chosen partition.
+    fn partition(&self, pos: &Position) -> Vec<Area> {
+        if self.improved_partition {
+            improved_partition(pos)
+        } else {
+            basic_partition(pos)
+        }
+    }
+
+    /// The bounds of `area`, where they came from, and the area's
+    /// component of the sum. `used`: the blockers already given to a
+    /// blocker territory. A blocker may help at most one area (seed 004,
+    /// IV-B3): each goes to the first blocker territory that holds it; the
+    /// others, and the active areas (whose static evaluation ignores
+    /// blockers), must do without it.
+    fn area_bounds(
+        &self,
+        pos: &Position,
+        area: &Area,
+        used: &mut Bitboard,
+        oracle: Option<&dyn AreaOracle>,
+    ) -> (Bounds, BoundsSource, Component) {
+        let mut bounded = area.clone();
+        if let AreaKind::BlockerTerritory(_) = area.kind {
+            let taken = area.blockers & *used;
+            bounded.blockers = area.blockers - taken;
+            bounded.white = area.white - taken;
+            bounded.black = area.black - taken;
+            *used |= bounded.blockers;
+        }
+        // An active area a database knows enters the sum with its
+        // thermograph, for the lookahead and infinitesimal rules of IV-C.
+        if area.kind == AreaKind::Active && area.blockers.is_empty() {
+            if let Some(t) = oracle.and_then(|o| o.active_thermograph(area)) {
+                if let Ok(bounds) = Bounds::from_thermograph(&t) {
+                    return (bounds, BoundsSource::Oracle, Component::Thermograph(t));
+                }
+            }
+        }
+        let b = self.analyzer.bounds(pos, &bounded, oracle);
+        let bounds = to_cgt_bounds(&b);
+        (bounds, b.source, Component::Bounds(bounds))
     }
 }
 
@@ -166,6 +187,37 @@ mod tests {
             }
         }
         false
+    }
+
+    #[test]
+    fn verdict_is_that_of_the_full_evaluation() {
+        // Random games on several boards, with both partitions: the
+        // verdict alone equals the verdict of the full evaluation.
+        let mut seed = 31u64;
+        let mut decided = 0;
+        for size in ["4x4", "5x4", "4x5", "5x5", "6x6"] {
+            for _game in 0..10 {
+                let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+                loop {
+                    for improved_partition in [true, false] {
+                        let evaluator = Evaluator {
+                            improved_partition,
+                            ..Evaluator::default()
+                        };
+                        let full = evaluator.evaluate(&pos, None).verdict;
+                        assert_eq!(evaluator.verdict(&pos, None), full, "{pos}");
+                        decided += usize::from(full.is_some());
+                    }
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1);
+                    pos.play_unchecked(moves[(seed >> 33) as usize % moves.len()]);
+                }
+            }
+        }
+        assert!(decided > 0);
     }
 
     // Seed 004, IV-C3 style: a territory of 2 for Black against 1 for White

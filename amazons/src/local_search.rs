@@ -11,6 +11,7 @@ use std::cell::RefCell;
 
 use hashbrown::HashMap;
 
+use crate::moves::Move;
 use crate::position::{Color, Position};
 
 /// The two local search values of an area, both from Black's (Left's) point
@@ -82,76 +83,85 @@ thread_local! {
 const CACHE_ENTRIES: usize = 1 << 20;
 
 fn search_both(area: &Position) -> LocalValues {
-    let mut tt = HashMap::new();
+    let mut search = Search::default();
     let mut pos = area.with_to_move(Color::Black);
-    let v_b = negamax(&mut pos, false, -64, 64, &mut tt);
+    let v_b = search.negamax(&mut pos, false, -64, 64);
     let mut pos = area.with_to_move(Color::White);
-    let v_w = -negamax(&mut pos, false, -64, 64, &mut tt);
+    let v_w = -search.negamax(&mut pos, false, -64, 64);
     LocalValues { v_w, v_b }
 }
 
-/// The value for the side to move (its moves minus the opponent's), with
-/// `passed` telling whether the last action was a pass. Fail-soft
-/// alpha-beta over the window (`alpha`, `beta`).
-fn negamax(
-    pos: &mut Position,
-    passed: bool,
-    mut alpha: i32,
-    mut beta: i32,
-    tt: &mut HashMap<Key, (i32, Flag)>,
-) -> i32 {
-    if pos.empty().is_empty() {
-        return 0;
-    }
-    let key = (
-        pos.queens(Color::White).0,
-        pos.queens(Color::Black).0,
-        pos.burnt().0,
-        pos.to_move(),
-        passed,
-    );
-    let (alpha0, beta0) = (alpha, beta);
-    if let Some(&(v, flag)) = tt.get(&key) {
-        match flag {
-            Flag::Exact => return v,
-            Flag::Lower => alpha = alpha.max(v),
-            Flag::Upper => beta = beta.min(v),
+/// The state of one local search: its transposition table, and move lists
+/// of finished nodes for later nodes to reuse (one is in use at each depth
+/// of the current line).
+#[derive(Default)]
+struct Search {
+    tt: HashMap<Key, (i32, Flag)>,
+    spare: Vec<Vec<Move>>,
+}
+
+impl Search {
+    /// The value for the side to move (its moves minus the opponent's), with
+    /// `passed` telling whether the last action was a pass. Fail-soft
+    /// alpha-beta over the window (`alpha`, `beta`).
+    fn negamax(&mut self, pos: &mut Position, passed: bool, mut alpha: i32, mut beta: i32) -> i32 {
+        if pos.empty().is_empty() {
+            return 0;
         }
-        if alpha >= beta {
-            return v;
-        }
-    }
-    // Passing: ends play after a pass, else hands the move over.
-    let mut best = if passed {
-        0
-    } else {
-        let side = pos.to_move();
-        let mut flipped = pos.with_to_move(side.opposite());
-        -negamax(&mut flipped, true, -beta, -alpha, tt)
-    };
-    if best < beta {
-        alpha = alpha.max(best);
-        for mv in pos.legal_moves() {
-            pos.play_unchecked(mv);
-            // value = 1 - child, so child's window is (1 - beta, 1 - alpha).
-            let v = 1 - negamax(pos, false, 1 - beta, 1 - alpha, tt);
-            pos.undo(mv);
-            if v > best {
-                best = v;
-                if best >= beta {
-                    break;
-                }
-                alpha = alpha.max(best);
+        let key = (
+            pos.queens(Color::White).0,
+            pos.queens(Color::Black).0,
+            pos.burnt().0,
+            pos.to_move(),
+            passed,
+        );
+        let (alpha0, beta0) = (alpha, beta);
+        if let Some(&(v, flag)) = self.tt.get(&key) {
+            match flag {
+                Flag::Exact => return v,
+                Flag::Lower => alpha = alpha.max(v),
+                Flag::Upper => beta = beta.min(v),
+            }
+            if alpha >= beta {
+                return v;
             }
         }
+        // Passing: ends play after a pass, else hands the move over.
+        let mut best = if passed {
+            0
+        } else {
+            let side = pos.to_move();
+            let mut flipped = pos.with_to_move(side.opposite());
+            -self.negamax(&mut flipped, true, -beta, -alpha)
+        };
+        if best < beta {
+            alpha = alpha.max(best);
+            let mut moves = self.spare.pop().unwrap_or_default();
+            moves.clear();
+            pos.for_each_move(|mv| moves.push(mv));
+            for &mv in &moves {
+                pos.play_unchecked(mv);
+                // value = 1 - child, so child's window is (1 - beta, 1 - alpha).
+                let v = 1 - self.negamax(pos, false, 1 - beta, 1 - alpha);
+                pos.undo(mv);
+                if v > best {
+                    best = v;
+                    if best >= beta {
+                        break;
+                    }
+                    alpha = alpha.max(best);
+                }
+            }
+            self.spare.push(moves);
+        }
+        let flag = if best <= alpha0 {
+            Flag::Upper
+        } else if best >= beta0 {
+            Flag::Lower
+        } else {
+            Flag::Exact
+        };
+        self.tt.insert(key, (best, flag));
+        best
     }
-    let flag = if best <= alpha0 {
-        Flag::Upper
-    } else if best >= beta0 {
-        Flag::Lower
-    } else {
-        Flag::Exact
-    };
-    tt.insert(key, (best, flag));
-    best
 }

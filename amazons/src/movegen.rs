@@ -2,8 +2,8 @@
 //!
 //! A move is a queen slide followed by an arrow slide from the queen's new
 //! square, with the queen's old square now empty. Both slides use
-//! [`queen_attacks`], which shifts the whole board one step at a time in each
-//! of the 8 directions.
+//! [`queen_attacks`], which cuts a precomputed ray in each of the 8
+//! directions at its first blocked square.
 
 use crate::bitboard::queen_attacks;
 use crate::moves::Move;

@@ -120,26 +120,32 @@ impl Area {
 
 /// The 8-connected components of `set`, ordered by their lowest square.
 pub fn components(set: Bitboard) -> Vec<Bitboard> {
+    each_component(set).collect()
+}
+
+/// The components of [`components`], one at a time (no list allocated).
+fn each_component(set: Bitboard) -> impl Iterator<Item = Bitboard> {
     let mut rest = set;
-    let mut out = Vec::new();
-    while let Some(seed) = rest.first() {
-        let comp = rest.component(seed);
-        out.push(comp);
+    std::iter::from_fn(move || {
+        let comp = rest.component(rest.first()?);
         rest = rest - comp;
-    }
-    out
+        Some(comp)
+    })
 }
 
 /// The basic partition (II-A3): one area per 8-connected component of the
 /// empty squares and queens, ordered by lowest square.
 pub fn basic_partition(pos: &Position) -> Vec<Area> {
+    basic_areas(pos).collect()
+}
+
+/// The areas of [`basic_partition`], one at a time.
+fn basic_areas(pos: &Position) -> impl Iterator<Item = Area> {
     let white = pos.queens(Color::White);
     let black = pos.queens(Color::Black);
     let empty = pos.empty();
-    components(pos.mask() - pos.burnt())
-        .into_iter()
-        .map(|c| Area::new(empty & c, white & c, black & c))
-        .collect()
+    each_component(pos.mask() - pos.burnt())
+        .map(move |c| Area::new(empty & c, white & c, black & c))
 }
 
 /// The empty squares of `empty` that the queens `queens` can ever reach
@@ -162,7 +168,7 @@ pub fn reachable(queens: Bitboard, empty: Bitboard) -> Bitboard {
 /// square of their component form dead areas.
 pub fn improved_partition(pos: &Position) -> Vec<Area> {
     let mut out = Vec::new();
-    for area in basic_partition(pos) {
+    for area in basic_areas(pos) {
         if area.kind == AreaKind::Active {
             split_active(&area, &mut out);
         } else {
@@ -172,15 +178,17 @@ pub fn improved_partition(pos: &Position) -> Vec<Area> {
     out
 }
 
+/// Appends the pieces of the active area `area` to `out` (built in place,
+/// at the end of `out`).
 fn split_active(area: &Area, out: &mut Vec<Area>) {
-    let mut pieces = Vec::new();
-    split_by_reach(area, &mut pieces);
-    let groups = coupled_groups(area, &pieces);
-    if groups.len() < pieces.len() {
-        pieces = merge_groups(&pieces, &groups);
+    let first = out.len();
+    split_by_reach(area, out);
+    if let Some(groups) = coupled_groups(area, &out[first..]) {
+        let merged = merge_groups(&out[first..], &groups);
+        out.truncate(first);
+        out.extend(merged);
     }
-    close_territories(area, &mut pieces);
-    out.append(&mut pieces);
+    close_territories(area, &mut out[first..]);
 }
 
 /// One area per group of `pieces`; a queen that two groups still share is
@@ -274,13 +282,14 @@ fn close_territories(area: &Area, pieces: &mut [Area]) {
 /// improved partition must not separate them. Territories stay apart: their
 /// queens next to other pieces are blockers ([`close_territories`]).
 /// Blockers lie in every piece they border, as in seed 004, III-A. Groups
-/// are lists of piece indices, in order of their first piece.
-fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
-    let holders = |x: Bitboard| -> Vec<usize> {
-        (0..pieces.len())
-            .filter(|&i| pieces[i].squares().intersects(x))
-            .collect()
-    };
+/// are lists of piece indices, in order of their first piece; `None` when
+/// every piece is a group of its own.
+fn coupled_groups(area: &Area, pieces: &[Area]) -> Option<Vec<Vec<usize>>> {
+    if pieces.len() < 2 {
+        return None;
+    }
+    let holders =
+        |x: Bitboard| (0..pieces.len()).filter(move |&i| pieces[i].squares().intersects(x));
     let mut root: Vec<usize> = (0..pieces.len()).collect();
     fn find(root: &[usize], mut i: usize) -> usize {
         while root[i] != i {
@@ -288,26 +297,30 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
         }
         i
     }
+    let mut coupled = false;
     // An empty square's neighbours all lie in its own piece (a queen next
     // to it belongs there), so only two queens can couple pieces.
     let queens = area.white | area.black;
     for sq in queens.squares() {
         let x = Bitboard::from_square(sq);
-        let near = holders(x);
-        let covered = near
-            .iter()
-            .fold(Bitboard::EMPTY, |acc, &i| acc | pieces[i].squares());
+        let covered = holders(x).fold(Bitboard::EMPTY, |acc, i| acc | pieces[i].squares());
         for other in ((x.neighbours() & queens) - covered).squares() {
             for j in holders(Bitboard::from_square(other)) {
-                for &i in &near {
+                for i in holders(x) {
                     if is_territory(&pieces[i]) || is_territory(&pieces[j]) {
                         continue;
                     }
                     let (a, b) = (find(&root, i), find(&root, j));
-                    root[a] = b;
+                    if a != b {
+                        root[a] = b;
+                        coupled = true;
+                    }
                 }
             }
         }
+    }
+    if !coupled {
+        return None;
     }
     let mut groups: Vec<Vec<usize>> = Vec::new();
     let mut group_of_root = vec![usize::MAX; pieces.len()];
@@ -319,7 +332,7 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Vec<Vec<usize>> {
         }
         groups[group_of_root[r]].push(i);
     }
-    groups
+    Some(groups)
 }
 
 fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
@@ -341,7 +354,7 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
         (Color::White, only_white, area.white),
         (Color::Black, only_black, area.black),
     ] {
-        for t in components(own) {
+        for t in each_component(own) {
             let members = queens & t.neighbours();
             // A blocker also touches an empty square outside this territory.
             let blockers = members
@@ -368,13 +381,13 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
     }
     let queens = area.white | area.black;
     let active_queens = queens & contested.neighbours();
-    for c in components(contested | active_queens) {
+    for c in each_component(contested | active_queens) {
         let mut a = Area::new(contested & c, area.white & c, area.black & c);
         a.blockers = a.white | a.black;
         out.push(a);
     }
     let placed: Bitboard = used_queens | active_queens;
-    for c in components(queens - placed) {
+    for c in each_component(queens - placed) {
         out.push(Area::new(Bitboard::EMPTY, area.white & c, area.black & c));
     }
     // Blockers of the active parts: their queens that a territory also holds.

@@ -5,6 +5,8 @@
 //! the most moves the owner can make there alone. A territory can be
 //! *defective* and give fewer moves than it has empty squares.
 
+use std::cell::RefCell;
+
 use hashbrown::HashMap;
 
 use crate::bitboard::{queen_attacks, Bitboard};
@@ -52,11 +54,28 @@ pub fn territory_moves(empty: Bitboard, queens: Bitboard) -> u32 {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn blocker_territory_moves(empty: Bitboard, normal: Bitboard, blockers: Bitboard) -> u32 {
-    let mut memo = HashMap::new();
-    search(empty, normal, blockers - normal, &mut memo)
+    MEMO.with_borrow_mut(|memo| {
+        if memo.len() >= MEMO_ENTRIES {
+            memo.clear();
+        }
+        search(empty, normal, blockers - normal, memo)
+    })
 }
 
+/// The exact values of territories by (empty squares, queens, blockers).
 type Memo = HashMap<(u64, u64, u64), u32>;
+
+thread_local! {
+    /// The territories searched on this thread, kept from one call to the
+    /// next: a value depends only on its key, and the same territories
+    /// (and parts of them) recur in many positions of a solver's search.
+    /// Emptied when it reaches [`MEMO_ENTRIES`].
+    static MEMO: RefCell<Memo> = RefCell::new(HashMap::new());
+}
+
+/// The most territories a thread's memo holds between calls (about 40
+/// bytes each).
+const MEMO_ENTRIES: usize = 1 << 20;
 
 fn search(empty: Bitboard, queens: Bitboard, blockers: Bitboard, memo: &mut Memo) -> u32 {
     // Each move burns one empty square; a queen needs an empty neighbour.

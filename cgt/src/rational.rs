@@ -81,6 +81,15 @@ impl Rational {
 
     /// `self + rhs`, checked.
     pub fn checked_add(self, rhs: Rational) -> Result<Rational, Overflow> {
+        // Two integers (most sums of bounds) need no common denominator
+        // and no reduction.
+        if self.denom() == 1 && rhs.denom() == 1 {
+            return self
+                .numer()
+                .checked_add(rhs.numer())
+                .map(Rational::integer)
+                .ok_or(Overflow);
+        }
         self.0.checked_add(&rhs.0).map(Rational).ok_or(Overflow)
     }
 
@@ -236,6 +245,44 @@ mod tests {
         assert_eq!(big.checked_add(Rational::ONE), Err(Overflow));
         assert_eq!(Rational::integer(i64::MIN).checked_neg(), Err(Overflow));
         assert_eq!(big.checked_mul(Rational::integer(2)), Err(Overflow));
+    }
+
+    #[test]
+    fn sums_agree_with_wide_ratio_arithmetic() {
+        // Reference: num-rational over i128, where none of these sums
+        // overflows. A sum of two integers (the fast path) must equal it
+        // when it fits, else be an error; the general path may also fail
+        // on an intermediate product that does not fit, but never returns
+        // a wrong value.
+        let ints = [
+            0,
+            1,
+            -1,
+            7,
+            -12,
+            i64::MAX,
+            i64::MAX - 3,
+            i64::MIN,
+            i64::MIN + 5,
+        ];
+        let mut values: Vec<Rational> = ints.iter().map(|&n| Rational::integer(n)).collect();
+        values.extend([q("1/2"), q("-3/4"), q("5/3"), Rational::new(i64::MAX, 2)]);
+        for &a in &values {
+            for &b in &values {
+                let wide = |x: Rational| Ratio::new(i128::from(x.numer()), i128::from(x.denom()));
+                let sum = wide(a) + wide(b);
+                let expected = match (i64::try_from(*sum.numer()), i64::try_from(*sum.denom())) {
+                    (Ok(n), Ok(d)) => Ok(Rational::new(n, d)),
+                    _ => Err(Overflow),
+                };
+                let got = a.checked_add(b);
+                if a.is_integer() && b.is_integer() {
+                    assert_eq!(got, expected, "{a} + {b}");
+                } else {
+                    assert!(got == expected || got == Err(Overflow), "{a} + {b}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -17,7 +17,6 @@
 //! ```
 
 use hashbrown::HashMap;
-use std::cell::RefCell;
 use std::fmt;
 use std::sync::Arc;
 
@@ -77,10 +76,9 @@ impl AmazonsSolver {
 
     /// `position` with the given evaluation (`None`: none).
     pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> AmazonsSolver {
-        let width = position.size().width();
         AmazonsSolver {
-            key: zobrist_key(&position, |sq| sq),
-            mirror_key: zobrist_key(&position, |sq| mirror_square(sq, width)),
+            key: zobrist_key(&position, &ZOBRIST),
+            mirror_key: zobrist_key(&position, mirrored_words(&position)),
             position,
             evaluator,
             oracle: None,
@@ -154,10 +152,37 @@ fn queen_kind(color: Color) -> usize {
 /// The row of [`ZOBRIST`] of burnt squares.
 const BURNT: usize = 2;
 
-/// The Zobrist key of `position` with every piece moved to `place(square)`
-/// (the identity for the position's key, [`mirror_square`] for its mirror
-/// image's).
-fn zobrist_key(position: &Position, place: impl Fn(Square) -> Square) -> u64 {
+/// [`ZOBRIST`] for each board width `w` (index `w`, 1 to 8) with every
+/// square's words moved to its mirror image on a board `w` files wide
+/// (file `f` to `w - 1 - f`; the words of squares off such a board are 0):
+/// a position's key under these words is its mirror image's key.
+const MIRRORED_ZOBRIST: [[[u64; 64]; 3]; 9] = {
+    let mut table = [[[0; 64]; 3]; 9];
+    let mut width = 1;
+    while width <= 8 {
+        let mut kind = 0;
+        while kind < 3 {
+            let mut sq = 0;
+            while sq < 64 {
+                let file = sq % 8;
+                if file < width {
+                    table[width][kind][sq] = ZOBRIST[kind][sq - file + (width - 1 - file)];
+                }
+                sq += 1;
+            }
+            kind += 1;
+        }
+        width += 1;
+    }
+    table
+};
+
+/// The Zobrist words of [`ZOBRIST`] by kind and square, as a table.
+type Words = [[u64; 64]; 3];
+
+/// The Zobrist key of `position` under `words` ([`ZOBRIST`] for the
+/// position's key, a row of [`MIRRORED_ZOBRIST`] for its mirror image's).
+fn zobrist_key(position: &Position, words: &Words) -> u64 {
     let mut key = match position.to_move() {
         Color::White => 0,
         Color::Black => BLACK_TO_MOVE,
@@ -169,33 +194,32 @@ fn zobrist_key(position: &Position, place: impl Fn(Square) -> Square) -> u64 {
     ];
     for (kind, board) in pieces {
         for sq in board {
-            key ^= ZOBRIST[kind][usize::from(place(sq).index())];
+            key ^= words[kind][usize::from(sq.index())];
         }
     }
     key
 }
 
-/// `sq` mirrored left-right on a board `width` files wide.
-fn mirror_square(sq: Square, width: u8) -> Square {
-    Square::from_index(sq.index() - sq.file() + (width - 1 - sq.file()))
+/// The words of [`MIRRORED_ZOBRIST`] for `position`'s width.
+fn mirrored_words(position: &Position) -> &'static Words {
+    &MIRRORED_ZOBRIST[usize::from(position.size().width())]
 }
 
 impl AmazonsSolver {
-    /// The change of the Zobrist key (with `place` the identity) and of
-    /// the mirror key (`place` the mirror) by `mv` of the side to move, or
-    /// its undoing.
-    fn key_change(&self, mv: Move, place: impl Fn(Square) -> Square) -> u64 {
-        let queens = &ZOBRIST[queen_kind(self.position.to_move())];
-        let z = |sq: Square| usize::from(place(sq).index());
-        BLACK_TO_MOVE ^ queens[z(mv.from)] ^ queens[z(mv.to)] ^ ZOBRIST[BURNT][z(mv.arrow)]
+    /// The change of the key under `words` (see [`zobrist_key`]) by `mv`
+    /// of the side to move, or its undoing.
+    #[inline]
+    fn key_change(&self, mv: Move, words: &Words) -> u64 {
+        let queens = &words[queen_kind(self.position.to_move())];
+        let z = |sq: Square| usize::from(sq.index());
+        BLACK_TO_MOVE ^ queens[z(mv.from)] ^ queens[z(mv.to)] ^ words[BURNT][z(mv.arrow)]
     }
 
     /// Applies `mv`'s change to both keys (before `mv` is played, or after
     /// it is undone: the change is its own inverse).
     fn update_keys(&mut self, mv: Move) {
-        let width = self.position.size().width();
-        self.key ^= self.key_change(mv, |sq| sq);
-        self.mirror_key ^= self.key_change(mv, |sq| mirror_square(sq, width));
+        self.key ^= self.key_change(mv, &ZOBRIST);
+        self.mirror_key ^= self.key_change(mv, mirrored_words(&self.position));
     }
 }
 
@@ -230,14 +254,10 @@ impl SolverGame for AmazonsSolver {
     }
 
     fn evaluate(&self) -> Option<Outcome> {
-        let winner = self
-            .evaluator
-            .as_ref()?
-            .evaluate(
-                &self.position,
-                self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
-            )
-            .verdict?;
+        let winner = self.evaluator.as_ref()?.verdict(
+            &self.position,
+            self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
+        )?;
         Some(if winner == self.position.to_move() {
             Outcome::Win
         } else {
@@ -251,15 +271,27 @@ impl SolverGame for AmazonsSolver {
     /// `4 * (opponent queens next to the arrow) + (open squares next to the
     /// queen)`, highest first, ties in the order given (a stable counting
     /// sort: the score is at most 40).
-    fn order_moves(&self, moves: &mut [Move]) {
+    fn order_moves(&self, moves: &mut Vec<Move>) {
         let p = &self.position;
         let opponent = p.queens(p.to_move().opposite());
-        let mask = p.mask();
-        let burnt = p.burnt();
+        let unburnt = p.mask() - p.burnt();
+        // The two parts of the score by square, counted once: 4 times the
+        // opponent queens next to an arrow there, and the unburnt squares
+        // next to a queen there (the arrow, never burnt before the move,
+        // is subtracted when it is one of them).
+        let mut arrow_part = [0u8; 64];
+        let mut queen_part = [0u8; 64];
+        for sq in p.mask() {
+            let i = usize::from(sq.index());
+            arrow_part[i] = 4 * (neighbours(sq) & opponent).count() as u8;
+            queen_part[i] = (neighbours(sq) & unburnt).count() as u8;
+        }
         let score = |mv: &Move| {
-            let arrow_near = neighbours(mv.arrow, mask) & opponent;
-            let open = neighbours(mv.to, mask) - burnt.with(mv.arrow);
-            (4 * arrow_near.count() + open.count()) as usize
+            let adjacent = neighbours(mv.to).contains(mv.arrow);
+            usize::from(
+                arrow_part[usize::from(mv.arrow.index())] + queen_part[usize::from(mv.to.index())]
+                    - u8::from(adjacent),
+            )
         };
         // next[s]: where the next move of score s goes (higher scores first).
         let mut next = [0usize; MAX_SCORE + 1];
@@ -270,21 +302,41 @@ impl SolverGame for AmazonsSolver {
         for slot in next.iter_mut().rev() {
             (*slot, start) = (start, start + *slot);
         }
-        ORDER_SCRATCH.with_borrow_mut(|scratch| {
-            scratch.clear();
-            scratch.extend_from_slice(moves);
-            for mv in scratch.iter() {
-                let s = score(mv);
-                moves[next[s]] = *mv;
-                next[s] += 1;
-            }
-        });
+        // A copy of the moves behind them (in the vector's spare capacity,
+        // which the solvers keep from one position to the next), moved
+        // back to their places.
+        let n = moves.len();
+        moves.extend_from_within(..);
+        for i in n..2 * n {
+            let mv = moves[i];
+            let s = score(&mv);
+            moves[next[s]] = mv;
+            next[s] += 1;
+        }
+        moves.truncate(n);
     }
 
     /// The smaller of the Zobrist keys of the position and of its mirror
     /// image, both kept incrementally.
     fn canonical_hash(&self) -> u64 {
         self.key.min(self.mirror_key)
+    }
+
+    /// Two different moves lead to different positions (the move is
+    /// determined by the squares that changed), so two children share a
+    /// key only if they are mirror images (or by a 64-bit collision). A
+    /// child differs from the position on at most 3 squares (the queen's
+    /// two and the arrow's), so if children `c1` and `c2 = mirror(c1)`
+    /// exist, the position differs from its own mirror image on at most 6
+    /// squares (those of `c2`'s move and the mirrors of `c1`'s). The check
+    /// is needed only then.
+    fn children_may_share_keys(&self) -> bool {
+        let p = &self.position;
+        let width = p.size().width();
+        let differs = |board: Bitboard| board ^ mirror(board, width);
+        let asymmetric =
+            differs(p.queens(Color::White)) | differs(p.queens(Color::Black)) | differs(p.burnt());
+        asymmetric.count() <= 6
     }
 
     /// Mobility (df-pn+, Nagai 2002, 3.4): a position where the player to
@@ -297,20 +349,36 @@ impl SolverGame for AmazonsSolver {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
         }
-        let p = &self.position;
-        let estimate =
-            |moves: u64| u32::try_from(1 + moves / 4).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE));
-        ProofNumbers {
-            pn: estimate(p.count_moves_of(p.to_move().opposite())),
-            dn: estimate(p.count_moves_of(p.to_move())),
+        mobility_numbers(&self.position)
+    }
+
+    /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
+    /// without playing it.
+    #[inline]
+    fn canonical_hash_after(&mut self, mv: Move) -> u64 {
+        let key = self.key ^ self.key_change(mv, &ZOBRIST);
+        let mirror_key = self.mirror_key ^ self.key_change(mv, mirrored_words(&self.position));
+        key.min(mirror_key)
+    }
+
+    /// `1, 1` without playing `mv` unless mobility is on.
+    #[inline]
+    fn initial_numbers_after(&mut self, mv: Move) -> ProofNumbers {
+        if !self.mobility_numbers {
+            return ProofNumbers::UNKNOWN;
         }
+        let mut child = self.position.clone();
+        child.play_unchecked(mv);
+        mobility_numbers(&child)
     }
 
     /// With Nagai's `1, 1` for every child: `pn = 1` and `dn` = the number
-    /// of moves. Not for a mirror-symmetric position (whose mirror-image
-    /// moves are one child) or with mobility numbers: those are expanded.
+    /// of moves, which is the number of children where no two can share a
+    /// key ([`SolverGame::children_may_share_keys`]). Positions where two
+    /// may (mirror-image moves are one child), and every position with
+    /// mobility numbers, are expanded.
     fn lazy_numbers(&self) -> Option<ProofNumbers> {
-        if self.mobility_numbers || self.key == self.mirror_key {
+        if self.mobility_numbers || self.children_may_share_keys() {
             return None;
         }
         let moves = self.position.count_moves();
@@ -333,18 +401,36 @@ impl SolverGame for AmazonsSolver {
 /// [`ProofNumbers::MAX_FINITE`]).
 const MAX_ESTIMATE: u32 = 1 << 20;
 
+/// The mobility estimate of [`AmazonsSolver::initial_numbers`] for
+/// `position`.
+fn mobility_numbers(position: &Position) -> ProofNumbers {
+    let estimate =
+        |moves: u64| u32::try_from(1 + moves / 4).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE));
+    ProofNumbers {
+        pn: estimate(position.count_moves_of(position.to_move().opposite())),
+        dn: estimate(position.count_moves_of(position.to_move())),
+    }
+}
+
 /// The largest score of [`SolverGame::order_moves`]: 8 opponent queens next
 /// to the arrow and 8 open squares next to the queen.
 const MAX_SCORE: usize = 4 * 8 + 8;
 
-thread_local! {
-    /// A copy of the moves being ordered (one per thread, reused).
-    static ORDER_SCRATCH: RefCell<Vec<Move>> = const { RefCell::new(Vec::new()) };
-}
+/// The squares king-adjacent to each square of an 8x8 board, by index.
+const NEIGHBOURS: [Bitboard; 64] = {
+    let mut table = [Bitboard::EMPTY; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = Bitboard(1 << sq).neighbours();
+        sq += 1;
+    }
+    table
+};
 
-/// The squares of the board king-adjacent to `square`.
-fn neighbours(square: Square, mask: Bitboard) -> Bitboard {
-    Bitboard::from_square(square).neighbours() & mask
+/// The squares king-adjacent to `square` (on an 8x8 board: mask them
+/// with a smaller board).
+fn neighbours(square: Square) -> Bitboard {
+    NEIGHBOURS[usize::from(square.index())]
 }
 
 /// The exact leaf verifier for proofs of Amazons positions: decides who
@@ -535,6 +621,156 @@ mod tests {
                     game.undo(mv);
                     assert_eq!(game.hash(), before);
                     game.play(mv);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_after_a_move_equal_those_of_the_played_move() {
+        // Random games on several boards, mobility numbers on: for every
+        // legal move, the key and initial numbers computed without playing
+        // equal those of the position after playing it (the trait's
+        // default), and the position is left unchanged.
+        let mut seed = 777u64;
+        for size in ["5x4", "4x5", "6x6"] {
+            for _game in 0..5 {
+                let mut game =
+                    AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap())
+                        .with_mobility_numbers(true);
+                loop {
+                    let moves = game.position().legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let before = (game.hash(), game.canonical_hash());
+                    for &mv in &moves {
+                        let key = game.canonical_hash_after(mv);
+                        let numbers = game.initial_numbers_after(mv);
+                        assert_eq!((game.hash(), game.canonical_hash()), before);
+                        game.play(mv);
+                        assert_eq!(key, game.canonical_hash());
+                        assert_eq!(numbers, game.initial_numbers());
+                        game.undo(mv);
+                    }
+                    seed = splitmix(seed, 0);
+                    game.play(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+    }
+
+    /// A random position of `size` that is close to its mirror image: a
+    /// mirror-symmetric board (each pair of mirror squares empty, burnt,
+    /// or holding queens of one colour, at random) with up to 3 squares
+    /// then set at random. `next` gives random words.
+    fn near_symmetric(size: &str, next: &mut impl FnMut() -> u64) -> Position {
+        let size: crate::square::Size = size.parse().unwrap();
+        let width = size.width();
+        // Contents: 0 or 1 empty, 2 burnt, 3 white, 4 black.
+        let mut content = [0u64; 64];
+        for sq in size.mask() {
+            let mirror_sq = mirror(Bitboard::from_square(sq), width).first().unwrap();
+            if mirror_sq.index() >= sq.index() {
+                let c = next() % 5;
+                content[usize::from(sq.index())] = c;
+                content[usize::from(mirror_sq.index())] = c;
+            }
+        }
+        let squares: Vec<Square> = size.mask().into_iter().collect();
+        for _ in 0..next() % 4 {
+            let sq = squares[(next() % squares.len() as u64) as usize];
+            content[usize::from(sq.index())] = next() % 5;
+        }
+        let with = |c: u64| {
+            squares
+                .iter()
+                .filter(|sq| content[usize::from(sq.index())] == c)
+                .copied()
+                .collect::<Bitboard>()
+        };
+        Position::from_setup(Setup {
+            size,
+            white: with(3),
+            black: with(4),
+            burnt: with(2),
+            to_move: if next() % 2 == 0 {
+                Color::White
+            } else {
+                Color::Black
+            },
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn children_share_keys_only_where_the_check_says_they_may() {
+        // Random positions close to symmetric: every position whose
+        // children (played and hashed, as the trait's default does)
+        // include two with the same canonical key must be one where
+        // `children_may_share_keys` is true. Some such positions are not
+        // symmetric themselves (two children are mirror images of each
+        // other while the parent is not); the sample must hold some, or
+        // the test proves little.
+        let mut seed = 4242u64;
+        let mut next = || {
+            seed = splitmix(seed, 0);
+            seed
+        };
+        let mut asymmetric_with_shared_keys = 0;
+        for size in ["4x4", "5x4", "4x5", "6x4"] {
+            for _ in 0..2000 {
+                let mut game = AmazonsSolver::new(near_symmetric(size, &mut next));
+                let moves = game.position().legal_moves();
+                let mut keys: Vec<u64> = moves
+                    .iter()
+                    .map(|&mv| {
+                        game.play(mv);
+                        let key = game.canonical_hash();
+                        game.undo(mv);
+                        key
+                    })
+                    .collect();
+                keys.sort_unstable();
+                keys.dedup();
+                if keys.len() < moves.len() {
+                    assert!(game.children_may_share_keys(), "{}", game.position());
+                    if game.hash() != game.mirror_key {
+                        asymmetric_with_shared_keys += 1;
+                    }
+                }
+            }
+        }
+        assert!(asymmetric_with_shared_keys > 0);
+    }
+
+    #[test]
+    fn move_order_is_a_stable_sort_by_score() {
+        // Reference: the documented score computed square by square with
+        // Bitboard::neighbours, and the standard library's stable sort.
+        let mut seed = 99u64;
+        for size in ["4x4", "5x4", "6x6", "8x8"] {
+            for _game in 0..5 {
+                let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+                loop {
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    let opponent = pos.queens(pos.to_move().opposite());
+                    let near = |sq: Square| Bitboard::from_square(sq).neighbours() & pos.mask();
+                    let score = |mv: &Move| {
+                        let arrow_near = (near(mv.arrow) & opponent).count();
+                        let open = (near(mv.to) - pos.burnt().with(mv.arrow)).count();
+                        4 * arrow_near + open
+                    };
+                    let mut expected = moves.clone();
+                    expected.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
+                    let mut ordered = moves.clone();
+                    AmazonsSolver::new(pos.clone()).order_moves(&mut ordered);
+                    assert_eq!(ordered, expected);
+                    seed = splitmix(seed, 0);
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
                 }
             }
         }

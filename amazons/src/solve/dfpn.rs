@@ -632,10 +632,10 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
     fn expand<G: SolverGame<Move = M>>(&mut self, game: &mut G, depth: usize) -> Vec<Child<M>> {
         let mut children = self.spare.pop().unwrap_or_default();
         self.buffers
-            .collect(game, &mut children, |child, mv, key| Child {
+            .collect(game, &mut children, |game, mv, key| Child {
                 mv,
                 key,
-                value: child.initial_numbers(),
+                value: game.initial_numbers_after(mv),
             });
         for killer in self
             .killers

@@ -88,9 +88,10 @@ pub trait SolverGame: Clone + Send {
 
     /// Move-ordering hint: reorders `moves` so that the moves most likely to
     /// win come first. The solvers try moves in this order and break ties
-    /// between equally promising moves by it. The default keeps the order
-    /// of [`SolverGame::generate_moves`].
-    fn order_moves(&self, moves: &mut [Self::Move]) {
+    /// between equally promising moves by it. The vector's spare capacity
+    /// may serve as scratch space (it must hold the same moves on return).
+    /// The default keeps the order of [`SolverGame::generate_moves`].
+    fn order_moves(&self, moves: &mut Vec<Self::Move>) {
         let _ = moves;
     }
 
@@ -105,6 +106,14 @@ pub trait SolverGame: Clone + Send {
         self.hash()
     }
 
+    /// Whether two different legal moves may lead to positions with the
+    /// same [`SolverGame::canonical_hash`] (the same position, or mirror
+    /// images). Where it returns false, listing the children skips the
+    /// check for repeated keys; the default `true` is always correct.
+    fn children_may_share_keys(&self) -> bool {
+        true
+    }
+
     /// The proof and disproof numbers df-pn gives this position before
     /// searching it (df-pn+, Nagai 2002, section 3.4: a cheap estimate of how
     /// hard each side is to prove steers the search to the easier
@@ -112,6 +121,28 @@ pub trait SolverGame: Clone + Send {
     /// Nagai's plain `1, 1`.
     fn initial_numbers(&self) -> ProofNumbers {
         ProofNumbers::UNKNOWN
+    }
+
+    /// The [`SolverGame::canonical_hash`] of the position after the legal
+    /// move `mv`, with `self` unchanged when it returns. The default plays
+    /// `mv`, hashes and takes it back; a game with incremental hashes can
+    /// compute it without playing (the solvers call it for every child).
+    fn canonical_hash_after(&mut self, mv: Self::Move) -> u64 {
+        self.play(mv);
+        let key = self.canonical_hash();
+        self.undo(mv);
+        key
+    }
+
+    /// The [`SolverGame::initial_numbers`] of the position after the legal
+    /// move `mv`, with `self` unchanged when it returns. The default plays
+    /// `mv`, asks and takes it back; a game whose initial numbers are
+    /// switched off can answer without playing.
+    fn initial_numbers_after(&mut self, mv: Self::Move) -> ProofNumbers {
+        self.play(mv);
+        let numbers = self.initial_numbers();
+        self.undo(mv);
+        numbers
     }
 
     /// Lazy expansion: the numbers an expansion of this unsearched
@@ -165,28 +196,33 @@ impl<M> Default for ChildBuffers<M> {
 }
 
 impl<M: Copy> ChildBuffers<M> {
-    /// Appends to `out` (after clearing it) `make(child, move, key)` for
-    /// each move of [`distinct_children`], in the same order; `child` is
-    /// the position after the move.
+    /// Appends to `out` (after clearing it) `make(game, move, key)` for
+    /// each move of [`distinct_children`], in the same order (`game` is the
+    /// position before the move).
     pub(crate) fn collect<G: SolverGame<Move = M>, C>(
         &mut self,
         game: &mut G,
         out: &mut Vec<C>,
-        mut make: impl FnMut(&G, M, u64) -> C,
+        mut make: impl FnMut(&mut G, M, u64) -> C,
     ) {
         out.clear();
         self.moves.clear();
         game.generate_moves(&mut self.moves);
         game.order_moves(&mut self.moves);
+        if !game.children_may_share_keys() {
+            out.extend(self.moves.iter().map(|&mv| {
+                let key = game.canonical_hash_after(mv);
+                make(game, mv, key)
+            }));
+            return;
+        }
         // Clearing keeps the set's memory for the next position.
         self.seen.clear();
         for &mv in &self.moves {
-            game.play(mv);
-            let key = game.canonical_hash();
+            let key = game.canonical_hash_after(mv);
             if self.seen.insert(key) {
                 out.push(make(game, mv, key));
             }
-            game.undo(mv);
         }
     }
 }

@@ -86,6 +86,7 @@ impl fmt::Display for ProofNumbers {
 
 /// `a + b` for proof numbers: infinite if either is, otherwise saturating at
 /// [`ProofNumbers::MAX_FINITE`].
+#[inline]
 pub(crate) fn pn_add(a: u32, b: u32) -> u32 {
     if a == ProofNumbers::INFINITY || b == ProofNumbers::INFINITY {
         ProofNumbers::INFINITY
@@ -235,22 +236,26 @@ impl Table {
     /// The index of the bucket of `key` among the first `active` buckets
     /// (by the key's high bits, so that doubling `active` sends the
     /// entries of bucket `i` to buckets `2i` and `2i + 1`).
+    #[inline]
     fn index(key: u64, active: usize) -> usize {
         ((u128::from(key) * active as u128) >> 64) as usize
     }
 
     /// The words of bucket `index`.
+    #[inline]
     fn bucket_at(&self, index: usize) -> &[AtomicU64] {
         let start = self.offset + index * BUCKET_WORDS;
         &self.words[start..start + BUCKET_WORDS]
     }
 
     /// The words of the bucket of `key`.
+    #[inline]
     fn bucket(&self, key: u64) -> &[AtomicU64] {
         self.bucket_at(Table::index(key, self.active.load(Ordering::Relaxed)))
     }
 
     /// The slot of `bucket` holding `key` and its data word, if any.
+    #[inline]
     fn find(bucket: &[AtomicU64], key: u64) -> Option<(usize, u64)> {
         bucket
             .chunks_exact(SLOT_WORDS)
@@ -262,6 +267,7 @@ impl Table {
     }
 
     /// The stored numbers of `key`, if present.
+    #[inline]
     pub(crate) fn probe(&self, key: u64) -> Option<ProofNumbers> {
         Table::find(self.bucket(key), key).map(|(_, data)| unpack(data))
     }

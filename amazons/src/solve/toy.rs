@@ -100,7 +100,7 @@ impl SolverGame for Nim {
         (non_empty == 1).then_some(Outcome::Win)
     }
 
-    fn order_moves(&self, moves: &mut [NimMove]) {
+    fn order_moves(&self, moves: &mut Vec<NimMove>) {
         // Emptying moves first (an arbitrary but fixed hint).
         moves.sort_by_key(|m| std::cmp::Reverse(m.take));
     }
