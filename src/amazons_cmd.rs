@@ -109,6 +109,11 @@ struct SolveArgs {
     /// 5x4's nodes by 14.
     #[arg(long, value_name = "D")]
     weak_pn_from: Option<usize>,
+    /// Df-pn: expand every position on its first visit, instead of storing
+    /// the estimate 1, number of moves for a position that estimate already
+    /// puts over its thresholds (lazy expansion, the default).
+    #[arg(long)]
+    no_lazy_expansion: bool,
     /// The epsilon of df-pn's 1+epsilon trick (0 to 10; 0 is plain df-pn).
     #[arg(long, default_value_t = DfpnConfig::default().epsilon)]
     epsilon: f64,
@@ -431,6 +436,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
             progress_interval: interval,
             epsilon: args.epsilon,
             weak_pn_from: args.weak_pn_from,
+            lazy_expansion: !args.no_lazy_expansion,
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);

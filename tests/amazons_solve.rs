@@ -33,8 +33,10 @@ fn dfpn(threads: usize) -> DfpnSolver {
 /// How df-pn's numbers are set up in [`agree_on_random_positions`].
 #[derive(Clone, Copy)]
 enum Numbers {
-    /// The default: 1, 1 initially, weak proof numbers from depth 2.
+    /// The default: 1, 1 initially, sums everywhere, lazy expansion.
     Plain,
+    /// The default, but every position expanded on its first visit.
+    Eager,
     /// Initial numbers from mobility.
     Mobility,
     /// Weak proof numbers (max + open - 1 instead of the sum) everywhere.
@@ -52,8 +54,11 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: N
         weak_pn_from: match numbers {
             Numbers::Weak => Some(0),
             Numbers::WeakFrom2 => Some(2),
-            Numbers::Plain | Numbers::Mobility => DfpnConfig::default().weak_pn_from,
+            Numbers::Plain | Numbers::Eager | Numbers::Mobility => {
+                DfpnConfig::default().weak_pn_from
+            }
         },
+        lazy_expansion: !matches!(numbers, Numbers::Eager),
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -79,6 +84,14 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: N
 #[test]
 fn dfpn_agrees_with_minimax_one_thread() {
     agree_on_random_positions(0x5017_0001, 1, 2000, Numbers::Plain);
+}
+
+/// Lazy expansion changes only when a position is expanded, never what is
+/// proved.
+#[test]
+fn dfpn_without_lazy_expansion_agrees_with_minimax() {
+    agree_on_random_positions(0x5017_000d, 1, 1000, Numbers::Eager);
+    agree_on_random_positions(0x5017_000e, 2, 500, Numbers::Eager);
 }
 
 /// Initial proof numbers steer the search and never decide anything.

@@ -376,6 +376,22 @@ impl SolverGame for AmazonsSolver {
         mobility_numbers(&child)
     }
 
+    /// With Nagai's `1, 1` for every child: `pn = 1` and `dn` = the number
+    /// of moves, which is the number of children where no two can share a
+    /// key ([`SolverGame::children_may_share_keys`]). Positions where two
+    /// may (mirror-image moves are one child), and every position with
+    /// mobility numbers, are expanded.
+    fn lazy_numbers(&self) -> Option<ProofNumbers> {
+        if self.mobility_numbers || self.children_may_share_keys() {
+            return None;
+        }
+        let moves = self.position.count_moves();
+        (moves > 0).then(|| ProofNumbers {
+            pn: 1,
+            dn: u32::try_from(moves).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE)),
+        })
+    }
+
     fn move_text(&self, mv: Move) -> String {
         mv.to_string()
     }
@@ -385,14 +401,15 @@ impl SolverGame for AmazonsSolver {
     }
 }
 
+/// The largest proof or disproof number an estimate gives (far below
+/// [`ProofNumbers::MAX_FINITE`]).
+const MAX_ESTIMATE: u32 = 1 << 20;
+
 /// The mobility estimate of [`AmazonsSolver::initial_numbers`] for
 /// `position`.
 fn mobility_numbers(position: &Position) -> ProofNumbers {
-    let estimate = |moves: u64| {
-        u32::try_from(1 + moves / 4)
-            .unwrap_or(u32::MAX)
-            .min(1 << 20)
-    };
+    let estimate =
+        |moves: u64| u32::try_from(1 + moves / 4).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE));
     ProofNumbers {
         pn: estimate(position.count_moves_of(position.to_move().opposite())),
         dn: estimate(position.count_moves_of(position.to_move())),

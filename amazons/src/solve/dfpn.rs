@@ -85,6 +85,10 @@ pub struct DfpnConfig {
     /// everywhere (Nagai). Default `None`: from depth 2 they halve the
     /// nodes on 4x5, but on 5x5 the search stalls with them (BENCHMARKS.md).
     pub weak_pn_from: Option<usize>,
+    /// Lazy expansion ([`SolverGame::lazy_numbers`]): a position visited
+    /// for the first time whose estimated numbers already reach its
+    /// thresholds is stored with them, not expanded. Default `true`.
+    pub lazy_expansion: bool,
     /// Node and time limits.
     pub limits: Limits,
     /// Called about every `progress_interval` with the progress so far.
@@ -100,6 +104,7 @@ impl Default for DfpnConfig {
             epsilon: 0.25,
             threads: 1,
             weak_pn_from: None,
+            lazy_expansion: true,
             limits: Limits::default(),
             progress: None,
             progress_interval: Duration::from_secs(5),
@@ -114,6 +119,7 @@ impl std::fmt::Debug for DfpnConfig {
             .field("epsilon", &self.epsilon)
             .field("threads", &self.threads)
             .field("weak_pn_from", &self.weak_pn_from)
+            .field("lazy_expansion", &self.lazy_expansion)
             .field("limits", &self.limits)
             .field("progress", &self.progress.is_some())
             .field("progress_interval", &self.progress_interval)
@@ -208,8 +214,7 @@ impl DfpnSolver {
         );
         let threads = self.config.threads;
         let table = &self.table;
-        let epsilon = self.config.epsilon;
-        let weak_pn_from = self.config.weak_pn_from.unwrap_or(usize::MAX);
+        let config = &self.config;
         let control_ref = &control;
         let busy = (threads > 1).then(Busy::new);
         let busy = busy.as_ref();
@@ -218,20 +223,14 @@ impl DfpnSolver {
                 .map(|rank| {
                     let mut position = game.clone();
                     scope.spawn(move || {
-                        let mut worker = Worker::new(
-                            table,
-                            control_ref,
-                            epsilon * (1 + rank) as f64,
-                            rank,
-                            weak_pn_from,
-                        );
+                        let mut worker = Worker::new(table, control_ref, config, rank);
                         worker.busy = busy;
                         worker.run(&mut position)
                     })
                 })
                 .collect();
             let mut position = game.clone();
-            let mut main = Worker::new(table, control_ref, epsilon, 0, weak_pn_from);
+            let mut main = Worker::new(table, control_ref, config, 0);
             main.busy = busy;
             let mut all = vec![main.run(&mut position)];
             for helper in helpers {
@@ -289,13 +288,7 @@ impl DfpnSolver {
                 .map(|t| t.saturating_sub(first.elapsed())),
         };
         let control = Control::new(limits, None, self.config.progress_interval);
-        let mut worker = Worker::new(
-            &self.table,
-            &control,
-            self.config.epsilon,
-            0,
-            self.config.weak_pn_from.unwrap_or(usize::MAX),
-        );
+        let mut worker = Worker::new(&self.table, &control, &self.config, 0);
         let mut position = game.clone();
         let mut moves = Vec::new();
         position.generate_moves(&mut moves);
@@ -382,6 +375,8 @@ struct Worker<'a, M> {
     /// The depth from which weak proof numbers are used
     /// ([`DfpnConfig::weak_pn_from`]; `usize::MAX`: never).
     weak_pn_from: usize,
+    /// [`DfpnConfig::lazy_expansion`].
+    lazy_expansion: bool,
     /// 0 for the main thread; helper `rank` works on the root child of that
     /// rank.
     rank: usize,
@@ -401,19 +396,16 @@ struct Worker<'a, M> {
 }
 
 impl<'a, M: Copy + Eq> Worker<'a, M> {
-    fn new(
-        table: &'a Table,
-        control: &'a Control,
-        epsilon: f64,
-        rank: usize,
-        weak_pn_from: usize,
-    ) -> Self {
+    /// A worker of thread `rank` (0: the main thread; helper `rank` uses
+    /// epsilon `config.epsilon * (1 + rank)`).
+    fn new(table: &'a Table, control: &'a Control, config: &DfpnConfig, rank: usize) -> Self {
         Worker {
             table,
             control,
             counter: Counter::default(),
-            epsilon,
-            weak_pn_from,
+            epsilon: config.epsilon * (1 + rank) as f64,
+            weak_pn_from: config.weak_pn_from.unwrap_or(usize::MAX),
+            lazy_expansion: config.lazy_expansion,
             rank,
             best_root_move: None,
             busy: None,
@@ -496,13 +488,17 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
             return known.unwrap_or(ProofNumbers::UNKNOWN);
         }
         let start = self.counter.total;
-        // A position with an unproven table entry was expanded before, so
+        // A position with an unproven table entry was visited before, so
         // its static evaluation decided nothing.
         if known.is_none() {
             if let Some(outcome) = game.evaluate() {
                 let value = ProofNumbers::proven(outcome);
                 self.table.store(key, value, 1);
                 return value;
+            }
+            if let Some(estimate) = self.lazy_numbers(game, th_pn, th_dn) {
+                self.table.store(key, estimate, 1);
+                return estimate;
             }
         }
         let mut children = self.expand(game, depth);
@@ -606,6 +602,25 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
         self.spare.push(children);
         self.table.store(key, value, self.counter.total - start + 1);
         value
+    }
+
+    /// Lazy expansion: the game's estimate of the numbers of an unsearched
+    /// `game` ([`SolverGame::lazy_numbers`]) if it reaches a threshold, so
+    /// that the position need not be expanded now (with Nagai's `1, 1`,
+    /// an expansion on the first visit usually only finds that the
+    /// position has more moves than its disproof threshold). The position
+    /// is expanded on its next visit, with looser thresholds.
+    fn lazy_numbers<G: SolverGame<Move = M>>(
+        &self,
+        game: &G,
+        th_pn: u32,
+        th_dn: u32,
+    ) -> Option<ProofNumbers> {
+        if !self.lazy_expansion {
+            return None;
+        }
+        game.lazy_numbers()
+            .filter(|estimate| estimate.pn >= th_pn || estimate.dn >= th_dn)
     }
 
     /// The children of `game` (see [`distinct_children`]), with the initial

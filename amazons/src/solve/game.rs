@@ -145,6 +145,20 @@ pub trait SolverGame: Clone + Send {
         numbers
     }
 
+    /// Lazy expansion: the numbers an expansion of this unsearched
+    /// position would give it, if the game can tell them without listing
+    /// its children: with the children at [`SolverGame::initial_numbers`],
+    /// `pn` is the smallest of their disproof numbers and `dn` the sum of
+    /// their proof numbers (what the children's table entries would change
+    /// is left out: an estimate, which steers the search and never decides
+    /// anything). Df-pn stores these numbers instead of expanding a
+    /// position they already put over its thresholds; most first visits
+    /// end so. `None` (the default): always expand. Both numbers must be
+    /// finite and at least 1.
+    fn lazy_numbers(&self) -> Option<ProofNumbers> {
+        None
+    }
+
     /// The move in the game's own notation (e.g. `B1-B4xD4` in Amazons),
     /// as written in proof files.
     fn move_text(&self, mv: Self::Move) -> String;
