@@ -276,15 +276,19 @@ impl SolverGame for AmazonsSolver {
         let opponent = p.queens(p.to_move().opposite());
         let unburnt = p.mask() - p.burnt();
         // The two parts of the score by square, counted once: 4 times the
-        // opponent queens next to an arrow there, and the unburnt squares
-        // next to a queen there (the arrow, never burnt before the move,
-        // is subtracted when it is one of them).
+        // opponent queens next to an arrow there (4 for each opponent
+        // queen around it), and the unburnt squares next to a queen there
+        // (the arrow, never burnt before the move, is subtracted when it
+        // is one of them).
         let mut arrow_part = [0u8; 64];
+        for queen in opponent {
+            for sq in neighbours(queen) & p.mask() {
+                arrow_part[usize::from(sq.index())] += 4;
+            }
+        }
         let mut queen_part = [0u8; 64];
         for sq in p.mask() {
-            let i = usize::from(sq.index());
-            arrow_part[i] = 4 * (neighbours(sq) & opponent).count() as u8;
-            queen_part[i] = (neighbours(sq) & unburnt).count() as u8;
+            queen_part[usize::from(sq.index())] = (neighbours(sq) & unburnt).count() as u8;
         }
         let score = |mv: &Move| {
             let adjacent = neighbours(mv.to).contains(mv.arrow);
@@ -352,8 +356,8 @@ impl SolverGame for AmazonsSolver {
         mobility_numbers(&self.position)
     }
 
-    /// The keys after `mv` from the change of [`AmazonsSolver::key_change`],
-    /// without playing it.
+    /// The keys after `mv` from the Zobrist words `mv` changes (three
+    /// squares and the side to move), without playing it.
     #[inline]
     fn canonical_hash_after(&mut self, mv: Move) -> u64 {
         let key = self.key ^ self.key_change(mv, &ZOBRIST);
@@ -626,36 +630,45 @@ mod tests {
         }
     }
 
+    /// Every position of `games` random games from the standard start of
+    /// each of `sizes`, played to their ends (moves drawn by SplitMix64
+    /// from `seed`).
+    fn random_game_positions(sizes: &[&str], games: usize, mut seed: u64) -> Vec<Position> {
+        let mut positions = Vec::new();
+        for size in sizes {
+            for _game in 0..games {
+                let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+                loop {
+                    positions.push(pos.clone());
+                    let moves = pos.legal_moves();
+                    if moves.is_empty() {
+                        break;
+                    }
+                    seed = splitmix(seed, 0);
+                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
+                }
+            }
+        }
+        positions
+    }
+
     #[test]
     fn numbers_after_a_move_equal_those_of_the_played_move() {
         // Random games on several boards, mobility numbers on: for every
         // legal move, the key and initial numbers computed without playing
         // equal those of the position after playing it (the trait's
         // default), and the position is left unchanged.
-        let mut seed = 777u64;
-        for size in ["5x4", "4x5", "6x6"] {
-            for _game in 0..5 {
-                let mut game =
-                    AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap())
-                        .with_mobility_numbers(true);
-                loop {
-                    let moves = game.position().legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let before = (game.hash(), game.canonical_hash());
-                    for &mv in &moves {
-                        let key = game.canonical_hash_after(mv);
-                        let numbers = game.initial_numbers_after(mv);
-                        assert_eq!((game.hash(), game.canonical_hash()), before);
-                        game.play(mv);
-                        assert_eq!(key, game.canonical_hash());
-                        assert_eq!(numbers, game.initial_numbers());
-                        game.undo(mv);
-                    }
-                    seed = splitmix(seed, 0);
-                    game.play(moves[(seed % moves.len() as u64) as usize]);
-                }
+        for pos in random_game_positions(&["5x4", "4x5", "6x6"], 5, 777) {
+            let mut game = AmazonsSolver::new(pos).with_mobility_numbers(true);
+            let before = (game.hash(), game.canonical_hash());
+            for mv in game.position().legal_moves() {
+                let key = game.canonical_hash_after(mv);
+                let numbers = game.initial_numbers_after(mv);
+                assert_eq!((game.hash(), game.canonical_hash()), before);
+                game.play(mv);
+                assert_eq!(key, game.canonical_hash());
+                assert_eq!(numbers, game.initial_numbers());
+                game.undo(mv);
             }
         }
     }
@@ -748,31 +761,20 @@ mod tests {
     fn move_order_is_a_stable_sort_by_score() {
         // Reference: the documented score computed square by square with
         // Bitboard::neighbours, and the standard library's stable sort.
-        let mut seed = 99u64;
-        for size in ["4x4", "5x4", "6x6", "8x8"] {
-            for _game in 0..5 {
-                let mut pos = Position::standard(size.parse().unwrap()).unwrap();
-                loop {
-                    let moves = pos.legal_moves();
-                    if moves.is_empty() {
-                        break;
-                    }
-                    let opponent = pos.queens(pos.to_move().opposite());
-                    let near = |sq: Square| Bitboard::from_square(sq).neighbours() & pos.mask();
-                    let score = |mv: &Move| {
-                        let arrow_near = (near(mv.arrow) & opponent).count();
-                        let open = (near(mv.to) - pos.burnt().with(mv.arrow)).count();
-                        4 * arrow_near + open
-                    };
-                    let mut expected = moves.clone();
-                    expected.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
-                    let mut ordered = moves.clone();
-                    AmazonsSolver::new(pos.clone()).order_moves(&mut ordered);
-                    assert_eq!(ordered, expected);
-                    seed = splitmix(seed, 0);
-                    pos.play_unchecked(moves[(seed % moves.len() as u64) as usize]);
-                }
-            }
+        for pos in random_game_positions(&["4x4", "5x4", "6x6", "8x8"], 5, 99) {
+            let moves = pos.legal_moves();
+            let opponent = pos.queens(pos.to_move().opposite());
+            let near = |sq: Square| Bitboard::from_square(sq).neighbours() & pos.mask();
+            let score = |mv: &Move| {
+                let arrow_near = (near(mv.arrow) & opponent).count();
+                let open = (near(mv.to) - pos.burnt().with(mv.arrow)).count();
+                4 * arrow_near + open
+            };
+            let mut expected = moves.clone();
+            expected.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
+            let mut ordered = moves;
+            AmazonsSolver::new(pos.clone()).order_moves(&mut ordered);
+            assert_eq!(ordered, expected);
         }
     }
 
