@@ -153,8 +153,10 @@ pub enum ExtractError {
 /// solving `game` with it, so most positions are in its table).
 ///
 /// At a won position the first move (in move order) whose result the table
-/// knows to be lost is taken; failing that, the children are solved in move
-/// order until a lost one is found. At a lost position every legal move is
+/// knows to be lost is taken; failing that, the position is solved again
+/// (which stores a winning child in the table) and the table asked again;
+/// only if that still finds none are the children solved in move order
+/// until a lost one is found. At a lost position every legal move is
 /// followed. Positions already in the proof (same hash and equal) are shared.
 pub fn extract_proof<G, S>(source: &mut S, game: &G) -> Result<ProofTree, ExtractError>
 where
@@ -281,13 +283,25 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
         game: &mut G,
         moves: &[G::Move],
     ) -> Result<Option<G::Move>, ExtractError> {
-        for &mv in moves {
-            game.play(mv);
-            let known = self.source.known(game);
-            game.undo(mv);
-            if known == Some(Outcome::Loss) {
-                return Ok(Some(mv));
-            }
+        let known_loss = |source: &S, game: &mut G| {
+            moves.iter().copied().find(|&mv| {
+                game.play(mv);
+                let known = source.known(game);
+                game.undo(mv);
+                known == Some(Outcome::Loss)
+            })
+        };
+        if let Some(mv) = known_loss(self.source, game) {
+            return Ok(Some(mv));
+        }
+        // The table has lost the winning child: solving this position
+        // again finds one (and stores it) without proving the children
+        // that do not win, as solving them one by one would.
+        if let Verdict::Unknown(limit) = self.source.solve_position(game) {
+            return Err(ExtractError::Limit(limit));
+        }
+        if let Some(mv) = known_loss(self.source, game) {
+            return Ok(Some(mv));
         }
         for &mv in moves {
             game.play(mv);
