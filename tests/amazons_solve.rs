@@ -364,7 +364,7 @@ fn four_by_five_second_player_wins_with_checked_proof() {
 /// 5x5: the first player wins (Müller 2001; seed 004, Table I), with a
 /// checked proof.
 #[test]
-#[ignore = "about 15 minutes in release builds (the proof check is most of it); run with --release -- --ignored"]
+#[ignore = "about 7 minutes in release builds (the proof check is most of it); run with --release -- --ignored"]
 fn five_by_five_first_player_wins_with_checked_proof() {
     assert_eq!(solve_start_with_checked_proof("5x5").0, Outcome::Win);
 }
