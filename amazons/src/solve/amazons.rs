@@ -388,7 +388,7 @@ impl SolverGame for AmazonsSolver {
         let moves = self.position.count_moves();
         (moves > 0).then(|| ProofNumbers {
             pn: 1,
-            dn: u32::try_from(moves).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE)),
+            dn: estimate(moves),
         })
     }
 
@@ -405,14 +405,18 @@ impl SolverGame for AmazonsSolver {
 /// [`ProofNumbers::MAX_FINITE`]).
 const MAX_ESTIMATE: u32 = 1 << 20;
 
+/// `n` as an estimated proof or disproof number, at most [`MAX_ESTIMATE`].
+fn estimate(n: u64) -> u32 {
+    u32::try_from(n).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE))
+}
+
 /// The mobility estimate of [`AmazonsSolver::initial_numbers`] for
 /// `position`.
 fn mobility_numbers(position: &Position) -> ProofNumbers {
-    let estimate =
-        |moves: u64| u32::try_from(1 + moves / 4).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE));
+    let from_moves = |moves: u64| estimate(1 + moves / 4);
     ProofNumbers {
-        pn: estimate(position.count_moves_of(position.to_move().opposite())),
-        dn: estimate(position.count_moves_of(position.to_move())),
+        pn: from_moves(position.count_moves_of(position.to_move().opposite())),
+        dn: from_moves(position.count_moves_of(position.to_move())),
     }
 }
 
