@@ -15,8 +15,9 @@
 use std::collections::HashMap;
 use std::hint::black_box;
 
-use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
 use amazons::Position;
+use amazons::SolverPosition;
+use cgt::search::{Budget, DfpnConfig, DfpnSolver, Verdict, WinLoss};
 use criterion::{criterion_group, criterion_main, Criterion};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -54,25 +55,25 @@ fn playout(size: &str, plies: usize, seed: u64) -> Position {
 
 fn solve(pos: &Position) -> Verdict {
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 16,
+        budget: Budget::with_table(16),
         ..DfpnConfig::default()
     })
     .unwrap();
-    solver.solve(&AmazonsSolver::new(pos.clone())).verdict
+    solver.solve(&SolverPosition::new(pos.clone())).verdict
 }
 
 fn bench_solve(c: &mut Criterion) {
     let start = Position::standard("4x4".parse().unwrap()).unwrap();
-    assert_eq!(solve(&start), Verdict::Proven(Outcome::Loss));
+    assert_eq!(solve(&start), Verdict::Proven(WinLoss::Loss));
     let mut group = c.benchmark_group("amazons_solve");
     group.sample_size(10);
     group.bench_function("4x4 start", |b| b.iter(|| solve(black_box(&start))));
     for (size, plies, seed) in [("4x4", 2, 1), ("5x4", 4, 2), ("4x5", 4, 3)] {
         let pos = playout(size, plies, seed);
         let truth = if minimax_wins(&mut pos.clone(), &mut HashMap::new()) {
-            Outcome::Win
+            WinLoss::Win
         } else {
-            Outcome::Loss
+            WinLoss::Loss
         };
         assert_eq!(solve(&pos), Verdict::Proven(truth), "{pos}");
         group.bench_function(format!("{size} after {plies} plies: {pos}"), |b| {

@@ -33,8 +33,9 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Limits, Outcome, Verdict};
+use amazons::SolverPosition;
 use amazons::{Area, AreaOracle, Color, Evaluator, Position, Size};
+use cgt::search::{Budget, DfpnConfig, DfpnSolver, Limits, Verdict, WinLoss};
 use databases::Databases;
 use rand::rngs::SmallRng;
 use rand::seq::SliceRandom;
@@ -88,8 +89,8 @@ fn random_game(size: Size, seed: u64) -> Vec<Position> {
 /// The winner a proven verdict names, the player to move being `to_move`.
 fn winner(verdict: Verdict, to_move: Color) -> Option<Color> {
     match verdict {
-        Verdict::Proven(Outcome::Win) => Some(to_move),
-        Verdict::Proven(Outcome::Loss) => Some(to_move.opposite()),
+        Verdict::Proven(WinLoss::Win) => Some(to_move),
+        Verdict::Proven(WinLoss::Loss) => Some(to_move.opposite()),
         _ => None,
     }
 }
@@ -121,10 +122,13 @@ fn main() {
     let oracle: &dyn AreaOracle = dbs.as_ref();
     let evaluator = Evaluator::default();
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 64,
-        limits: Limits {
-            nodes: Some(node_limit),
-            time: None,
+        budget: Budget {
+            tt_mb: 64,
+            limits: Limits {
+                nodes: Some(node_limit),
+                time: None,
+            },
+            ..Budget::default()
         },
         ..DfpnConfig::default()
     })
@@ -151,7 +155,7 @@ fn main() {
                 row.db += u32::from(with_db.is_some());
                 if searching {
                     solver.clear();
-                    let task = AmazonsSolver::new(pos.clone()).with_oracle(dbs.clone());
+                    let task = SolverPosition::new(pos.clone()).with_oracle(dbs.clone());
                     let result = solver.solve(&task);
                     search_nodes += result.nodes;
                     match winner(result.verdict, pos.to_move()) {
@@ -211,7 +215,7 @@ fn main() {
         let (mut solved, mut nodes) = (0, 0u64);
         for (pos, known) in fig13_positions.iter().zip(&mut winners) {
             solver.clear();
-            let game = AmazonsSolver::new(pos.clone()).with_oracle(subset.clone());
+            let game = SolverPosition::new(pos.clone()).with_oracle(subset.clone());
             let r = solver.solve(&game);
             nodes += r.nodes;
             let w = winner(r.verdict, pos.to_move());

@@ -5,13 +5,13 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amazons::safe_moves::SafeMoveRules;
-use amazons::solve::{
-    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
-    DfpnSolver, LeafVerifier, Limit, Limits, Outcome, Progress, ProgressHook, ProofNumbers,
-    ProofSource, ProofTree, SolveResult, Verdict,
-};
 use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square, Valuer};
+use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
+use cgt::search::{
+    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limit, Limits,
+    Progress, ProgressHook, ProofNumbers, ProofSource, ProofTree, SolveResult, Verdict, WinLoss,
+};
 use clap::{Args, Subcommand};
 use serde_json::json;
 
@@ -234,7 +234,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 .root
                 .parse()
                 .map_err(|e| bad_input(&format!("proof {}: root", file.display()), e))?;
-            let game = AmazonsSolver::new(root);
+            let game = SolverPosition::new(root);
             let mut verifier = LeafVerifier::new();
             check_proof(&game, &proof, |g, o| verifier.confirms(g, o))
                 .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
@@ -334,11 +334,11 @@ fn area_letter(i: usize) -> char {
 
 /// The proof tree of a proven result, read from the solver that found it,
 /// when `--proof` asked for one.
-fn proof_if_asked<S: ProofSource<AmazonsSolver>>(
+fn proof_if_asked<S: ProofSource<SolverPosition>>(
     asked: bool,
     result: &SolveResult<Move>,
     solver: &mut S,
-    game: &AmazonsSolver,
+    game: &SolverPosition,
 ) -> Result<Option<ProofTree>> {
     Ok(match (asked, result.verdict) {
         (true, Verdict::Proven(_)) => Some(extract_proof(solver, game)?),
@@ -389,7 +389,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         }
         Some(e)
     };
-    let mut game = AmazonsSolver::with_evaluator(pos.clone(), evaluator)
+    let mut game = SolverPosition::with_evaluator(pos.clone(), evaluator)
         .with_mobility_numbers(args.mobility_pn);
     if let Some(dir) = &args.db {
         let dbs = databases::Databases::open_dir(dir)
@@ -415,25 +415,21 @@ fn solve(args: &SolveArgs) -> Result<()> {
             p.root
         );
     });
-    let interval = Duration::from_secs(5);
+    let budget = Budget {
+        tt_mb: args.tt_mb,
+        limits,
+        progress: Some(progress),
+        progress_interval: Duration::from_secs(5),
+    };
     let (result, proof): (SolveResult<Move>, _) = if args.solver == "alphabeta" {
-        let mut solver = AlphaBetaSolver::new(AlphaBetaConfig {
-            tt_mb: args.tt_mb,
-            limits,
-            progress: Some(progress),
-            progress_interval: interval,
-        })
-        .map_err(|e| bad_input("solver", e))?;
+        let mut solver = AlphaBetaSolver::new(budget).map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
         let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
         (r, proof)
     } else {
         let mut solver = DfpnSolver::new(DfpnConfig {
-            tt_mb: args.tt_mb,
+            budget,
             threads: args.threads,
-            limits,
-            progress: Some(progress),
-            progress_interval: interval,
             epsilon: args.epsilon,
             weak_pn_from: args.weak_pn_from,
             lazy_expansion: !args.no_lazy_expansion,
@@ -449,8 +445,8 @@ fn solve(args: &SolveArgs) -> Result<()> {
     }
     let mover = pos.to_move();
     let winner = match result.verdict {
-        Verdict::Proven(Outcome::Win) => Some(mover),
-        Verdict::Proven(Outcome::Loss) => Some(mover.opposite()),
+        Verdict::Proven(WinLoss::Win) => Some(mover),
+        Verdict::Proven(WinLoss::Loss) => Some(mover.opposite()),
         Verdict::Unknown(_) => None,
     };
     let best = result.best_move.map(|m| m.to_string());

@@ -2,29 +2,30 @@
 //! on random small positions, proofs checked by the exact leaf verifier, and
 //! the 4x4 start (second player wins: Müller 2001, seed 004 Table I).
 
-use amazons::solve::{
-    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, AmazonsSolver, DfpnConfig,
-    DfpnSolver, LeafVerifier, Outcome, ProofNode, Verdict,
-};
 use amazons::{Evaluator, Position};
+use amazons::{LeafVerifier, SolverPosition};
+use cgt::search::{
+    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, ProofNode,
+    Verdict, WinLoss,
+};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 mod common;
 use common::{minimax_wins as wins, random_position};
 
-fn truth(pos: &Position) -> Outcome {
+fn truth(pos: &Position) -> WinLoss {
     if wins(&mut pos.clone()) {
-        Outcome::Win
+        WinLoss::Win
     } else {
-        Outcome::Loss
+        WinLoss::Loss
     }
 }
 
 fn dfpn(threads: usize) -> DfpnSolver {
     DfpnSolver::new(DfpnConfig {
         threads,
-        tt_mb: 4,
+        budget: Budget::with_table(4),
         ..DfpnConfig::default()
     })
     .unwrap()
@@ -50,7 +51,7 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: N
     let mut rng = SmallRng::seed_from_u64(seed);
     let mut solver = DfpnSolver::new(DfpnConfig {
         threads,
-        tt_mb: 4,
+        budget: Budget::with_table(4),
         weak_pn_from: match numbers {
             Numbers::Weak => Some(0),
             Numbers::WeakFrom2 => Some(2),
@@ -67,16 +68,16 @@ fn agree_on_random_positions(seed: u64, threads: usize, total: usize, numbers: N
         let pos = random_position(&mut rng, 7);
         let expected = truth(&pos);
         solver.clear();
-        let game = AmazonsSolver::new(pos.clone()).with_mobility_numbers(mobility);
+        let game = SolverPosition::new(pos.clone()).with_mobility_numbers(mobility);
         let result = solver.solve(&game);
         assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
         // A winning move must lead to a position lost for the opponent.
         if let Some(mv) = result.best_move {
             let mut after = pos.clone();
             after.play(mv).unwrap();
-            assert_eq!(truth(&after), Outcome::Loss, "{pos}: {mv} does not win");
+            assert_eq!(truth(&after), WinLoss::Loss, "{pos}: {mv} does not win");
         } else {
-            assert_eq!(expected, Outcome::Loss, "{pos}: no winning move given");
+            assert_eq!(expected, WinLoss::Loss, "{pos}: no winning move given");
         }
     }
 }
@@ -118,20 +119,16 @@ fn dfpn_agrees_with_minimax_two_threads() {
 #[test]
 fn dfpn_without_evaluation_and_alphabeta_agree_with_minimax() {
     let mut rng = SmallRng::seed_from_u64(0x5017_0003);
-    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
-        tt_mb: 4,
-        ..AlphaBetaConfig::default()
-    })
-    .unwrap();
+    let mut ab = AlphaBetaSolver::new(Budget::with_table(4)).unwrap();
     let mut plain = dfpn(1);
     for _ in 0..1000 {
         let pos = random_position(&mut rng, 6);
         let expected = truth(&pos);
         ab.clear();
-        let r = ab.solve(&AmazonsSolver::new(pos.clone()));
+        let r = ab.solve(&SolverPosition::new(pos.clone()));
         assert_eq!(r.verdict, Verdict::Proven(expected), "alpha-beta {pos}");
         plain.clear();
-        let r = plain.solve(&AmazonsSolver::with_evaluator(pos.clone(), None));
+        let r = plain.solve(&SolverPosition::with_evaluator(pos.clone(), None));
         assert_eq!(r.verdict, Verdict::Proven(expected), "no eval {pos}");
     }
 }
@@ -145,7 +142,7 @@ fn leaf_verifier_agrees_with_minimax() {
     for max_empty in [7; 1000].into_iter().chain([9; 200]) {
         let pos = random_position(&mut rng, max_empty);
         let expected = truth(&pos);
-        let game = AmazonsSolver::new(pos.clone());
+        let game = SolverPosition::new(pos.clone());
         assert!(verifier.confirms(&game, expected), "{pos}");
         assert!(!verifier.confirms(&game, expected.flip()), "{pos}");
     }
@@ -157,13 +154,13 @@ fn leaf_verifier_agrees_with_minimax() {
 /// reply. Outcomes from plain minimax.
 #[test]
 fn checker_rejects_wrong_leaves_missing_replies_and_illegal_moves() {
-    use amazons::solve::{CheckProofError, LeafKind, ProofTree};
+    use cgt::search::{CheckProofError, LeafKind, ProofTree};
     let mut rng = SmallRng::seed_from_u64(0x5017_0007);
     let mut verifier = LeafVerifier::new();
     let (mut good, mut bad) = (0, 0);
     for _ in 0..400 {
         let pos = random_position(&mut rng, 8);
-        let game = AmazonsSolver::new(pos.clone());
+        let game = SolverPosition::new(pos.clone());
         let moves = pos.legal_moves();
         if moves.is_empty() {
             continue;
@@ -179,7 +176,7 @@ fn checker_rejects_wrong_leaves_missing_replies_and_illegal_moves() {
         let leaf = ProofNode::Leaf(LeafKind::Evaluation);
         let or_proof = |mv: amazons::Move| ProofTree {
             root: pos.to_string(),
-            outcome: Outcome::Win,
+            outcome: WinLoss::Win,
             nodes: vec![
                 ProofNode::Or {
                     mv: mv.to_string(),
@@ -210,7 +207,7 @@ fn checker_rejects_wrong_leaves_missing_replies_and_illegal_moves() {
             .collect();
         let mut and_proof = ProofTree {
             root: pos.to_string(),
-            outcome: Outcome::Loss,
+            outcome: WinLoss::Loss,
             nodes: std::iter::once(ProofNode::And {
                 replies: replies.clone(),
             })
@@ -257,13 +254,13 @@ fn proofs_of_random_positions_check() {
     let mut verifier = LeafVerifier::new();
     for _ in 0..300 {
         let pos = random_position(&mut rng, 8);
-        let game = AmazonsSolver::new(pos.clone());
+        let game = SolverPosition::new(pos.clone());
         solver.clear();
         solver.solve(&game);
         let proof = extract_proof(&mut solver, &game).unwrap();
         assert_eq!(proof.outcome, truth(&pos), "{pos}");
         let text = proof.to_text();
-        let reread = amazons::solve::ProofTree::parse(&text).unwrap();
+        let reread = cgt::search::ProofTree::parse(&text).unwrap();
         check_proof(&game, &reread, |g, o| verifier.confirms(g, o))
             .unwrap_or_else(|e| panic!("{pos}: {e}"));
     }
@@ -273,10 +270,10 @@ fn proofs_of_random_positions_check() {
 /// Its proof is checked, and a corrupted copy is rejected.
 #[test]
 fn four_by_four_second_player_wins_with_checked_proof() {
-    let start = AmazonsSolver::new(Position::standard("4x4".parse().unwrap()).unwrap());
+    let start = SolverPosition::new(Position::standard("4x4".parse().unwrap()).unwrap());
     let mut solver = dfpn(1);
     let result = solver.solve(&start);
-    assert_eq!(result.verdict, Verdict::Proven(Outcome::Loss));
+    assert_eq!(result.verdict, Verdict::Proven(WinLoss::Loss));
     let proof = extract_proof(&mut solver, &start).unwrap();
     let mut verifier = LeafVerifier::new();
     check_proof(&start, &proof, |g, o| verifier.confirms(g, o)).unwrap();
@@ -308,15 +305,15 @@ fn evaluation_switches_keep_verdicts() {
     for _ in 0..500 {
         let pos = random_position(&mut rng, 7);
         solver.clear();
-        let r = solver.solve(&AmazonsSolver::with_evaluator(pos.clone(), Some(basic)));
+        let r = solver.solve(&SolverPosition::with_evaluator(pos.clone(), Some(basic)));
         assert_eq!(r.verdict, Verdict::Proven(truth(&pos)), "{pos}");
     }
 }
 
-fn solve_start_with_checked_proof(size: &str) -> (Outcome, Option<amazons::Move>) {
-    let start = AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap());
+fn solve_start_with_checked_proof(size: &str) -> (WinLoss, Option<amazons::Move>) {
+    let start = SolverPosition::new(Position::standard(size.parse().unwrap()).unwrap());
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 1024,
+        budget: Budget::with_table(1024),
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -335,7 +332,7 @@ fn solve_start_with_checked_proof(size: &str) -> (Outcome, Option<amazons::Move>
 #[ignore = "slow in debug builds; run with --release -- --ignored"]
 fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
     let (outcome, _) = solve_start_with_checked_proof("5x4");
-    assert_eq!(outcome, Outcome::Win);
+    assert_eq!(outcome, WinLoss::Win);
     let start = Position::standard("5x4".parse().unwrap()).unwrap();
     let mut solver = dfpn(1);
     let mut winning = Vec::new();
@@ -343,8 +340,8 @@ fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
         let mut after = start.clone();
         after.play(mv).unwrap();
         solver.clear();
-        let r = solver.solve(&AmazonsSolver::new(after));
-        if r.verdict == Verdict::Proven(Outcome::Loss) {
+        let r = solver.solve(&SolverPosition::new(after));
+        if r.verdict == Verdict::Proven(WinLoss::Loss) {
             winning.push(mv.to_string());
         }
     }
@@ -358,7 +355,7 @@ fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
 #[test]
 #[ignore = "about a minute in release builds; run with --release -- --ignored"]
 fn four_by_five_second_player_wins_with_checked_proof() {
-    assert_eq!(solve_start_with_checked_proof("4x5").0, Outcome::Loss);
+    assert_eq!(solve_start_with_checked_proof("4x5").0, WinLoss::Loss);
 }
 
 /// 5x5: the first player wins (Müller 2001; seed 004, Table I), with a
@@ -366,5 +363,5 @@ fn four_by_five_second_player_wins_with_checked_proof() {
 #[test]
 #[ignore = "about 7 minutes in release builds (the proof check is most of it); run with --release -- --ignored"]
 fn five_by_five_first_player_wins_with_checked_proof() {
-    assert_eq!(solve_start_with_checked_proof("5x5").0, Outcome::Win);
+    assert_eq!(solve_start_with_checked_proof("5x5").0, WinLoss::Win);
 }

@@ -79,7 +79,8 @@ fn verdicts_with_active_databases_agree_with_minimax() {
 /// winners as plain minimax.
 #[test]
 fn solver_with_active_databases_agrees_with_minimax() {
-    use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
+    use amazons::SolverPosition;
+    use cgt::search::{Budget, DfpnConfig, DfpnSolver, Verdict, WinLoss};
     use std::sync::Arc;
 
     let dir = std::env::temp_dir().join(format!("cgtk-db-solve-{}", std::process::id()));
@@ -87,7 +88,7 @@ fn solver_with_active_databases_agrees_with_minimax() {
     databases::builder::build_active(&dir, 3, 2, 1, 1, false).unwrap();
     let dbs = Arc::new(databases::Databases::open_dir(&dir).unwrap());
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 4,
+        budget: Budget::with_table(4),
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -95,11 +96,11 @@ fn solver_with_active_databases_agrees_with_minimax() {
     for _ in 0..500 {
         let mut pos = random_position(&mut rng);
         let expected = if wins(&mut pos) {
-            Outcome::Win
+            WinLoss::Win
         } else {
-            Outcome::Loss
+            WinLoss::Loss
         };
-        let game = AmazonsSolver::new(pos.clone()).with_oracle(dbs.clone());
+        let game = SolverPosition::new(pos.clone()).with_oracle(dbs.clone());
         let result = solver.solve(&game);
         assert_eq!(result.verdict, Verdict::Proven(expected), "{pos}");
     }

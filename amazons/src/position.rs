@@ -5,7 +5,7 @@ use std::str::FromStr;
 
 use crate::bitboard::{queen_attacks, Bitboard};
 use crate::moves::{Move, MoveError};
-use crate::square::{Size, Square};
+use crate::square::{Size, SizeError, Square};
 
 /// A player. White moves first from a starting position; in CGT terms
 /// Black is Left (positive) and White is Right (negative), as in seed 004.
@@ -48,20 +48,9 @@ impl fmt::Display for Color {
 /// Why a position (or a board size) is not valid.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum PositionError {
-    /// A size that is not `WxH` with two numbers.
-    #[error("bad board size {text:?} (expected WxH, like 5x6)")]
-    BadSize {
-        /// The text that was read.
-        text: String,
-    },
-    /// A width or height outside `1..=8`.
-    #[error("board {width}x{height} is out of range (each side from 1 to 8)")]
-    SizeOutOfRange {
-        /// The width that was asked for.
-        width: u32,
-        /// The height that was asked for.
-        height: u32,
-    },
+    /// A board size that is not valid.
+    #[error(transparent)]
+    Size(#[from] SizeError),
     /// The standard start needs a board of at least 4x4.
     #[error("the standard start needs a board of at least 4x4, not {width}x{height}")]
     StartTooSmall {
@@ -411,10 +400,11 @@ impl FromStr for Position {
         let width = ranks[0].chars().count();
         let height = ranks.len();
         if width == 0 || width > 8 || height > 8 {
-            return Err(PositionError::SizeOutOfRange {
+            return Err(SizeError::OutOfRange {
                 width: width as u32,
                 height: height as u32,
-            });
+            }
+            .into());
         }
         let size = Size::new(width as u8, height as u8)?;
         let mut setup = Setup {
@@ -489,7 +479,7 @@ mod tests {
         ));
         assert!(matches!(
             "......... w".parse::<Position>(),
-            Err(PositionError::SizeOutOfRange { width: 9, .. })
+            Err(PositionError::Size(SizeError::OutOfRange { width: 9, .. }))
         ));
         assert!(matches!(
             ".... q".parse::<Position>(),

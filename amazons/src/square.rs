@@ -4,7 +4,6 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::bitboard::Bitboard;
-use crate::position::PositionError;
 
 /// A square of a board of at most 8x8: `8 * rank + file`, both from 0, with
 /// files `A..H` left to right and ranks `1..8` bottom to top (`A1` = 0,
@@ -97,6 +96,25 @@ pub struct Size {
     height: u8,
 }
 
+/// Why a board size is not valid.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SizeError {
+    /// A size that is not `WxH` with two numbers.
+    #[error("bad board size {text:?} (expected WxH, like 5x6)")]
+    BadSize {
+        /// The text that was read.
+        text: String,
+    },
+    /// A width or height outside `1..=8`.
+    #[error("board {width}x{height} is out of range (each side from 1 to 8)")]
+    OutOfRange {
+        /// The width that was asked for.
+        width: u32,
+        /// The height that was asked for.
+        height: u32,
+    },
+}
+
 impl Size {
     /// The largest width or height.
     pub const MAX: u8 = 8;
@@ -104,12 +122,12 @@ impl Size {
     /// A `width` x `height` board.
     ///
     /// # Errors
-    /// [`PositionError::SizeOutOfRange`] unless both are in `1..=8`.
-    pub fn new(width: u8, height: u8) -> Result<Size, PositionError> {
+    /// [`SizeError::OutOfRange`] unless both are in `1..=8`.
+    pub fn new(width: u8, height: u8) -> Result<Size, SizeError> {
         if (1..=Self::MAX).contains(&width) && (1..=Self::MAX).contains(&height) {
             Ok(Size { width, height })
         } else {
-            Err(PositionError::SizeOutOfRange {
+            Err(SizeError::OutOfRange {
                 width: width.into(),
                 height: height.into(),
             })
@@ -154,18 +172,18 @@ impl fmt::Display for Size {
 }
 
 impl FromStr for Size {
-    type Err = PositionError;
+    type Err = SizeError;
 
     /// Reads `WxH`, e.g. `5x6`.
-    fn from_str(s: &str) -> Result<Size, PositionError> {
-        let bad = || PositionError::BadSize { text: s.to_owned() };
+    fn from_str(s: &str) -> Result<Size, SizeError> {
+        let bad = || SizeError::BadSize { text: s.to_owned() };
         let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
         let w: u32 = w.trim().parse().map_err(|_| bad())?;
         let h: u32 = h.trim().parse().map_err(|_| bad())?;
         if (1..=8).contains(&w) && (1..=8).contains(&h) {
             Size::new(w as u8, h as u8)
         } else {
-            Err(PositionError::SizeOutOfRange {
+            Err(SizeError::OutOfRange {
                 width: w,
                 height: h,
             })

@@ -13,8 +13,9 @@
 
 use std::fmt::Write as _;
 
-use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
 use amazons::Position;
+use amazons::SolverPosition;
+use cgt::search::{Budget, DfpnConfig, DfpnSolver, Verdict, WinLoss};
 
 const SUITE: [&str; 17] = [
     "4x4",
@@ -46,18 +47,18 @@ fn amazons_signature() {
             Err(_) => text.parse::<Position>().unwrap(),
         };
         let mut solver = DfpnSolver::new(DfpnConfig {
-            tt_mb: 64,
+            budget: Budget::with_table(64),
             threads: 1,
             ..DfpnConfig::default()
         })
         .unwrap();
-        let result = solver.solve(&AmazonsSolver::new(pos.clone()));
+        let result = solver.solve(&SolverPosition::new(pos.clone()));
         let Verdict::Proven(outcome) = result.verdict else {
             panic!("{text}: not solved");
         };
         match text {
-            "4x4" => assert_eq!(outcome, Outcome::Loss, "4x4: second player wins"),
-            "5x4" => assert_eq!(outcome, Outcome::Win, "5x4: first player wins"),
+            "4x4" => assert_eq!(outcome, WinLoss::Loss, "4x4: second player wins"),
+            "5x4" => assert_eq!(outcome, WinLoss::Win, "5x4: first player wins"),
             _ => {}
         }
         total += result.nodes;

@@ -53,6 +53,13 @@
 //! assert_eq!(switch.mean(), Rational::new(3, 2));
 //! ```
 //!
+//! # Search
+//!
+//! [`search`] holds the generic solvers of two-player win/loss games, written
+//! against the small trait [`search::SolverGame`]: depth-first proof-number
+//! search, alpha-beta, proof trees with their file format and an independent
+//! checker. Game crates implement the trait for their positions.
+//!
 //! # Threads
 //!
 //! An arena is a single-threaded, mutable object (every operation takes
@@ -78,6 +85,7 @@ pub mod nus;
 pub mod outcome;
 pub mod position;
 pub mod rational;
+pub mod search;
 pub mod thermograph;
 pub mod trajectory;
 

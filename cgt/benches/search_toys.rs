@@ -10,10 +10,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use amazons::solve::toy::{Kayles, Nim};
-use amazons::solve::{
-    AlphaBetaConfig, AlphaBetaSolver, DfpnConfig, DfpnSolver, Outcome, SolverGame, Verdict,
-};
+use cgt::search::toy::{Kayles, Nim};
+use cgt::search::{AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, SolverGame, Verdict, WinLoss};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
 fn kayles_grundy(max: usize) -> Vec<u32> {
@@ -30,7 +28,7 @@ fn kayles_grundy(max: usize) -> Vec<u32> {
     g
 }
 
-fn kayles_outcome(pins: u64, len: u32) -> Outcome {
+fn kayles_outcome(pins: u64, len: u32) -> WinLoss {
     let grundy = kayles_grundy(64);
     let (mut sum, mut run) = (0, 0);
     for i in 0..=len {
@@ -42,16 +40,16 @@ fn kayles_outcome(pins: u64, len: u32) -> Outcome {
         }
     }
     if sum != 0 {
-        Outcome::Win
+        WinLoss::Win
     } else {
-        Outcome::Loss
+        WinLoss::Loss
     }
 }
 
 /// Table size of every solver here (allocated outside the timed part).
 const TT_MB: usize = 16;
 
-fn run<G: SolverGame>(c: &mut Criterion, name: &str, game: &G, expected: Outcome) {
+fn run<G: SolverGame>(c: &mut Criterion, name: &str, game: &G, expected: WinLoss) {
     let mut group = c.benchmark_group(name);
     group.sample_size(10);
     group.measurement_time(Duration::from_secs(5));
@@ -60,7 +58,7 @@ fn run<G: SolverGame>(c: &mut Criterion, name: &str, game: &G, expected: Outcome
             b.iter_batched(
                 || {
                     DfpnSolver::new(DfpnConfig {
-                        tt_mb: TT_MB,
+                        budget: Budget::with_table(TT_MB),
                         threads,
                         ..DfpnConfig::default()
                     })
@@ -77,13 +75,7 @@ fn run<G: SolverGame>(c: &mut Criterion, name: &str, game: &G, expected: Outcome
     }
     group.bench_function("alphabeta", |b| {
         b.iter_batched(
-            || {
-                AlphaBetaSolver::new(AlphaBetaConfig {
-                    tt_mb: TT_MB,
-                    ..AlphaBetaConfig::default()
-                })
-                .expect("valid configuration")
-            },
+            || AlphaBetaSolver::new(Budget::with_table(TT_MB)).expect("valid configuration"),
             |mut solver| {
                 let r = solver.solve(black_box(game));
                 assert_eq!(r.verdict, Verdict::Proven(expected));
@@ -114,9 +106,9 @@ fn benches(c: &mut Criterion) {
     );
     let heaps = [3u8, 5, 6, 7];
     let bouton = if heaps.iter().fold(0, |a, h| a ^ h) != 0 {
-        Outcome::Win
+        WinLoss::Win
     } else {
-        Outcome::Loss
+        WinLoss::Loss
     };
     run(c, "nim-3-5-6-7", &Nim::new(&heaps), bouton);
 }

@@ -50,7 +50,8 @@ use std::io::{self, BufRead, Write};
 use super::alphabeta::AlphaBetaSolver;
 use super::control::{Limit, Verdict};
 use super::dfpn::DfpnSolver;
-use super::game::{Outcome, SolverGame};
+use super::game::SolverGame;
+use super::numbers::WinLoss;
 
 /// The first word of a proof file.
 pub const PROOF_MAGIC: &str = "cgtk-proof";
@@ -91,7 +92,7 @@ pub struct ProofTree {
     /// The root position in the game's notation.
     pub root: String,
     /// The outcome for the player to move at the root.
-    pub outcome: Outcome,
+    pub outcome: WinLoss,
     /// The nodes; node 0 is the root.
     pub nodes: Vec<ProofNode>,
 }
@@ -100,13 +101,13 @@ pub struct ProofTree {
 /// table of decided positions, and a full solve when the table lacks one.
 pub trait ProofSource<G: SolverGame> {
     /// The outcome of `game` if already known (no search).
-    fn known(&self, game: &G) -> Option<Outcome>;
+    fn known(&self, game: &G) -> Option<WinLoss>;
     /// Solves `game` within the solver's limits.
     fn solve_position(&mut self, game: &G) -> Verdict;
 }
 
 impl<G: SolverGame> ProofSource<G> for DfpnSolver {
-    fn known(&self, game: &G) -> Option<Outcome> {
+    fn known(&self, game: &G) -> Option<WinLoss> {
         DfpnSolver::known(self, game)
     }
     fn solve_position(&mut self, game: &G) -> Verdict {
@@ -115,7 +116,7 @@ impl<G: SolverGame> ProofSource<G> for DfpnSolver {
 }
 
 impl<G: SolverGame> ProofSource<G> for AlphaBetaSolver {
-    fn known(&self, game: &G) -> Option<Outcome> {
+    fn known(&self, game: &G) -> Option<WinLoss> {
         AlphaBetaSolver::known(self, game)
     }
     fn solve_position(&mut self, game: &G) -> Verdict {
@@ -139,7 +140,7 @@ pub enum ExtractError {
         /// The position, in the game's notation.
         position: String,
         /// The outcome the proof needed there.
-        claimed: Outcome,
+        claimed: WinLoss,
     },
     /// The game's notation cannot be written in a proof file.
     #[error("{text:?} cannot be written in a proof file (a move must be one non-empty word, a position one line)")]
@@ -199,7 +200,7 @@ struct Builder<'s, G, S> {
 }
 
 impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
-    fn outcome_of(&mut self, game: &G) -> Result<Outcome, ExtractError> {
+    fn outcome_of(&mut self, game: &G) -> Result<WinLoss, ExtractError> {
         if let Some(o) = self.source.known(game) {
             return Ok(o);
         }
@@ -218,7 +219,7 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
     }
 
     /// The node proving `want` for the player to move in `game`.
-    fn build(&mut self, game: &mut G, want: Outcome) -> Result<usize, ExtractError> {
+    fn build(&mut self, game: &mut G, want: WinLoss) -> Result<usize, ExtractError> {
         let hash = game.hash();
         if let Some(ids) = self.index.get(&hash) {
             if let Some(&id) = ids.iter().find(|&&id| self.positions[id] == *game) {
@@ -243,18 +244,18 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
             let mut moves = Vec::new();
             game.generate_moves(&mut moves);
             if moves.is_empty() {
-                if want != Outcome::Loss {
+                if want != WinLoss::Loss {
                     return Err(inconsistent(game));
                 }
                 ProofNode::Leaf(LeafKind::NoMoves)
-            } else if want == Outcome::Win {
+            } else if want == WinLoss::Win {
                 game.order_moves(&mut moves);
                 let mv = self
                     .winning_move(game, &moves)?
                     .ok_or_else(|| inconsistent(game))?;
                 let text = Self::move_text(game, mv)?;
                 game.play(mv);
-                let child = self.build(game, Outcome::Loss);
+                let child = self.build(game, WinLoss::Loss);
                 game.undo(mv);
                 ProofNode::Or {
                     mv: text,
@@ -265,7 +266,7 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
                 for mv in moves {
                     let text = Self::move_text(game, mv)?;
                     game.play(mv);
-                    let child = self.build(game, Outcome::Win);
+                    let child = self.build(game, WinLoss::Win);
                     game.undo(mv);
                     replies.push((text, child?));
                 }
@@ -288,7 +289,7 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
                 game.play(mv);
                 let known = source.known(game);
                 game.undo(mv);
-                known == Some(Outcome::Loss)
+                known == Some(WinLoss::Loss)
             })
         };
         if let Some(mv) = known_loss(self.source, game) {
@@ -307,7 +308,7 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
             game.play(mv);
             let outcome = self.outcome_of(game);
             game.undo(mv);
-            if outcome? == Outcome::Loss {
+            if outcome? == WinLoss::Loss {
                 return Ok(Some(mv));
             }
         }
@@ -527,8 +528,8 @@ fn parse_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Result<ProofTree, Pa
 
     let (n, line) = next("outcome")?;
     let outcome = match line.strip_prefix("outcome ") {
-        Some("win") => Outcome::Win,
-        Some("loss") => Outcome::Loss,
+        Some("win") => WinLoss::Win,
+        Some("loss") => WinLoss::Loss,
         Some(other) => {
             return Err(err(
                 n,
@@ -676,7 +677,7 @@ pub enum CheckProofError {
         /// `or`, `and` or `leaf none`.
         found: &'static str,
         /// The outcome the proof needs at this node.
-        expected: Outcome,
+        expected: WinLoss,
     },
     /// A move that is not legal in the node's position.
     #[error("node {node}: move {mv} is not legal here")]
@@ -720,7 +721,7 @@ pub enum CheckProofError {
         /// The position, in the game's notation.
         position: String,
         /// The outcome the proof claims there.
-        claimed: Outcome,
+        claimed: WinLoss,
     },
     /// Two paths reach one node with different positions.
     #[error("node {node} is reached with two different positions")]
@@ -766,7 +767,7 @@ pub fn check_proof<G, F>(
 ) -> Result<ProofStats, CheckProofError>
 where
     G: SolverGame + Eq,
-    F: FnMut(&G, Outcome) -> bool,
+    F: FnMut(&G, WinLoss) -> bool,
 {
     let given = game.position_text();
     if given != proof.root {
@@ -807,12 +808,12 @@ struct Checker<'p, G, F> {
     stats: ProofStats,
 }
 
-impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
+impl<G: SolverGame + Eq, F: FnMut(&G, WinLoss) -> bool> Checker<'_, G, F> {
     fn visit(
         &mut self,
         node: usize,
         game: &mut G,
-        want: Outcome,
+        want: WinLoss,
         depth: usize,
     ) -> Result<(), CheckProofError> {
         if node >= self.proof.nodes.len() {
@@ -835,7 +836,7 @@ impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
         let mut moves = Vec::new();
         match &self.proof.nodes[node] {
             ProofNode::Leaf(LeafKind::NoMoves) => {
-                if want != Outcome::Loss {
+                if want != WinLoss::Loss {
                     return Err(wrong_kind("leaf none"));
                 }
                 game.generate_moves(&mut moves);
@@ -858,7 +859,7 @@ impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
                 self.stats.evaluated_leaves += 1;
             }
             ProofNode::Or { mv, child } => {
-                if want != Outcome::Win {
+                if want != WinLoss::Win {
                     return Err(wrong_kind("or"));
                 }
                 game.generate_moves(&mut moves);
@@ -871,12 +872,12 @@ impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
                         mv: mv.clone(),
                     })?;
                 game.play(legal);
-                let result = self.visit(*child, game, Outcome::Loss, depth + 1);
+                let result = self.visit(*child, game, WinLoss::Loss, depth + 1);
                 game.undo(legal);
                 result?;
             }
             ProofNode::And { replies } => {
-                if want != Outcome::Loss {
+                if want != WinLoss::Loss {
                     return Err(wrong_kind("and"));
                 }
                 let mut listed: HashMap<&str, usize> = HashMap::with_capacity(replies.len());
@@ -912,7 +913,7 @@ impl<G: SolverGame + Eq, F: FnMut(&G, Outcome) -> bool> Checker<'_, G, F> {
                 }
                 for (m, child) in legal {
                     game.play(m);
-                    let result = self.visit(child, game, Outcome::Win, depth + 1);
+                    let result = self.visit(child, game, WinLoss::Win, depth + 1);
                     game.undo(m);
                     result?;
                 }

@@ -3,20 +3,21 @@
 //!
 //! Everything here is written against the small trait [`SolverGame`]
 //! (generate moves, play, undo, hash, a static evaluation and optional
-//! move-ordering and symmetry hooks), as Fuego's `SgDfpnSolver` is; the
-//! Amazons position plugs into it. The toy games in [`toy`] are what the
-//! tests check the solvers on, against plain minimax.
+//! move-ordering and symmetry hooks), as Fuego's `SgDfpnSolver` is; a game
+//! engine plugs its positions into it (the `amazons` crate does). The toy
+//! games in [`toy`] are what the tests check the solvers on, against plain
+//! minimax. No game is named here.
 //!
 //! - [`dfpn`]: depth-first proof-number search (Nagai 2002) with the
 //!   1+epsilon trick (Pawlewicz and Lew 2006), a fixed-memory shared
 //!   transposition table, node and time limits, and lazy-SMP threads.
 //! - [`alphabeta`]: the win/loss alpha-beta baseline.
-//! - [`amazons`]: the Amazons plug-in (seed 004, section V) and the exact
-//!   leaf verifier for its proofs.
+//! - [`control`]: the [`Budget`] both searches share (table size, limits,
+//!   progress reports), and their results.
 //! - [`proof`]: extracting a winning strategy, its file format, and
 //!   [`check_proof`].
 //!
-//! The solvers assume an **acyclic** game (Amazons: every move burns a
+//! The solvers assume an **acyclic** game (in Amazons every move burns a
 //! square).
 //!
 //! Plugging a game in: implement [`SolverGame`] (moves, play/undo, a hash
@@ -31,12 +32,12 @@
 //! exact leaf verifier.
 //!
 //! ```
-//! use amazons::solve::{check_proof, extract_proof, toy::Kayles, DfpnConfig, DfpnSolver, Outcome, Verdict};
+//! use cgt::search::{check_proof, extract_proof, toy::Kayles, DfpnConfig, DfpnSolver, WinLoss, Verdict};
 //! // Kayles on a row of 5 pins: the first player wins (knock down the
 //! // middle pin and copy the opponent's moves on the other side).
 //! let row = Kayles::new(0b11111, 5);
 //! let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
-//! assert_eq!(solver.solve(&row).verdict, Verdict::Proven(Outcome::Win));
+//! assert_eq!(solver.solve(&row).verdict, Verdict::Proven(WinLoss::Win));
 //! let proof = extract_proof(&mut solver, &row).unwrap();
 //! // Kayles has no static evaluation, so every leaf is a position without
 //! // moves and the leaf verifier is never called.
@@ -45,21 +46,22 @@
 //! ```
 
 pub mod alphabeta;
-pub mod amazons;
 pub mod control;
 pub mod dfpn;
 pub mod game;
+pub mod numbers;
 pub mod proof;
 pub mod table;
 pub mod toy;
 
-pub use alphabeta::{AlphaBetaConfig, AlphaBetaSolver};
-pub use amazons::{AmazonsSolver, LeafVerifier};
-pub use control::{ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, Verdict};
+pub use alphabeta::AlphaBetaSolver;
+pub use control::{
+    Budget, ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, Verdict,
+};
 pub use dfpn::{DfpnConfig, DfpnSolver};
-pub use game::{Outcome, SolverGame};
+pub use game::SolverGame;
+pub use numbers::{ProofNumbers, WinLoss};
 pub use proof::{
     check_proof, extract_proof, CheckProofError, ExtractError, LeafKind, ParseProofError,
     ProofLineProblem, ProofNode, ProofSource, ProofStats, ProofTree,
 };
-pub use table::ProofNumbers;

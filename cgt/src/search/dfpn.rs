@@ -68,21 +68,19 @@
 //! game; allowed range 0..=10), `threads` (1 and up).
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Duration;
 
-use super::control::{
-    ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
-};
-use super::game::{ChildBuffers, Outcome, SolverGame};
-use super::table::{pn_add, ProofNumbers, Table};
+use super::control::{Budget, ConfigError, Control, Counter, Limit, Limits, SolveResult, Verdict};
+use super::game::{ChildBuffers, SolverGame};
+use super::numbers::{pn_add, ProofNumbers, WinLoss};
+use super::table::Table;
 
 const INF: u32 = ProofNumbers::INFINITY;
 
 /// Settings of a [`DfpnSolver`].
 #[derive(Clone)]
 pub struct DfpnConfig {
-    /// Transposition table size in MiB (at least 1).
-    pub tt_mb: usize,
+    /// Table size, limits and progress reports.
+    pub budget: Budget,
     /// The epsilon of the 1+epsilon trick (0..=10; 0 is plain df-pn).
     pub epsilon: f64,
     /// Search threads (at least 1).
@@ -97,25 +95,16 @@ pub struct DfpnConfig {
     /// for the first time whose estimated numbers already reach its
     /// thresholds is stored with them, not expanded. Default `true`.
     pub lazy_expansion: bool,
-    /// Node and time limits.
-    pub limits: Limits,
-    /// Called about every `progress_interval` with the progress so far.
-    pub progress: Option<ProgressHook>,
-    /// Time between progress reports.
-    pub progress_interval: Duration,
 }
 
 impl Default for DfpnConfig {
     fn default() -> Self {
         DfpnConfig {
-            tt_mb: 64,
+            budget: Budget::default(),
             epsilon: 0.25,
             threads: 1,
             weak_pn_from: None,
             lazy_expansion: true,
-            limits: Limits::default(),
-            progress: None,
-            progress_interval: Duration::from_secs(5),
         }
     }
 }
@@ -123,14 +112,11 @@ impl Default for DfpnConfig {
 impl std::fmt::Debug for DfpnConfig {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("DfpnConfig")
-            .field("tt_mb", &self.tt_mb)
+            .field("budget", &self.budget)
             .field("epsilon", &self.epsilon)
             .field("threads", &self.threads)
             .field("weak_pn_from", &self.weak_pn_from)
             .field("lazy_expansion", &self.lazy_expansion)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .field("progress_interval", &self.progress_interval)
             .finish()
     }
 }
@@ -140,7 +126,7 @@ impl DfpnConfig {
         if self.threads == 0 {
             return Err(ConfigError::NoThreads);
         }
-        if self.tt_mb == 0 {
+        if self.budget.tt_mb == 0 {
             return Err(ConfigError::NoTable);
         }
         if !(0.0..=10.0).contains(&self.epsilon) {
@@ -155,11 +141,11 @@ impl DfpnConfig {
 /// positions reuse each other's work); [`DfpnSolver::clear`] empties it.
 ///
 /// ```
-/// use amazons::solve::{toy::Nim, DfpnConfig, DfpnSolver, Outcome, Verdict};
+/// use cgt::search::{toy::Nim, DfpnConfig, DfpnSolver, WinLoss, Verdict};
 /// let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
 /// // Nim with heaps 1, 2, 3: the nim-sum is 0, so the player to move loses.
 /// let result = solver.solve(&Nim::new(&[1, 2, 3]));
-/// assert_eq!(result.verdict, Verdict::Proven(Outcome::Loss));
+/// assert_eq!(result.verdict, Verdict::Proven(WinLoss::Loss));
 /// ```
 pub struct DfpnSolver {
     config: DfpnConfig,
@@ -176,10 +162,10 @@ impl std::fmt::Debug for DfpnSolver {
 }
 
 impl DfpnSolver {
-    /// A solver with an empty table of `config.tt_mb` MiB.
+    /// A solver with an empty table of `config.budget.tt_mb` MiB.
     pub fn new(config: DfpnConfig) -> Result<DfpnSolver, ConfigError> {
         config.validate()?;
-        let table = Table::with_megabytes(config.tt_mb, config.threads == 1);
+        let table = Table::with_megabytes(config.budget.tt_mb, config.threads == 1);
         Ok(DfpnSolver { config, table })
     }
 
@@ -191,7 +177,7 @@ impl DfpnSolver {
 
     /// Sets the limits of the next solves (the table is kept).
     pub fn set_limits(&mut self, limits: Limits) {
-        self.config.limits = limits;
+        self.config.budget.limits = limits;
     }
 
     /// Empties the transposition table.
@@ -207,7 +193,7 @@ impl DfpnSolver {
 
     /// The outcome of `game` if the table holds a proof of it.
     #[must_use]
-    pub fn known<G: SolverGame>(&self, game: &G) -> Option<Outcome> {
+    pub fn known<G: SolverGame>(&self, game: &G) -> Option<WinLoss> {
         self.table
             .probe(game.canonical_hash())
             .and_then(ProofNumbers::outcome)
@@ -216,9 +202,9 @@ impl DfpnSolver {
     /// Solves `game` for the player to move, within the configured limits.
     pub fn solve<G: SolverGame>(&mut self, game: &G) -> SolveResult<G::Move> {
         let control = Control::new(
-            self.config.limits,
-            self.config.progress.clone(),
-            self.config.progress_interval,
+            self.config.budget.limits,
+            self.config.budget.progress.clone(),
+            self.config.budget.progress_interval,
         );
         let threads = self.config.threads;
         let table = &self.table;
@@ -262,7 +248,7 @@ impl DfpnSolver {
             // Only a limit ends the search of an undecided root.
             None => Verdict::Unknown(control.limit_hit().unwrap_or(Limit::Time)),
         };
-        if verdict == Verdict::Proven(Outcome::Win) && best_move.is_none() {
+        if verdict == Verdict::Proven(WinLoss::Win) && best_move.is_none() {
             // The root was decided without its loop (a static evaluation):
             // find a winning move by solving the children.
             let (mv, extra) = self.find_winning_move(game, &control);
@@ -286,16 +272,18 @@ impl DfpnSolver {
         let limits = Limits {
             nodes: self
                 .config
+                .budget
                 .limits
                 .nodes
                 .map(|n| n.saturating_sub(first.nodes())),
             time: self
                 .config
+                .budget
                 .limits
                 .time
                 .map(|t| t.saturating_sub(first.elapsed())),
         };
-        let control = Control::new(limits, None, self.config.progress_interval);
+        let control = Control::new(limits, None, self.config.budget.progress_interval);
         let mut worker = Worker::new(&self.table, &control, &self.config, 0);
         let mut position = game.clone();
         let mut moves = Vec::new();
@@ -307,7 +295,7 @@ impl DfpnSolver {
             let key = position.canonical_hash();
             let value = worker.mid(&mut position, key, INF, INF, 1);
             position.undo(mv);
-            if value.outcome() == Some(Outcome::Loss) {
+            if value.outcome() == Some(WinLoss::Loss) {
                 found = Some(mv);
                 break;
             }

@@ -6,7 +6,8 @@
 
 use std::fmt::Write as _;
 
-use super::game::{Outcome, SolverGame};
+use super::game::SolverGame;
+use super::numbers::WinLoss;
 
 /// The SplitMix64 finalizer: a cheap, well-mixed 64-bit hash of `x`.
 fn mix(mut x: u64) -> u64 {
@@ -95,9 +96,9 @@ impl SolverGame for Nim {
         mix(Self::pack(self.heaps()) ^ (self.len as u64).rotate_right(8))
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
+    fn evaluate(&self) -> Option<WinLoss> {
         let non_empty = self.heaps().iter().filter(|&&h| h > 0).count();
-        (non_empty == 1).then_some(Outcome::Win)
+        (non_empty == 1).then_some(WinLoss::Win)
     }
 
     fn order_moves(&self, moves: &mut Vec<NimMove>) {
@@ -347,7 +348,7 @@ impl SolverGame for Domineering {
         self.key(self.covered)
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
+    fn evaluate(&self) -> Option<WinLoss> {
         let mut theirs = Vec::new();
         self.moves_for(!self.left_to_move, &mut theirs);
         if !theirs.is_empty() {
@@ -355,7 +356,7 @@ impl SolverGame for Domineering {
         }
         let mut mine = Vec::new();
         self.moves_for(self.left_to_move, &mut mine);
-        (!mine.is_empty()).then_some(Outcome::Win)
+        (!mine.is_empty()).then_some(WinLoss::Win)
     }
 
     fn canonical_hash(&self) -> u64 {

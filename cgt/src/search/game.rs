@@ -1,5 +1,4 @@
-//! The small trait every solver in [`crate::solve`] searches, and the
-//! win/loss outcome it decides.
+//! The small trait every solver in [`crate::search`] searches.
 //!
 //! Modelled on the interface of Fuego's `SgDfpnSolver` (generate moves, play,
 //! undo, terminal test, hash): a game engine implements [`SolverGame`] once
@@ -9,37 +8,7 @@ use std::fmt;
 
 use hashbrown::HashSet;
 
-use super::table::ProofNumbers;
-
-/// The result of a game for the player to move in some position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Outcome {
-    /// The player to move wins with best play.
-    Win,
-    /// The player to move loses with best play.
-    Loss,
-}
-
-impl Outcome {
-    /// The outcome for the other player: a child position lost for the
-    /// player to move there is a win for the player who moved into it.
-    #[must_use]
-    pub fn flip(self) -> Outcome {
-        match self {
-            Outcome::Win => Outcome::Loss,
-            Outcome::Loss => Outcome::Win,
-        }
-    }
-}
-
-impl fmt::Display for Outcome {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Outcome::Win => "win",
-            Outcome::Loss => "loss",
-        })
-    }
-}
+use super::numbers::{ProofNumbers, WinLoss};
 
 /// A two-player game of perfect information that ends in a win for one
 /// player, seen from the player to move (negamax form).
@@ -82,7 +51,7 @@ pub trait SolverGame: Clone + Send {
     /// (the Amazons full-board evaluation plugs in here). `None`: not
     /// decided. Must be sound (see the trait docs). The default decides
     /// nothing.
-    fn evaluate(&self) -> Option<Outcome> {
+    fn evaluate(&self) -> Option<WinLoss> {
         None
     }
 

@@ -1,99 +1,9 @@
-//! Proof and disproof numbers, and the fixed-memory transposition table
+//! The fixed-memory transposition table
 //! shared by the df-pn and alpha-beta solvers (and by their threads).
 
-use std::fmt;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::game::Outcome;
-
-/// The proof number `pn` and disproof number `dn` of a position, seen from
-/// the player to move (negamax form, Nagai 2002, ch. 3): `pn` estimates how
-/// many leaves must still be decided to prove that the player to move wins,
-/// `dn` how many to prove that they lose.
-///
-/// `pn = 0, dn = INFINITY` is a proven win, `pn = INFINITY, dn = 0` a proven
-/// loss. Sums saturate at [`ProofNumbers::MAX_FINITE`], so that a sum of
-/// finite numbers never reads as a proof; only a proof yields `INFINITY`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct ProofNumbers {
-    /// Proof number: work left to prove a win for the player to move.
-    pub pn: u32,
-    /// Disproof number: work left to prove a loss for the player to move.
-    pub dn: u32,
-}
-
-impl ProofNumbers {
-    /// The infinite proof number: this side can no longer be proved.
-    pub const INFINITY: u32 = u32::MAX;
-    /// The largest finite proof number; saturated sums stop here.
-    pub const MAX_FINITE: u32 = u32::MAX - 1;
-    /// A proven win for the player to move.
-    pub const WIN: ProofNumbers = ProofNumbers {
-        pn: 0,
-        dn: Self::INFINITY,
-    };
-    /// A proven loss for the player to move.
-    pub const LOSS: ProofNumbers = ProofNumbers {
-        pn: Self::INFINITY,
-        dn: 0,
-    };
-    /// The numbers of a position not searched yet (Nagai's initial values).
-    pub const UNKNOWN: ProofNumbers = ProofNumbers { pn: 1, dn: 1 };
-
-    /// The numbers of a decided position.
-    #[must_use]
-    pub fn proven(outcome: Outcome) -> ProofNumbers {
-        match outcome {
-            Outcome::Win => Self::WIN,
-            Outcome::Loss => Self::LOSS,
-        }
-    }
-
-    /// The outcome these numbers prove, if any.
-    #[must_use]
-    pub fn outcome(self) -> Option<Outcome> {
-        if self.pn == 0 {
-            Some(Outcome::Win)
-        } else if self.dn == 0 {
-            Some(Outcome::Loss)
-        } else {
-            None
-        }
-    }
-
-    /// True if the position is decided.
-    #[must_use]
-    pub fn is_proven(self) -> bool {
-        self.pn == 0 || self.dn == 0
-    }
-}
-
-impl fmt::Display for ProofNumbers {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let show = |f: &mut fmt::Formatter<'_>, x: u32| {
-            if x == Self::INFINITY {
-                f.write_str("inf")
-            } else {
-                write!(f, "{x}")
-            }
-        };
-        f.write_str("pn ")?;
-        show(f, self.pn)?;
-        f.write_str(" dn ")?;
-        show(f, self.dn)
-    }
-}
-
-/// `a + b` for proof numbers: infinite if either is, otherwise saturating at
-/// [`ProofNumbers::MAX_FINITE`].
-#[inline]
-pub(crate) fn pn_add(a: u32, b: u32) -> u32 {
-    if a == ProofNumbers::INFINITY || b == ProofNumbers::INFINITY {
-        ProofNumbers::INFINITY
-    } else {
-        a.saturating_add(b).min(ProofNumbers::MAX_FINITE)
-    }
-}
+use super::numbers::ProofNumbers;
 
 /// Bits of a stored proof or disproof number; the all-ones value stands for
 /// [`ProofNumbers::INFINITY`], larger finite numbers are stored as the
@@ -355,16 +265,6 @@ impl Table {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sums_saturate_below_infinity() {
-        assert_eq!(pn_add(3, 4), 7);
-        assert_eq!(
-            pn_add(ProofNumbers::MAX_FINITE, 5),
-            ProofNumbers::MAX_FINITE
-        );
-        assert_eq!(pn_add(ProofNumbers::INFINITY, 0), ProofNumbers::INFINITY);
-    }
 
     #[test]
     fn a_proof_is_not_overwritten_by_an_estimate() {

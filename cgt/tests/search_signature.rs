@@ -7,28 +7,26 @@
 use std::collections::HashMap;
 use std::fmt::Write as _;
 
-use amazons::solve::toy::{Domineering, Kayles, Nim};
-use amazons::solve::{
-    AlphaBetaConfig, AlphaBetaSolver, DfpnConfig, DfpnSolver, Outcome, SolverGame, Verdict,
-};
+use cgt::search::toy::{Domineering, Kayles, Nim};
+use cgt::search::{AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, SolverGame, Verdict, WinLoss};
 
 /// Plain minimax, memoised on the exact position.
 fn minimax<G: SolverGame + std::hash::Hash + Eq>(
     game: &mut G,
-    memo: &mut HashMap<G, Outcome>,
-) -> Outcome {
+    memo: &mut HashMap<G, WinLoss>,
+) -> WinLoss {
     if let Some(&o) = memo.get(game) {
         return o;
     }
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    let mut result = Outcome::Loss;
+    let mut result = WinLoss::Loss;
     for mv in moves {
         game.play(mv);
         let child = minimax(game, memo);
         game.undo(mv);
-        if child == Outcome::Loss {
-            result = Outcome::Win;
+        if child == WinLoss::Loss {
+            result = WinLoss::Win;
             break;
         }
     }
@@ -39,16 +37,12 @@ fn minimax<G: SolverGame + std::hash::Hash + Eq>(
 fn line<G: SolverGame + std::hash::Hash + Eq>(out: &mut String, game: &G) {
     let expected = minimax(&mut game.clone(), &mut HashMap::new());
     let mut dfpn = DfpnSolver::new(DfpnConfig {
-        tt_mb: 4,
+        budget: Budget::with_table(4),
         ..DfpnConfig::default()
     })
     .unwrap();
     let d = dfpn.solve(game);
-    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
-        tt_mb: 4,
-        ..AlphaBetaConfig::default()
-    })
-    .unwrap();
+    let mut ab = AlphaBetaSolver::new(Budget::with_table(4)).unwrap();
     let a = ab.solve(game);
     assert_eq!(d.verdict, Verdict::Proven(expected));
     assert_eq!(a.verdict, Verdict::Proven(expected));

@@ -5,8 +5,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::game::Outcome;
-use super::table::ProofNumbers;
+use super::numbers::{ProofNumbers, WinLoss};
 
 /// Resource limits of one solve. `None` means no limit.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -17,6 +16,55 @@ pub struct Limits {
     /// Stop after about this much wall-clock time (checked every
     /// [`FLUSH_NODES`] nodes).
     pub time: Option<Duration>,
+}
+
+/// What one search may spend, shared by every solver here: the table's
+/// memory, the node and time limits, and how often it reports progress.
+#[derive(Clone)]
+pub struct Budget {
+    /// Transposition table size in MiB (at least 1). With one thread the
+    /// table starts at 1 MiB and doubles as it fills, up to this size.
+    pub tt_mb: usize,
+    /// Node and time limits.
+    pub limits: Limits,
+    /// Called about every `progress_interval` with the progress so far.
+    pub progress: Option<ProgressHook>,
+    /// Time between progress reports.
+    pub progress_interval: Duration,
+}
+
+impl Budget {
+    /// The default budget with a table of `tt_mb` MiB.
+    #[must_use]
+    pub fn with_table(tt_mb: usize) -> Budget {
+        Budget {
+            tt_mb,
+            ..Budget::default()
+        }
+    }
+}
+
+impl Default for Budget {
+    /// 64 MiB, no limits, no progress reports.
+    fn default() -> Budget {
+        Budget {
+            tt_mb: 64,
+            limits: Limits::default(),
+            progress: None,
+            progress_interval: Duration::from_secs(5),
+        }
+    }
+}
+
+impl std::fmt::Debug for Budget {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Budget")
+            .field("tt_mb", &self.tt_mb)
+            .field("limits", &self.limits)
+            .field("progress", &self.progress.is_some())
+            .field("progress_interval", &self.progress_interval)
+            .finish()
+    }
 }
 
 /// Which limit ended a search.
@@ -32,7 +80,7 @@ pub enum Limit {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Verdict {
     /// Decided: the outcome for the player to move at the root.
-    Proven(Outcome),
+    Proven(WinLoss),
     /// Not decided before a limit was reached.
     Unknown(Limit),
 }
@@ -40,7 +88,7 @@ pub enum Verdict {
 impl Verdict {
     /// The proven outcome, if any.
     #[must_use]
-    pub fn outcome(self) -> Option<Outcome> {
+    pub fn outcome(self) -> Option<WinLoss> {
         match self {
             Verdict::Proven(o) => Some(o),
             Verdict::Unknown(_) => None,

@@ -12,11 +12,11 @@ use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::Arc;
 use std::time::Duration;
 
-use amazons::solve::toy::{Domineering, Kayles, Nim};
-use amazons::solve::{
-    check_proof, extract_proof, AlphaBetaConfig, AlphaBetaSolver, CheckProofError, DfpnConfig,
-    DfpnSolver, LeafKind, Limit, Limits, Outcome, ParseProofError, ProofLineProblem, ProofNode,
-    ProofTree, SolverGame, Verdict,
+use cgt::search::toy::{Domineering, Kayles, Nim};
+use cgt::search::{
+    check_proof, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig, DfpnSolver,
+    LeafKind, Limit, Limits, ParseProofError, ProofLineProblem, ProofNode, ProofTree, SolverGame,
+    Verdict, WinLoss,
 };
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator for fixtures.
@@ -37,19 +37,19 @@ impl Rng {
 
 /// Plain minimax on win/loss, memoised on the exact position. Uses only
 /// `generate_moves`, `play` and `undo`: no evaluation, no symmetry.
-fn minimax<G: SolverGame + Hash + Eq>(game: &mut G, memo: &mut HashMap<G, Outcome>) -> Outcome {
+fn minimax<G: SolverGame + Hash + Eq>(game: &mut G, memo: &mut HashMap<G, WinLoss>) -> WinLoss {
     if let Some(&o) = memo.get(game) {
         return o;
     }
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    let mut result = Outcome::Loss;
+    let mut result = WinLoss::Loss;
     for mv in moves {
         game.play(mv);
         let child = minimax(game, memo);
         game.undo(mv);
-        if child == Outcome::Loss {
-            result = Outcome::Win;
+        if child == WinLoss::Loss {
+            result = WinLoss::Win;
             break;
         }
     }
@@ -59,7 +59,7 @@ fn minimax<G: SolverGame + Hash + Eq>(game: &mut G, memo: &mut HashMap<G, Outcom
 
 fn dfpn(threads: usize) -> DfpnSolver {
     DfpnSolver::new(DfpnConfig {
-        tt_mb: 1,
+        budget: Budget::with_table(1),
         threads,
         ..DfpnConfig::default()
     })
@@ -67,11 +67,7 @@ fn dfpn(threads: usize) -> DfpnSolver {
 }
 
 fn alphabeta() -> AlphaBetaSolver {
-    AlphaBetaSolver::new(AlphaBetaConfig {
-        tt_mb: 1,
-        ..AlphaBetaConfig::default()
-    })
-    .unwrap()
+    AlphaBetaSolver::new(Budget::with_table(1)).unwrap()
 }
 
 /// A random acyclic game: node `i` moves to some of the next `width`
@@ -80,7 +76,7 @@ fn alphabeta() -> AlphaBetaSolver {
 /// induction) at a random fifth of the nodes: sound, as the trait demands.
 struct Dag {
     children: Vec<Vec<u32>>,
-    revealed: Vec<Option<Outcome>>,
+    revealed: Vec<Option<WinLoss>>,
 }
 
 impl Dag {
@@ -100,13 +96,13 @@ impl Dag {
                 c
             })
             .collect();
-        let mut value = vec![Outcome::Loss; nodes];
+        let mut value = vec![WinLoss::Loss; nodes];
         for i in (0..nodes).rev() {
             if children[i]
                 .iter()
-                .any(|&c| value[c as usize] == Outcome::Loss)
+                .any(|&c| value[c as usize] == WinLoss::Loss)
             {
-                value[i] = Outcome::Win;
+                value[i] = WinLoss::Win;
             }
         }
         let revealed = value
@@ -151,7 +147,7 @@ impl SolverGame for DagGame {
     fn hash(&self) -> u64 {
         u64::from(self.at).wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ 0x1234_5678
     }
-    fn evaluate(&self) -> Option<Outcome> {
+    fn evaluate(&self) -> Option<WinLoss> {
         self.dag.revealed[self.at as usize]
     }
     fn move_text(&self, mv: u32) -> String {
@@ -167,7 +163,7 @@ impl SolverGame for DagGame {
 /// df-pn solver (1 thread) whose table holds the proof.
 fn solve_all_ways<G: SolverGame + Hash + Eq>(
     game: &G,
-    expected: Outcome,
+    expected: WinLoss,
     what: &str,
 ) -> DfpnSolver {
     let mut memo = HashMap::new();
@@ -192,27 +188,27 @@ fn solve_all_ways<G: SolverGame + Hash + Eq>(
 fn check_best_move<G: SolverGame + Hash + Eq>(
     game: &G,
     best: Option<G::Move>,
-    expected: Outcome,
-    memo: &mut HashMap<G, Outcome>,
+    expected: WinLoss,
+    memo: &mut HashMap<G, WinLoss>,
     what: &str,
 ) {
     match (expected, best) {
-        (Outcome::Win, Some(mv)) => {
+        (WinLoss::Win, Some(mv)) => {
             let mut child = game.clone();
             child.play(mv);
             assert_eq!(
                 minimax(&mut child, memo),
-                Outcome::Loss,
+                WinLoss::Loss,
                 "best move on {what}"
             );
         }
-        (Outcome::Win, None) => {
+        (WinLoss::Win, None) => {
             // Only a root decided by the static evaluation may lack a move,
             // and then the solver searches one out: never None for a win
             // with legal moves.
             panic!("no winning move reported on {what}");
         }
-        (Outcome::Loss, mv) => assert!(mv.is_none(), "a move for a lost root on {what}"),
+        (WinLoss::Loss, mv) => assert!(mv.is_none(), "a move for a lost root on {what}"),
     }
 }
 
@@ -221,7 +217,7 @@ fn check_best_move<G: SolverGame + Hash + Eq>(
 fn prove_and_check<G: SolverGame + Hash + Eq>(
     solver: &mut DfpnSolver,
     game: &G,
-    expected: Outcome,
+    expected: WinLoss,
 ) -> ProofTree {
     let proof = extract_proof(solver, game).unwrap();
     assert_eq!(proof.outcome, expected);
@@ -242,7 +238,7 @@ fn prove_and_check<G: SolverGame + Hash + Eq>(
 fn on_random_dags(
     seed: u64,
     dags: usize,
-    mut check: impl FnMut(&DagGame, Outcome, &mut HashMap<DagGame, Outcome>),
+    mut check: impl FnMut(&DagGame, WinLoss, &mut HashMap<DagGame, WinLoss>),
 ) -> usize {
     let mut rng = Rng(seed);
     let mut positions = 0;
@@ -282,7 +278,7 @@ fn random_dags_agree_with_minimax_with_weak_proof_numbers() {
     on_random_dags(7, 60, |game, expected, memo| {
         for threads in [1, 2] {
             let mut solver = DfpnSolver::new(DfpnConfig {
-                tt_mb: 1,
+                budget: Budget::with_table(1),
                 threads,
                 weak_pn_from: Some(0),
                 ..DfpnConfig::default()
@@ -307,9 +303,9 @@ fn nim_agrees_with_bouton_and_minimax() {
         let game = Nim::new(&heaps);
         let nim_sum = heaps.iter().fold(0, |a, &h| a ^ h);
         let bouton = if nim_sum != 0 {
-            Outcome::Win
+            WinLoss::Win
         } else {
-            Outcome::Loss
+            WinLoss::Loss
         };
         assert_eq!(
             minimax(&mut game.clone(), &mut memo),
@@ -338,7 +334,7 @@ fn kayles_grundy(max: usize) -> Vec<u32> {
     g
 }
 
-fn kayles_by_grundy(pins: u64, len: u32, grundy: &[u32]) -> Outcome {
+fn kayles_by_grundy(pins: u64, len: u32, grundy: &[u32]) -> WinLoss {
     let (mut sum, mut run) = (0, 0);
     for i in 0..=len {
         if i < len && pins >> i & 1 == 1 {
@@ -349,9 +345,9 @@ fn kayles_by_grundy(pins: u64, len: u32, grundy: &[u32]) -> Outcome {
         }
     }
     if sum != 0 {
-        Outcome::Win
+        WinLoss::Win
     } else {
-        Outcome::Loss
+        WinLoss::Loss
     }
 }
 
@@ -485,17 +481,17 @@ fn won_domineering_proof() -> (Domineering, ProofTree) {
     let mut memo = HashMap::new();
     assert_eq!(
         minimax(&mut game.clone(), &mut memo),
-        Outcome::Win,
+        WinLoss::Win,
         "4x4, Left first"
     );
     let mut solver = dfpn(1);
-    let proof = prove_and_check(&mut solver, &game, Outcome::Win);
+    let proof = prove_and_check(&mut solver, &game, WinLoss::Win);
     (game, proof)
 }
 
 fn minimax_verifier(
-    memo: &mut HashMap<Domineering, Outcome>,
-) -> impl FnMut(&Domineering, Outcome) -> bool + '_ {
+    memo: &mut HashMap<Domineering, WinLoss>,
+) -> impl FnMut(&Domineering, WinLoss) -> bool + '_ {
     |g, claimed| minimax(&mut g.clone(), memo) == claimed
 }
 
@@ -553,7 +549,7 @@ fn a_wrong_leaf_is_rejected() {
         .find(|&mv| {
             let mut child = game.clone();
             child.play(mv);
-            minimax(&mut child, &mut memo) == Outcome::Win
+            minimax(&mut child, &mut memo) == WinLoss::Win
         })
         .expect("4x4 Domineering has a losing first move");
     let leaf = proof.nodes.len();
@@ -566,7 +562,7 @@ fn a_wrong_leaf_is_rejected() {
     // leaf first.
     match check_proof(&game, &proof, minimax_verifier(&mut memo)) {
         Err(CheckProofError::LeafRejected { node, claimed, .. }) => {
-            assert_eq!((node, claimed), (leaf, Outcome::Loss));
+            assert_eq!((node, claimed), (leaf, WinLoss::Loss));
         }
         other => panic!("expected a rejected leaf, got {other:?}"),
     }
@@ -586,13 +582,13 @@ fn a_wrong_leaf_is_rejected() {
 fn a_proof_of_the_wrong_outcome_or_root_is_rejected() {
     let (game, mut proof) = won_domineering_proof();
     let mut memo = HashMap::new();
-    proof.outcome = Outcome::Loss;
+    proof.outcome = WinLoss::Loss;
     assert_eq!(
         check_proof(&game, &proof, minimax_verifier(&mut memo)),
         Err(CheckProofError::WrongNodeKind {
             node: 0,
             found: "or",
-            expected: Outcome::Loss
+            expected: WinLoss::Loss
         })
     );
     let other_root = Domineering::new(4, 4, 0, false);
@@ -607,7 +603,7 @@ fn proofs_built_in_memory_with_missing_nodes_are_rejected() {
     let game = Nim::new(&[2]);
     let mut proof = ProofTree {
         root: "2".to_string(),
-        outcome: Outcome::Win,
+        outcome: WinLoss::Win,
         nodes: Vec::new(),
     };
     assert_eq!(
@@ -769,12 +765,16 @@ fn limits_end_with_unknown_and_the_progress_made() {
     // 8x8 Domineering is far beyond these limits (solved only with a
     // dedicated program: Breuker, Uiterwijk and van den Herik 2000).
     let game = Domineering::new(8, 8, 0, true);
-    let mut solver = DfpnSolver::new(DfpnConfig {
+    let budget = Budget {
         tt_mb: 4,
         limits: Limits {
             nodes: Some(5000),
             time: None,
         },
+        ..Budget::default()
+    };
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        budget: budget.clone(),
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -792,15 +792,7 @@ fn limits_end_with_unknown_and_the_progress_made() {
     assert_eq!(r.verdict, Verdict::Unknown(Limit::Time));
     assert!(r.nodes > 0);
 
-    let mut ab = AlphaBetaSolver::new(AlphaBetaConfig {
-        tt_mb: 4,
-        limits: Limits {
-            nodes: Some(5000),
-            time: None,
-        },
-        ..AlphaBetaConfig::default()
-    })
-    .unwrap();
+    let mut ab = AlphaBetaSolver::new(budget).unwrap();
     let r = ab.solve(&game);
     assert_eq!(r.verdict, Verdict::Unknown(Limit::Nodes));
     assert_eq!(r.nodes, 5000);
@@ -810,11 +802,14 @@ fn limits_end_with_unknown_and_the_progress_made() {
 fn two_threads_respect_limits() {
     let game = Domineering::new(8, 8, 0, true);
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 4,
         threads: 2,
-        limits: Limits {
-            nodes: Some(20_000),
-            time: None,
+        budget: Budget {
+            tt_mb: 4,
+            limits: Limits {
+                nodes: Some(20_000),
+                time: None,
+            },
+            ..Budget::default()
         },
         ..DfpnConfig::default()
     })
@@ -822,7 +817,7 @@ fn two_threads_respect_limits() {
     let r = solver.solve(&game);
     assert_eq!(r.verdict, Verdict::Unknown(Limit::Nodes));
     // Each thread may overshoot by one flush of FLUSH_NODES.
-    assert!(r.nodes <= 20_000 + 2 * amazons::solve::control::FLUSH_NODES);
+    assert!(r.nodes <= 20_000 + 2 * cgt::search::control::FLUSH_NODES);
 }
 
 #[test]
@@ -832,18 +827,20 @@ fn the_progress_hook_reports_growing_node_counts() {
     let (c, l) = (calls.clone(), last.clone());
     let game = Domineering::new(8, 8, 0, true);
     let mut solver = DfpnSolver::new(DfpnConfig {
-        tt_mb: 4,
-        limits: Limits {
-            nodes: Some(10_000),
-            time: None,
+        budget: Budget {
+            tt_mb: 4,
+            limits: Limits {
+                nodes: Some(10_000),
+                time: None,
+            },
+            progress: Some(Arc::new(move |p| {
+                assert!(p.nodes >= l.load(Ordering::Relaxed));
+                assert!(!p.root.is_proven());
+                l.store(p.nodes, Ordering::Relaxed);
+                c.fetch_add(1, Ordering::Relaxed);
+            })),
+            progress_interval: Duration::ZERO,
         },
-        progress: Some(Arc::new(move |p| {
-            assert!(p.nodes >= l.load(Ordering::Relaxed));
-            assert!(!p.root.is_proven());
-            l.store(p.nodes, Ordering::Relaxed);
-            c.fetch_add(1, Ordering::Relaxed);
-        })),
-        progress_interval: Duration::ZERO,
         ..DfpnConfig::default()
     })
     .unwrap();
@@ -855,7 +852,7 @@ fn the_progress_hook_reports_growing_node_counts() {
 
 #[test]
 fn bad_configurations_are_refused() {
-    use amazons::solve::ConfigError;
+    use cgt::search::ConfigError;
     let bad = |config: DfpnConfig| DfpnSolver::new(config).unwrap_err();
     assert_eq!(
         bad(DfpnConfig {
@@ -866,7 +863,7 @@ fn bad_configurations_are_refused() {
     );
     assert_eq!(
         bad(DfpnConfig {
-            tt_mb: 0,
+            budget: Budget::with_table(0),
             ..DfpnConfig::default()
         }),
         ConfigError::NoTable
@@ -899,17 +896,17 @@ fn benchmark_positions_node_counts() {
     }
     let heaps = [3u8, 5, 6, 7];
     let expected = if heaps.iter().fold(0, |a, h| a ^ h) != 0 {
-        Outcome::Win
+        WinLoss::Win
     } else {
-        Outcome::Loss
+        WinLoss::Loss
     };
     report(&Nim::new(&heaps), expected);
 }
 
-fn report<G: SolverGame>(game: &G, expected: Outcome) {
+fn report<G: SolverGame>(game: &G, expected: WinLoss) {
     for threads in [1, 2] {
         let mut solver = DfpnSolver::new(DfpnConfig {
-            tt_mb: 16,
+            budget: Budget::with_table(16),
             threads,
             ..DfpnConfig::default()
         })
@@ -923,11 +920,7 @@ fn report<G: SolverGame>(game: &G, expected: Outcome) {
             r.elapsed
         );
     }
-    let mut solver = AlphaBetaSolver::new(AlphaBetaConfig {
-        tt_mb: 16,
-        ..AlphaBetaConfig::default()
-    })
-    .unwrap();
+    let mut solver = AlphaBetaSolver::new(Budget::with_table(16)).unwrap();
     let r = solver.solve(game);
     assert_eq!(r.verdict, Verdict::Proven(expected));
     println!(

@@ -2,17 +2,17 @@
 //! Müller, "An Enhanced Solver for the Game of Amazons", section V), with
 //! the full-board evaluation ([`Evaluator`], Algorithm 1) as the terminal
 //! test at every node, left-right mirror symmetry, and an exact leaf
-//! verifier for [`check_proof`](super::check_proof) that never uses the
+//! verifier for [`check_proof`](cgt::search::check_proof) that never uses the
 //! heuristic bounds.
 //!
 //! ```
-//! use amazons::solve::{AmazonsSolver, DfpnConfig, DfpnSolver, Outcome, Verdict};
-//! use amazons::Position;
+//! use amazons::{Position, SolverPosition};
+//! use cgt::search::{DfpnConfig, DfpnSolver, Verdict, WinLoss};
 //!
 //! // 4x4: the second player wins (Müller 2001; seed 004, Table I).
-//! let start = AmazonsSolver::new(Position::standard("4x4".parse()?)?);
+//! let start = SolverPosition::new(Position::standard("4x4".parse()?)?);
 //! let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
-//! assert_eq!(solver.solve(&start).verdict, Verdict::Proven(Outcome::Loss));
+//! assert_eq!(solver.solve(&start).verdict, Verdict::Proven(WinLoss::Loss));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
@@ -20,8 +20,6 @@ use hashbrown::HashMap;
 use std::fmt;
 use std::sync::Arc;
 
-use super::game::{Outcome, SolverGame};
-use super::table::ProofNumbers;
 use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
@@ -30,12 +28,13 @@ use crate::partition::basic_partition;
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
+use cgt::search::{ProofNumbers, SolverGame, WinLoss};
 
 /// An Amazons position for the solvers, with the evaluation used as the
 /// terminal test (`None`: no evaluation, only positions without moves end
 /// the search; the Fig. 13 baseline).
 #[derive(Clone)]
-pub struct AmazonsSolver {
+pub struct SolverPosition {
     position: Position,
     /// The Zobrist key of `position` ([`zobrist_key`]), kept up to date by
     /// `play` and `undo`.
@@ -47,9 +46,9 @@ pub struct AmazonsSolver {
     mobility_numbers: bool,
 }
 
-impl fmt::Debug for AmazonsSolver {
+impl fmt::Debug for SolverPosition {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("AmazonsSolver")
+        f.debug_struct("SolverPosition")
             .field("position", &self.position)
             .field("evaluator", &self.evaluator)
             .field("oracle", &self.oracle.is_some())
@@ -58,25 +57,25 @@ impl fmt::Debug for AmazonsSolver {
     }
 }
 
-impl PartialEq for AmazonsSolver {
+impl PartialEq for SolverPosition {
     /// Positions are equal when the boards and the side to move are; the
     /// evaluation settings do not matter.
-    fn eq(&self, other: &AmazonsSolver) -> bool {
+    fn eq(&self, other: &SolverPosition) -> bool {
         self.position == other.position
     }
 }
 
-impl Eq for AmazonsSolver {}
+impl Eq for SolverPosition {}
 
-impl AmazonsSolver {
+impl SolverPosition {
     /// `position` with the default full-board evaluation.
-    pub fn new(position: Position) -> AmazonsSolver {
-        AmazonsSolver::with_evaluator(position, Some(Evaluator::default()))
+    pub fn new(position: Position) -> SolverPosition {
+        SolverPosition::with_evaluator(position, Some(Evaluator::default()))
     }
 
     /// `position` with the given evaluation (`None`: none).
-    pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> AmazonsSolver {
-        AmazonsSolver {
+    pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> SolverPosition {
+        SolverPosition {
             key: zobrist_key(&position, &ZOBRIST),
             mirror_key: zobrist_key(&position, mirrored_words(&position)),
             position,
@@ -92,14 +91,14 @@ impl AmazonsSolver {
     /// but multiplies them on 5x4 and 5x5, whose unique winning first
     /// moves it does not favour (BENCHMARKS.md).
     #[must_use]
-    pub fn with_mobility_numbers(mut self, on: bool) -> AmazonsSolver {
+    pub fn with_mobility_numbers(mut self, on: bool) -> SolverPosition {
         self.mobility_numbers = on;
         self
     }
 
     /// The same, with the evaluation asking `oracle` (endgame databases)
     /// first wherever it can answer an area.
-    pub fn with_oracle(mut self, oracle: Arc<dyn AreaOracle + Send + Sync>) -> AmazonsSolver {
+    pub fn with_oracle(mut self, oracle: Arc<dyn AreaOracle + Send + Sync>) -> SolverPosition {
         self.oracle = Some(oracle);
         self
     }
@@ -205,7 +204,7 @@ fn mirrored_words(position: &Position) -> &'static Words {
     &MIRRORED_ZOBRIST[usize::from(position.size().width())]
 }
 
-impl AmazonsSolver {
+impl SolverPosition {
     /// The change of the key under `words` (see [`zobrist_key`]) by `mv`
     /// of the side to move, or its undoing.
     #[inline]
@@ -231,7 +230,7 @@ pub fn mirror(board: Bitboard, width: u8) -> Bitboard {
     Bitboard(board.0.reverse_bits().swap_bytes() >> (8 - width))
 }
 
-impl SolverGame for AmazonsSolver {
+impl SolverGame for SolverPosition {
     type Move = Move;
 
     fn generate_moves(&self, moves: &mut Vec<Move>) {
@@ -253,15 +252,15 @@ impl SolverGame for AmazonsSolver {
         self.key
     }
 
-    fn evaluate(&self) -> Option<Outcome> {
+    fn evaluate(&self) -> Option<WinLoss> {
         let winner = self.evaluator.as_ref()?.verdict(
             &self.position,
             self.oracle.as_deref().map(|o| o as &dyn AreaOracle),
         )?;
         Some(if winner == self.position.to_move() {
-            Outcome::Win
+            WinLoss::Win
         } else {
-            Outcome::Loss
+            WinLoss::Loss
         })
     }
 
@@ -348,7 +347,7 @@ impl SolverGame for AmazonsSolver {
     /// has many is hard to prove: `pn = 1 + opponent's moves / 4`,
     /// `dn = 1 + own moves / 4` (the divisor 4 measured best of 2, 4, 8, 16
     /// on 4x5 positions, BENCHMARKS.md). On with
-    /// [`AmazonsSolver::with_mobility_numbers`]; else `1, 1`.
+    /// [`SolverPosition::with_mobility_numbers`]; else `1, 1`.
     fn initial_numbers(&self) -> ProofNumbers {
         if !self.mobility_numbers {
             return ProofNumbers::UNKNOWN;
@@ -410,7 +409,7 @@ fn estimate(n: u64) -> u32 {
     u32::try_from(n).map_or(MAX_ESTIMATE, |n| n.min(MAX_ESTIMATE))
 }
 
-/// The mobility estimate of [`AmazonsSolver::initial_numbers`] for
+/// The mobility estimate of [`SolverPosition::initial_numbers`] for
 /// `position`.
 fn mobility_numbers(position: &Position) -> ProofNumbers {
     let from_moves = |moves: u64| estimate(1 + moves / 4);
@@ -486,12 +485,12 @@ impl LeafVerifier {
     }
 
     /// Whether `claimed` is the outcome for the side to move in `game`.
-    pub fn confirms(&mut self, game: &AmazonsSolver, claimed: Outcome) -> bool {
+    pub fn confirms(&mut self, game: &SolverPosition, claimed: WinLoss) -> bool {
         let position = game.position();
         let actual = if self.winner(position) == position.to_move() {
-            Outcome::Win
+            WinLoss::Win
         } else {
-            Outcome::Loss
+            WinLoss::Loss
         };
         actual == claimed
     }
@@ -517,7 +516,7 @@ impl LeafVerifier {
         let mut wins = false;
         let mut moves = active.legal_moves();
         // The solver's move ordering: finds a win sooner, decides nothing.
-        AmazonsSolver::with_evaluator(active.clone(), None).order_moves(&mut moves);
+        SolverPosition::with_evaluator(active.clone(), None).order_moves(&mut moves);
         for mv in moves {
             let mut child = active.clone();
             child.play_unchecked(mv);
@@ -610,11 +609,11 @@ mod tests {
         for size in ["5x4", "4x5", "6x6"] {
             for _game in 0..20 {
                 let mut game =
-                    AmazonsSolver::new(Position::standard(size.parse().unwrap()).unwrap());
+                    SolverPosition::new(Position::standard(size.parse().unwrap()).unwrap());
                 loop {
-                    let fresh = AmazonsSolver::new(game.position().clone());
+                    let fresh = SolverPosition::new(game.position().clone());
                     assert_eq!(game.hash(), fresh.hash());
-                    let mirror = AmazonsSolver::new(mirrored(game.position()));
+                    let mirror = SolverPosition::new(mirrored(game.position()));
                     assert_eq!(game.mirror_key, mirror.hash());
                     assert_eq!(game.canonical_hash(), mirror.canonical_hash());
                     let moves = game.position().legal_moves();
@@ -663,7 +662,7 @@ mod tests {
         // equal those of the position after playing it (the trait's
         // default), and the position is left unchanged.
         for pos in random_game_positions(&["5x4", "4x5", "6x6"], 5, 777) {
-            let mut game = AmazonsSolver::new(pos).with_mobility_numbers(true);
+            let mut game = SolverPosition::new(pos).with_mobility_numbers(true);
             let before = (game.hash(), game.canonical_hash());
             for mv in game.position().legal_moves() {
                 let key = game.canonical_hash_after(mv);
@@ -737,7 +736,7 @@ mod tests {
         let mut asymmetric_with_shared_keys = 0;
         for size in ["4x4", "5x4", "4x5", "6x4"] {
             for _ in 0..2000 {
-                let mut game = AmazonsSolver::new(near_symmetric(size, &mut next));
+                let mut game = SolverPosition::new(near_symmetric(size, &mut next));
                 let moves = game.position().legal_moves();
                 let mut keys: Vec<u64> = moves
                     .iter()
@@ -777,7 +776,7 @@ mod tests {
             let mut expected = moves.clone();
             expected.sort_by_key(|mv| std::cmp::Reverse(score(mv)));
             let mut ordered = moves;
-            AmazonsSolver::new(pos.clone()).order_moves(&mut ordered);
+            SolverPosition::new(pos.clone()).order_moves(&mut ordered);
             assert_eq!(ordered, expected);
         }
     }

@@ -11,85 +11,48 @@
 //! enhanced transposition cutoff (before searching any child, look for a
 //! child already known lost in the table). The game must be acyclic.
 
-use std::time::Duration;
-
-use super::control::{
-    ConfigError, Control, Counter, Limit, Limits, ProgressHook, SolveResult, Verdict,
-};
-use super::game::{distinct_children, Outcome, SolverGame};
-use super::table::{ProofNumbers, Table};
-
-/// Settings of an [`AlphaBetaSolver`].
-#[derive(Clone)]
-pub struct AlphaBetaConfig {
-    /// Transposition table size in MiB (at least 1).
-    pub tt_mb: usize,
-    /// Node and time limits.
-    pub limits: Limits,
-    /// Called about every `progress_interval` with the progress so far.
-    pub progress: Option<ProgressHook>,
-    /// Time between progress reports.
-    pub progress_interval: Duration,
-}
-
-impl Default for AlphaBetaConfig {
-    fn default() -> Self {
-        AlphaBetaConfig {
-            tt_mb: 64,
-            limits: Limits::default(),
-            progress: None,
-            progress_interval: Duration::from_secs(5),
-        }
-    }
-}
-
-impl std::fmt::Debug for AlphaBetaConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("AlphaBetaConfig")
-            .field("tt_mb", &self.tt_mb)
-            .field("limits", &self.limits)
-            .field("progress", &self.progress.is_some())
-            .field("progress_interval", &self.progress_interval)
-            .finish()
-    }
-}
+use super::control::{Budget, ConfigError, Control, Counter, Limit, Limits, SolveResult, Verdict};
+use super::game::{distinct_children, SolverGame};
+use super::numbers::ProofNumbers;
+use super::numbers::WinLoss;
+use super::table::Table;
 
 /// A single-threaded alpha-beta solver with its transposition table (kept
 /// between solves; [`AlphaBetaSolver::clear`] empties it).
 ///
 /// ```
-/// use amazons::solve::{toy::Nim, AlphaBetaConfig, AlphaBetaSolver, Outcome, Verdict};
-/// let mut solver = AlphaBetaSolver::new(AlphaBetaConfig::default()).unwrap();
+/// use cgt::search::{toy::Nim, AlphaBetaSolver, Budget, WinLoss, Verdict};
+/// let mut solver = AlphaBetaSolver::new(Budget::default()).unwrap();
 /// // Nim with heaps 1, 2: the nim-sum is 3, so the player to move wins.
 /// let result = solver.solve(&Nim::new(&[1, 2]));
-/// assert_eq!(result.verdict, Verdict::Proven(Outcome::Win));
+/// assert_eq!(result.verdict, Verdict::Proven(WinLoss::Win));
 /// ```
 pub struct AlphaBetaSolver {
-    config: AlphaBetaConfig,
+    budget: Budget,
     table: Table,
 }
 
 impl std::fmt::Debug for AlphaBetaSolver {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("AlphaBetaSolver")
-            .field("config", &self.config)
+            .field("budget", &self.budget)
             .finish()
     }
 }
 
 impl AlphaBetaSolver {
-    /// A solver with an empty table of `config.tt_mb` MiB.
-    pub fn new(config: AlphaBetaConfig) -> Result<AlphaBetaSolver, ConfigError> {
-        if config.tt_mb == 0 {
+    /// A solver with an empty table of `budget.tt_mb` MiB.
+    pub fn new(budget: Budget) -> Result<AlphaBetaSolver, ConfigError> {
+        if budget.tt_mb == 0 {
             return Err(ConfigError::NoTable);
         }
-        let table = Table::with_megabytes(config.tt_mb, true);
-        Ok(AlphaBetaSolver { config, table })
+        let table = Table::with_megabytes(budget.tt_mb, true);
+        Ok(AlphaBetaSolver { budget, table })
     }
 
     /// Sets the limits of the next solves (the table is kept).
     pub fn set_limits(&mut self, limits: Limits) {
-        self.config.limits = limits;
+        self.budget.limits = limits;
     }
 
     /// Empties the transposition table.
@@ -99,7 +62,7 @@ impl AlphaBetaSolver {
 
     /// The outcome of `game` if the table holds it.
     #[must_use]
-    pub fn known<G: SolverGame>(&self, game: &G) -> Option<Outcome> {
+    pub fn known<G: SolverGame>(&self, game: &G) -> Option<WinLoss> {
         self.table
             .probe(game.canonical_hash())
             .and_then(ProofNumbers::outcome)
@@ -108,9 +71,9 @@ impl AlphaBetaSolver {
     /// Solves `game` for the player to move, within the configured limits.
     pub fn solve<G: SolverGame>(&mut self, game: &G) -> SolveResult<G::Move> {
         let control = Control::new(
-            self.config.limits,
-            self.config.progress.clone(),
-            self.config.progress_interval,
+            self.budget.limits,
+            self.budget.progress.clone(),
+            self.budget.progress_interval,
         );
         let mut search = Search {
             table: &self.table,
@@ -148,7 +111,7 @@ impl Search<'_> {
         &mut self,
         game: &mut G,
         mut best: Option<&mut Option<G::Move>>,
-    ) -> Option<Outcome> {
+    ) -> Option<WinLoss> {
         let is_root = best.is_some();
         let key = game.canonical_hash();
         if !is_root {
@@ -163,7 +126,7 @@ impl Search<'_> {
         if let Some(o) = game.evaluate() {
             // At the root a static win is searched anyway, to find the
             // winning move.
-            if !(is_root && o == Outcome::Win) {
+            if !(is_root && o == WinLoss::Win) {
                 self.table.store(key, ProofNumbers::proven(o), 1);
                 return Some(o);
             }
@@ -171,13 +134,13 @@ impl Search<'_> {
         let children = distinct_children(game);
         // Enhanced transposition cutoff.
         for &(mv, child) in &children {
-            if self.table.probe(child).and_then(ProofNumbers::outcome) == Some(Outcome::Loss) {
+            if self.table.probe(child).and_then(ProofNumbers::outcome) == Some(WinLoss::Loss) {
                 if let Some(b) = best.as_deref_mut() {
                     *b = Some(mv);
                 }
                 self.table
                     .store(key, ProofNumbers::WIN, self.counter.total - start + 1);
-                return Some(Outcome::Win);
+                return Some(WinLoss::Win);
             }
         }
         for &(mv, _) in &children {
@@ -186,19 +149,19 @@ impl Search<'_> {
             game.undo(mv);
             match result {
                 None => return None,
-                Some(Outcome::Loss) => {
+                Some(WinLoss::Loss) => {
                     if let Some(b) = best.as_deref_mut() {
                         *b = Some(mv);
                     }
                     self.table
                         .store(key, ProofNumbers::WIN, self.counter.total - start + 1);
-                    return Some(Outcome::Win);
+                    return Some(WinLoss::Win);
                 }
-                Some(Outcome::Win) => {}
+                Some(WinLoss::Win) => {}
             }
         }
         self.table
             .store(key, ProofNumbers::LOSS, self.counter.total - start + 1);
-        Some(Outcome::Loss)
+        Some(WinLoss::Loss)
     }
 }
