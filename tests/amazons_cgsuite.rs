@@ -1,6 +1,6 @@
 //! Outcomes of small Amazons grids against CGSuite.
 //!
-//! Golden data: `../shared/data/amazons-cgsuite/main_tests_amazons_autotests_*.test`
+//! Golden data: `tests/data/amazons-cgsuite/main_tests_amazons_autotests_*.test`
 //! (from the MCGS project, results from CGSuite 2.1.1; see the README there).
 //! Grids are rows joined by `|`, top row first; `X` = Black = Left, `O` =
 //! White = Right, `#` burnt. `{B win, W loss}` means: with Black to move,

@@ -1,6 +1,6 @@
 //! Exact values of small Amazons positions against CGSuite.
 //!
-//! Golden data: `../shared/data/amazons-cgsuite/` (test files of the MCGS
+//! Golden data: `tests/data/amazons-cgsuite/` (test files of the MCGS
 //! project, results from CGSuite 2.1.1 and 2.2-beta2; see the README there).
 //! Grids are rows joined by `|`, top row first; `X` = Black = Left, `O` =
 //! White = Right, `#` burnt.

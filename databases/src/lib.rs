@@ -1,7 +1,7 @@
 //! Retrograde endgame databases for Amazons areas (seed 004, Song & Müller,
 //! "An Enhanced Solver for the Game of Amazons", section III): built by
 //! retrograde analysis over an [`index`] of the configurations of a box,
-//! stored one file per database ([`format`]), and served to the solver as an
+//! stored one file per database ([`format`](mod@format)), and served to the solver as an
 //! [`amazons::AreaOracle`] ([`Databases`]).
 //!
 //! It builds, stores and serves **simple territory** databases (the exact

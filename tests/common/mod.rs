@@ -1,5 +1,5 @@
 //! Helpers shared by the integration tests: the golden data of
-//! `../shared/data/` and a plain minimax reference for Amazons.
+//! `tests/data/` and a plain minimax reference for Amazons.
 
 #![allow(dead_code, reason = "each test binary uses a part of this module")]
 
@@ -10,10 +10,10 @@ use amazons::Position;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
-/// The text of a file of `../shared/data/amazons-cgsuite/`.
+/// The text of a file of `tests/data/amazons-cgsuite/`.
 pub fn cgsuite_data(name: &str) -> String {
     let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared/data/amazons-cgsuite")
+        .join("tests/data/amazons-cgsuite")
         .join(name);
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
 }
