@@ -1,0 +1,112 @@
+//! The JSON contract of ARCHITECTURE.md, byte for byte: every `--json`
+//! output of the CLI on fixed inputs, in one insta snapshot (times masked).
+//! The report types in `src/report.rs` must keep these bytes; a change here
+//! is a change of the contract.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn cgtk(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .env_remove("CGTK_DB")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    mask_seconds(&text)
+}
+
+/// `"seconds":1.25` becomes `"seconds":"[s]"`: times are never snapshotted.
+fn mask_seconds(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(at) = rest.find("\"seconds\":") {
+        let start = at + "\"seconds\":".len();
+        out.push_str(&rest[..start]);
+        out.push_str("\"[s]\"");
+        let tail = &rest[start..];
+        let end = tail
+            .find(|c: char| !(c.is_ascii_digit() || "+-.eE".contains(c)))
+            .unwrap_or(tail.len());
+        rest = &tail[end..];
+    }
+    out.push_str(rest);
+    out
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-json-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+#[test]
+fn every_json_output() {
+    let db = temp_dir("db");
+    let d = db.to_str().unwrap();
+    for args in [
+        ["--kind", "simple", "--size", "3x2", "--queens", "1"],
+        ["--kind", "blocker", "--size", "3x2", "--queens", "2"],
+        ["--kind", "active", "--size", "3x2", "--queens", "1,1"],
+    ] {
+        let mut all = vec!["db", "build", "--out", d, "--quiet"];
+        all.extend(args);
+        cgtk(&all);
+    }
+    let cases: Vec<Vec<&str>> = vec![
+        vec!["cgt", "canon", "{1|*} + {2|1}", "--json"],
+        vec!["cgt", "compare", "^", "*", "--json"],
+        vec!["cgt", "thermograph", "{3|{2*|1*}}", "--json"],
+        vec!["cgt", "thermograph", "^", "--json"],
+        vec!["dots", "solve", "2x2", "--json"],
+        vec!["dots", "solve", "3x2:0,4", "--json"],
+        vec!["dots", "analyze", "2x2:0,5", "--json"],
+        vec!["amazons", "solve", "4x4", "--json"],
+        vec!["amazons", "solve", "5x4", "--json"],
+        vec!["amazons", "solve", "5x5", "--json", "--node-limit", "20000"],
+        vec![
+            "amazons",
+            "solve",
+            "..W/.../..B w",
+            "--json",
+            "--solver",
+            "alphabeta",
+        ],
+        vec!["amazons", "eval", "..Wx/...x/..Bx/xxxx/B.xx b", "--json"],
+        vec![
+            "amazons",
+            "eval",
+            "..Wx/...x/..Bx/xxxx/B.xx b",
+            "--json",
+            "--db",
+            d,
+        ],
+        vec!["amazons", "value", "..W/.../..B w", "--json"],
+        vec!["db", "query", "B../... w", "--db", d, "--json"],
+        vec!["db", "query", "xxx/xxx w", "--db", d, "--json"],
+        vec![
+            "db",
+            "query",
+            "B.B/... w",
+            "--blockers",
+            "a2",
+            "--db",
+            d,
+            "--json",
+        ],
+        vec!["db", "query", "B../..W w", "--db", d, "--json"],
+        vec!["db", "query", "B...../W..... w", "--db", d, "--json"],
+    ];
+    let mut out = String::new();
+    for args in cases {
+        out.push_str(&format!("$ cgtk {}\n", args.join(" ").replace(d, "DB")));
+        out.push_str(&cgtk(&args));
+    }
+    let _ = std::fs::remove_dir_all(&db);
+    insta::assert_snapshot!(out);
+}
