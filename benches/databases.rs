@@ -20,7 +20,6 @@ use amazons::territory::{plodding, territory_moves};
 use amazons::{Bitboard, Color, Position, Setup, Size, Valuer};
 use criterion::{criterion_group, criterion_main, Criterion};
 use databases::{ActiveDb, BoxIndex, TerritoryDb};
-use indicatif::ProgressBar;
 
 /// The configurations of every `step`-th rank of `index`, as board sets.
 fn sample(index: &BoxIndex, step: u64) -> Vec<(Bitboard, Vec<Bitboard>)> {
@@ -35,7 +34,7 @@ fn sample(index: &BoxIndex, step: u64) -> Vec<(Bitboard, Vec<Bitboard>)> {
 }
 
 fn benches(c: &mut Criterion) {
-    let hidden = ProgressBar::hidden();
+    let hidden = ();
     let simple = TerritoryDb::build(3, 3, 2, &hidden).unwrap();
     let simple3 = TerritoryDb::build(3, 3, 3, &hidden).unwrap();
     let blocker = TerritoryDb::build_blocker(3, 3, 2, 1, &simple3, &hidden).unwrap();

@@ -9,11 +9,11 @@ use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square,
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limit, Limits,
-    Progress, ProgressHook, ProofNumbers, ProofSource, ProofTree, SolveResult, Verdict, WinLoss,
+    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limits, Progress,
+    ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
+use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport, ThermographReport};
 use clap::{Args, Subcommand};
-use serde_json::json;
 
 use crate::output::{self, bad_input};
 use crate::{svg, thermo_out};
@@ -194,7 +194,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             let oracle = databases.as_ref().map(|d| d as &dyn amazons::AreaOracle);
             let eval = evaluator.evaluate(&pos, oracle);
             if json {
-                output::print_json(&eval_json(&pos, &eval));
+                output::print_json(&AmazonsEvalReport::new(&pos, &eval));
             } else {
                 print!("{}", eval_text(&pos, &eval));
             }
@@ -215,7 +215,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                     .map_err(|err| bad_input(&format!("cannot write {}", path.display()), err))?;
             }
             if json {
-                output::print_json(&thermo_out::thermograph_json(&canonical, &thermograph)?);
+                output::print_json(&ThermographReport::new(Some(&canonical), &thermograph)?);
             } else {
                 print!(
                     "{}",
@@ -242,36 +242,6 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             Ok(())
         }
     }
-}
-
-fn color_name(color: Color) -> &'static str {
-    match color {
-        Color::White => "white",
-        Color::Black => "black",
-    }
-}
-
-/// The JSON of ARCHITECTURE.md for `amazons eval --json`.
-fn eval_json(pos: &Position, eval: &Evaluation) -> serde_json::Value {
-    let areas: Vec<serde_json::Value> = eval
-        .areas
-        .iter()
-        .map(|r| {
-            let squares: Vec<String> = r.area.squares().squares().map(|s| s.to_string()).collect();
-            json!({
-                "kind": r.area.kind.to_string(),
-                "squares": squares,
-                "bounds": r.bounds.to_string(),
-                "source": r.source.to_string(),
-            })
-        })
-        .collect();
-    json!({
-        "verdict": eval.verdict.map_or("unknown", color_name),
-        "to_move": color_name(pos.to_move()),
-        "bounds": eval.bounds.to_string(),
-        "areas": areas,
-    })
 }
 
 /// The board with each empty square marked by its area's letter (`a`, `b`,
@@ -444,46 +414,23 @@ fn solve(args: &SolveArgs) -> Result<()> {
             .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?;
     }
     let mover = pos.to_move();
-    let winner = match result.verdict {
-        Verdict::Proven(WinLoss::Win) => Some(mover),
-        Verdict::Proven(WinLoss::Loss) => Some(mover.opposite()),
-        Verdict::Unknown(_) => None,
-    };
-    let best = result.best_move.map(|m| m.to_string());
-    let seconds = result.elapsed.as_secs_f64();
-    let limit = match result.verdict {
-        Verdict::Unknown(Limit::Nodes) => Some("node"),
-        Verdict::Unknown(Limit::Time) => Some("time"),
-        Verdict::Proven(_) => None,
-    };
-    // Proof numbers as JSON numbers, infinity as null.
-    let number = |x: u32| (x != ProofNumbers::INFINITY).then_some(x);
+    let report = AmazonsSolveReport::new(&pos, &result);
     if args.json {
-        output::print_json(&serde_json::json!({
-            "winner": winner.map(color_name),
-            "status": if winner.is_some() { "proved" } else { "unknown" },
-            "limit": limit,
-            "to_move": color_name(mover),
-            "best_move": best,
-            "nodes": result.nodes,
-            "seconds": seconds,
-            "root_pn": number(result.root.pn),
-            "root_dn": number(result.root.dn),
-        }));
+        output::print_json(&report);
     } else {
-        match (winner, limit) {
-            (Some(w), _) => println!("winner: {} ({} to move)", color_name(w), color_name(mover)),
+        match (report.winner, report.limit) {
+            (Some(w), _) => println!("winner: {w} ({} to move)", color_name(mover)),
             (None, limit) => println!(
                 "winner: unknown ({} limit reached; root {})",
                 limit.unwrap_or("time"),
                 result.root
             ),
         }
-        if let Some(b) = &best {
+        if let Some(b) = &report.best_move {
             println!("best move: {b}");
         }
         println!("nodes: {}", result.nodes);
-        println!("seconds: {seconds:.3}");
+        println!("seconds: {:.3}", report.seconds);
     }
     Ok(())
 }

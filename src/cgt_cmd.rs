@@ -2,8 +2,8 @@
 
 use anyhow::Result;
 use cgt::{Arena, GameId, ThermographCache};
+use cgtk::report::{CanonReport, CompareReport, ThermographReport};
 use clap::Subcommand;
-use serde_json::json;
 
 use crate::{output, svg, thermo_out};
 
@@ -54,7 +54,7 @@ pub fn run(command: CgtCommand) -> Result<()> {
             let g = parse_game(&mut arena, &game)?;
             let canonical = arena.to_string(g);
             if json {
-                output::print_json(&json!({ "canonical": canonical }));
+                output::print_json(&CanonReport { canonical });
             } else {
                 println!("{canonical}");
             }
@@ -64,7 +64,9 @@ pub fn run(command: CgtCommand) -> Result<()> {
             let h = parse_game(&mut arena, &h)?;
             let relation = arena.compare(g, h).symbol();
             if json {
-                output::print_json(&json!({ "relation": relation }));
+                output::print_json(&CompareReport {
+                    relation: relation.to_owned(),
+                });
             } else {
                 println!("{relation}");
             }
@@ -80,7 +82,7 @@ pub fn run(command: CgtCommand) -> Result<()> {
                 })?;
             }
             if json {
-                output::print_json(&thermo_out::thermograph_json(&canonical, &thermograph)?);
+                output::print_json(&ThermographReport::new(Some(&canonical), &thermograph)?);
             } else {
                 print!(
                     "{}",

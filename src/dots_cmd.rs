@@ -4,9 +4,9 @@ use std::io::Read;
 use std::time::Instant;
 
 use anyhow::Result;
+use cgtk::report::{DotsAnalyzeReport, DotsSolveReport};
 use clap::{Args, Subcommand};
 use dots::{Options, Position, Solver};
-use serde_json::json;
 
 use crate::output::{bad_input, print_json};
 
@@ -144,19 +144,14 @@ pub fn run(command: DotsCommand) -> Result<()> {
             let start = Instant::now();
             let s = solver.solve(&pos);
             let seconds = start.elapsed().as_secs_f64();
-            let best: Vec<usize> = s.best_moves.iter().map(|e| e.index()).collect();
+            let report = DotsSolveReport::new(&s, seconds);
             if args.json {
-                print_json(&json!({
-                    "value": s.value,
-                    "best_moves": best,
-                    "nodes": s.nodes,
-                    "seconds": seconds,
-                }));
+                print_json(&report);
             } else {
                 print!("{}", pos.diagram());
                 println!("position: {pos}");
                 println!("value: {:+}", s.value);
-                let list: Vec<String> = best.iter().map(usize::to_string).collect();
+                let list: Vec<String> = report.best_moves.iter().map(usize::to_string).collect();
                 println!("best moves: {}", list.join(", "));
                 println!("nodes: {}", s.nodes);
                 println!("seconds: {seconds:.3}");
@@ -169,17 +164,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             let a = solver.analyze(&pos);
             let seconds = start.elapsed().as_secs_f64();
             if args.json {
-                let moves: Vec<_> = a
-                    .moves
-                    .iter()
-                    .map(|(e, v)| json!({"edge": e.index(), "value": v}))
-                    .collect();
-                print_json(&json!({
-                    "value": a.value,
-                    "moves": moves,
-                    "nodes": a.nodes,
-                    "seconds": seconds,
-                }));
+                print_json(&DotsAnalyzeReport::new(&a, seconds));
             } else {
                 print!(
                     "{}",

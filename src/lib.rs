@@ -8,9 +8,13 @@
 //! - [`amazons`]: Amazons rules, board partition, area bounds and solvers.
 //! - [`databases`]: retrograde endgame databases for Amazons areas.
 //!
-//! The `cgtk` binary is the command-line interface over all of it.
+//! [`report`] defines the JSON of every `--json` output (the contract of
+//! ARCHITECTURE.md) as `serde::Serialize` types. The `cgtk` binary is the
+//! command-line interface over all of it.
 
 pub use amazons;
 pub use cgt;
 pub use databases;
 pub use dots;
+
+pub mod report;

@@ -32,7 +32,7 @@ pub fn one_line(err: &anyhow::Error) -> String {
     parts.join(": ")
 }
 
-/// Prints a JSON value on one line to stdout.
-pub fn print_json(value: &serde_json::Value) {
-    println!("{value}");
+/// Prints a report as one line of JSON on stdout.
+pub fn print_json<T: serde::Serialize>(report: &T) {
+    println!("{}", cgtk::report::to_json_line(report));
 }

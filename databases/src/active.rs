@@ -19,8 +19,8 @@
 //! [`amazons::AreaOracle::active_thermograph`].
 
 use amazons::{queen_attacks, Bitboard};
+use cgt::ProgressSink;
 use cgt::{Overflow, Thermograph};
-use indicatif::ProgressBar;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -74,7 +74,7 @@ impl ActiveDb {
     /// # Errors
     /// [`ActiveError`].
     pub fn build(width: u8, height: u8, black: u32, white: u32) -> Result<ActiveDb, ActiveError> {
-        ActiveDb::build_with_progress(width, height, black, white, &ProgressBar::hidden())
+        ActiveDb::build_with_progress(width, height, black, white, &())
     }
 
     /// [`ActiveDb::build`], ticking `progress` once per entry.
@@ -93,7 +93,7 @@ impl ActiveDb {
         height: u8,
         black: u32,
         white: u32,
-        progress: &ProgressBar,
+        progress: &dyn ProgressSink,
     ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
         let len =
@@ -123,7 +123,7 @@ impl ActiveDb {
                     });
                     ids[r as usize] = id;
                 }
-                progress.inc(batch.len() as u64);
+                progress.advance(batch.len() as u64);
             }
         }
         Ok(ActiveDb {

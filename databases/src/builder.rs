@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressStyle};
+use cgt::ProgressSink;
 
 use crate::active::ActiveDb;
 use crate::format::{
@@ -107,22 +107,6 @@ pub fn paper_active_set() -> Vec<(u8, u8, u32, u32)> {
     out
 }
 
-/// A progress bar on stderr with rate and ETA (hidden if `show` is false).
-pub fn progress_bar(len: u64, message: String, show: bool) -> ProgressBar {
-    if !show {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(len);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta}",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_message(message);
-    bar
-}
-
 /// Builds the simple territory database of a `width x height` box with
 /// `queens` queens into `dir`, unless a valid file is already there.
 ///
@@ -134,10 +118,10 @@ pub fn build_simple(
     width: u8,
     height: u8,
     queens: u32,
-    show_progress: bool,
+    progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
-    build_territory_kind(dir, width, height, &[queens], show_progress, |bar| {
-        TerritoryDb::build(width, height, queens, bar)
+    build_territory_kind(dir, width, height, &[queens], progress, |progress| {
+        TerritoryDb::build(width, height, queens, progress)
     })
 }
 
@@ -158,7 +142,7 @@ pub fn build_blocker(
     height: u8,
     normal: u32,
     blockers: u32,
-    show_progress: bool,
+    progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
     assert!(blockers >= 1, "a blocker table has blockers");
     let groups = [normal, blockers];
@@ -166,14 +150,14 @@ pub fn build_blocker(
         return Ok(report);
     }
     let lower = if blockers == 1 {
-        let r = build_simple(dir, width, height, normal + 1, show_progress)?;
+        let r = build_simple(dir, width, height, normal + 1, progress)?;
         read_territory(&r.path)?
     } else {
-        let r = build_blocker(dir, width, height, normal + 1, blockers - 1, show_progress)?;
+        let r = build_blocker(dir, width, height, normal + 1, blockers - 1, progress)?;
         read_blocker(&r.path)?
     };
-    build_territory_kind(dir, width, height, &groups, show_progress, |bar| {
-        TerritoryDb::build_blocker(width, height, normal, blockers, &lower, bar)
+    build_territory_kind(dir, width, height, &groups, progress, |progress| {
+        TerritoryDb::build_blocker(width, height, normal, blockers, &lower, progress)
     })
 }
 
@@ -210,8 +194,8 @@ fn build_territory_kind(
     width: u8,
     height: u8,
     groups: &[u32],
-    show_progress: bool,
-    build: impl FnOnce(&ProgressBar) -> Result<TerritoryDb, crate::IndexError>,
+    progress: &dyn ProgressSink,
+    build: impl FnOnce(&dyn ProgressSink) -> Result<TerritoryDb, crate::IndexError>,
 ) -> Result<BuildReport, DbError> {
     let kind = if groups.len() == 1 {
         DbKind::Simple
@@ -232,18 +216,17 @@ fn build_territory_kind(
     };
     let index = BoxIndex::new(width, height, groups).map_err(corrupted)?;
     let name = file_name(kind, width, height, groups);
-    let bar = progress_bar(
+    progress.start(
+        name.trim_end_matches(&format!(".{}", crate::EXTENSION)),
         index.count() * u64::from(index.free_cells() + 1),
-        name.trim_end_matches(&format!(".{}", crate::EXTENSION))
-            .to_owned(),
-        show_progress,
     );
     let start = Instant::now();
-    let db = build(&bar).map_err(corrupted)?;
+    let db = build(progress);
+    progress.finish();
+    let db = db.map_err(corrupted)?;
     let bytes = territory_bytes(&db);
     write_atomic(&path, &bytes)?;
     let elapsed = start.elapsed();
-    bar.finish_and_clear();
     Ok(BuildReport {
         path,
         entries: db.index().count(),
@@ -256,8 +239,8 @@ fn build_territory_kind(
 /// Builds the active area table of a `width x height` box with `black`
 /// Black and `white` White queens into `dir`, unless a valid file is already
 /// there, with canonical forms if it has at most
-/// [`crate::active::CANONICAL_MAX_ENTRIES`] entries, and a progress bar on
-/// stderr (one tick per entry) if `show_progress`.
+/// [`crate::active::CANONICAL_MAX_ENTRIES`] entries, reporting one unit of
+/// progress per entry.
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
@@ -268,7 +251,7 @@ pub fn build_active(
     height: u8,
     black: u32,
     white: u32,
-    show_progress: bool,
+    progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
     let path = dir.join(file_name(DbKind::Active, width, height, &[black, white]));
     if let Ok(db) = read_active(&path) {
@@ -294,14 +277,10 @@ pub fn build_active(
         what: e.to_string(),
     };
     let count = BoxIndex::new(width, height, &[black, white]).map_or(0, |i| i.count());
-    let bar = progress_bar(
-        count,
-        format!("active {width}x{height} b{black}w{white}"),
-        show_progress,
-    );
-    let mut db =
-        ActiveDb::build_with_progress(width, height, black, white, &bar).map_err(corrupted)?;
-    bar.finish_and_clear();
+    progress.start(&format!("active {width}x{height} b{black}w{white}"), count);
+    let db = ActiveDb::build_with_progress(width, height, black, white, progress);
+    progress.finish();
+    let mut db = db.map_err(corrupted)?;
     if db.index().count() <= crate::active::CANONICAL_MAX_ENTRIES {
         db.compute_canonical_forms().map_err(corrupted)?;
     }
@@ -360,13 +339,13 @@ mod tests {
     fn blocker_build_builds_its_dependencies_and_resumes() {
         let dir = std::env::temp_dir().join(format!("cgtk-blocker-build-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let r = build_blocker(&dir, 3, 2, 0, 2, false).unwrap();
+        let r = build_blocker(&dir, 3, 2, 0, 2, &()).unwrap();
         assert!(!r.resumed);
         // The chain below it: simple q2, then blocker q1b1.
         for name in ["simple-3x2-q2.cgtkdb", "blocker-3x2-q1b1.cgtkdb"] {
             assert!(dir.join(name).exists(), "{name}");
         }
-        let again = build_blocker(&dir, 3, 2, 0, 2, false).unwrap();
+        let again = build_blocker(&dir, 3, 2, 0, 2, &()).unwrap();
         assert!(again.resumed);
         assert_eq!(again.entries, r.entries);
         std::fs::remove_dir_all(&dir).unwrap();

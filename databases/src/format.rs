@@ -679,10 +679,9 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, DbError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use indicatif::ProgressBar;
 
     fn sample() -> Vec<u8> {
-        territory_bytes(&TerritoryDb::build(2, 3, 1, &ProgressBar::hidden()).unwrap())
+        territory_bytes(&TerritoryDb::build(2, 3, 1, &()).unwrap())
     }
 
     #[test]
@@ -729,7 +728,7 @@ mod tests {
 
     #[test]
     fn blocker_round_trip_and_corruption() {
-        let hidden = ProgressBar::hidden();
+        let hidden = ();
         let simple = TerritoryDb::build(3, 2, 2, &hidden).unwrap();
         let db = TerritoryDb::build_blocker(3, 2, 1, 1, &simple, &hidden).unwrap();
         let good = territory_bytes(&db);
@@ -782,7 +781,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let db = TerritoryDb::build(2, 3, 1, &ProgressBar::hidden()).unwrap();
+        let db = TerritoryDb::build(2, 3, 1, &()).unwrap();
         assert_eq!(territory_from_bytes(&territory_bytes(&db)).unwrap(), db);
     }
 

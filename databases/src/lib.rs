@@ -13,10 +13,9 @@
 //! ```
 //! use amazons::{Color, Position};
 //! use databases::{Databases, TerritoryDb};
-//! use indicatif::ProgressBar;
 //!
 //! let mut dbs = Databases::new();
-//! dbs.add_territory(TerritoryDb::build(3, 2, 1, &ProgressBar::hidden())?);
+//! dbs.add_territory(TerritoryDb::build(3, 2, 1, &())?);
 //! // A Black queen in the corner of an open 2x3 region (transposed into the
 //! // 3x2 box, anywhere on the board) fills all 5 empty squares.
 //! let pos: Position = "xxxx/x..x/x..x/xB.x w".parse().unwrap();
@@ -32,6 +31,7 @@ pub mod builder;
 mod checksum;
 pub mod format;
 pub mod index;
+pub mod jobs;
 mod oracle;
 pub mod territory;
 
@@ -46,5 +46,6 @@ pub use format::{
     DbKind, FileInfo, Header, EXTENSION,
 };
 pub use index::{BoxIndex, Config, IndexError};
-pub use oracle::{default_dir, Databases, DB_ENV, DEFAULT_DIR};
+pub use jobs::{BuildJob, JobError};
+pub use oracle::{default_dir, Databases, QueryAnswer, QueryError, DB_ENV, DEFAULT_DIR};
 pub use territory::TerritoryDb;

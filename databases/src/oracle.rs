@@ -316,6 +316,90 @@ impl Databases {
     }
 }
 
+/// What the databases say of a whole position (`cgtk db query`).
+#[derive(Debug)]
+pub enum QueryAnswer<'a> {
+    /// An active area: its thermograph, and its canonical form where the
+    /// table stores canonical forms.
+    Active {
+        /// The subzero thermograph.
+        thermograph: &'a cgt::Thermograph,
+        /// The canonical form in CGSuite notation.
+        canonical: Option<&'a str>,
+    },
+    /// A simple or (with blockers) blocker territory of `owner`.
+    Territory {
+        /// The owner of the queens.
+        owner: Color,
+        /// Whether some of the queens are blockers.
+        blockers: bool,
+        /// The number of moves the owner can make.
+        moves: u32,
+        /// A best move, if there is a move.
+        best_move: Option<Move>,
+    },
+    /// No database holds the position.
+    NotFound,
+}
+
+impl Databases {
+    /// Looks `pos` up: an active area if both colours have queens, else a
+    /// territory of the queens' owner, in which `blockers` (a subset of the
+    /// owner's queens) move in only by shooting back at their origin.
+    ///
+    /// # Errors
+    /// [`QueryError::NotAQueen`] if a blocker is not a queen of the owner.
+    pub fn query(&self, pos: &Position, blockers: Bitboard) -> Result<QueryAnswer<'_>, QueryError> {
+        let (black, white) = (pos.queens(Color::Black), pos.queens(Color::White));
+        if black.any() && white.any() {
+            return Ok(match self.active(pos.empty(), black, white) {
+                Some(thermograph) => QueryAnswer::Active {
+                    thermograph,
+                    canonical: self.active_canonical(pos.empty(), black, white),
+                },
+                None => QueryAnswer::NotFound,
+            });
+        }
+        let owner = if white.is_empty() {
+            Color::Black
+        } else {
+            Color::White
+        };
+        let queens = pos.queens(owner);
+        if let Some(sq) = (blockers - queens).squares().next() {
+            return Err(QueryError::NotAQueen(sq.to_string()));
+        }
+        let answer = if blockers.any() {
+            self.blocker_territory(pos.empty(), queens - blockers, blockers)
+                .map(|moves| {
+                    (
+                        moves,
+                        self.blocker_territory_best_move(pos.empty(), queens - blockers, blockers),
+                    )
+                })
+        } else {
+            self.position_territory(pos)
+        };
+        Ok(match answer {
+            Some((moves, best_move)) => QueryAnswer::Territory {
+                owner,
+                blockers: blockers.any(),
+                moves,
+                best_move,
+            },
+            None => QueryAnswer::NotFound,
+        })
+    }
+}
+
+/// Why a query cannot be asked.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum QueryError {
+    /// A blocker named a square without a queen of the territory's owner.
+    #[error("{0} is not a queen of the position")]
+    NotAQueen(String),
+}
+
 impl AreaOracle for Databases {
     fn territory_moves(&self, area: &amazons::Area) -> Option<u32> {
         let AreaKind::SimpleTerritory(owner) = area.kind else {
@@ -345,12 +429,11 @@ mod tests {
     use super::*;
     use amazons::improved_partition;
     use amazons::territory::territory_moves;
-    use indicatif::ProgressBar;
 
     #[test]
     fn translated_and_transposed_territories() {
         let mut dbs = Databases::new();
-        dbs.add_territory(TerritoryDb::build(2, 4, 1, &ProgressBar::hidden()).unwrap());
+        dbs.add_territory(TerritoryDb::build(2, 4, 1, &()).unwrap());
         // A 4x2 territory away from the corner: fits the 2x4 box transposed.
         let pos: Position = "xxxxxx/x.x..x/xB...x/xxxxxx w".parse().unwrap();
         let areas = improved_partition(&pos);
@@ -379,7 +462,7 @@ mod tests {
 
     #[test]
     fn blocker_territory_off_the_corner_transposed() {
-        let hidden = ProgressBar::hidden();
+        let hidden = ();
         let simple = TerritoryDb::build(3, 2, 1, &hidden).unwrap();
         let mut dbs = Databases::new();
         dbs.add_blocker(TerritoryDb::build_blocker(3, 2, 0, 1, &simple, &hidden).unwrap());

@@ -26,7 +26,7 @@
 use std::sync::atomic::{AtomicU8, Ordering};
 
 use amazons::{queen_attacks, Bitboard, Move};
-use indicatif::ProgressBar;
+use cgt::ProgressSink;
 use rayon::prelude::*;
 
 use crate::index::{BoxIndex, Config, IndexError};
@@ -46,7 +46,7 @@ pub struct TerritoryDb {
 impl TerritoryDb {
     /// Builds the simple territory database of a `width x height` box with
     /// `queens` queens, ticking `progress` (set its length to the entry
-    /// count times the number of layers; pass `ProgressBar::hidden()` for
+    /// count times the number of layers; pass `&()` for
     /// none).
     ///
     /// # Errors
@@ -55,7 +55,7 @@ impl TerritoryDb {
         width: u8,
         height: u8,
         queens: u32,
-        progress: &ProgressBar,
+        progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
         TerritoryDb::fill(BoxIndex::new(width, height, &[queens])?, None, progress)
     }
@@ -77,7 +77,7 @@ impl TerritoryDb {
         normal: u32,
         blockers: u32,
         lower: &TerritoryDb,
-        progress: &ProgressBar,
+        progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
         assert!(blockers >= 1, "a blocker table has blockers");
         let expected: Vec<u32> = if blockers == 1 {
@@ -101,7 +101,7 @@ impl TerritoryDb {
     fn fill(
         index: BoxIndex,
         lower: Option<&TerritoryDb>,
-        progress: &ProgressBar,
+        progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
         let count = index.count();
         let len = usize::try_from(count).map_err(|_| IndexError::TooLarge {
@@ -124,7 +124,7 @@ impl TerritoryDb {
                         table[rank as usize].store(v, Ordering::Relaxed);
                     }
                 }
-                progress.inc(end - c * CHUNK);
+                progress.advance(end - c * CHUNK);
             });
         }
         Ok(TerritoryDb {
@@ -350,7 +350,7 @@ mod tests {
     fn small_boxes_match_exhaustive_search() {
         // Every entry against amazons' independent exhaustive search.
         for (w, h, q) in [(1, 4, 1), (2, 2, 1), (2, 3, 2), (3, 2, 1)] {
-            let db = TerritoryDb::build(w, h, q, &ProgressBar::hidden()).unwrap();
+            let db = TerritoryDb::build(w, h, q, &()).unwrap();
             for r in 0..db.index().count() {
                 let c = db.index().unrank(r);
                 let e = db.index().cells_to_board(c.empty);

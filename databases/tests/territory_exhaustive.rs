@@ -8,7 +8,6 @@
 use amazons::territory::{blocker_territory_moves, territory_moves};
 use amazons::{queen_attacks, Bitboard};
 use databases::TerritoryDb;
-use indicatif::ProgressBar;
 
 /// The boxes of the paper's set with at most 10 cells.
 const SMALL_BOXES: [(u8, u8); 10] = [
@@ -25,7 +24,7 @@ const SMALL_BOXES: [(u8, u8); 10] = [
 ];
 
 fn check(w: u8, h: u8, q: u32) -> u64 {
-    let db = TerritoryDb::build(w, h, q, &ProgressBar::hidden()).unwrap();
+    let db = TerritoryDb::build(w, h, q, &()).unwrap();
     let index = db.index();
     let mut checked = 0;
     for r in 0..index.count() {
@@ -105,7 +104,7 @@ fn blocker_tables_of_small_boxes_match_exhaustive_search() {
     // Every entry of every blocker table of the boxes of the paper set
     // with at most 10 squares (so at most 10 empty squares), for every
     // split of 1 to 4 queens into normal queens and blockers.
-    let hidden = ProgressBar::hidden();
+    let hidden = ();
     let mut memo = std::collections::HashMap::new();
     let mut checked = 0u64;
     for (w, h) in SMALL_BOXES {
@@ -146,7 +145,7 @@ fn blocker_best_moves_reach_a_territory_worth_one_less() {
     // For every entry of the blocker tables of three small boxes, the best
     // move the databases name is a legal move under the blocker rule and
     // leaves a territory the exhaustive search values one move lower.
-    let hidden = ProgressBar::hidden();
+    let hidden = ();
     let mut memo = std::collections::HashMap::new();
     let mut checked = 0u64;
     for (w, h, total) in [(2u8, 2u8, 2u32), (3, 2, 3), (4, 2, 2)] {

@@ -1,0 +1,61 @@
+//! Progress bars on stderr for the library's progress reports (hidden with
+//! `--quiet`, and by indicatif when stderr is not a terminal).
+
+use std::sync::Mutex;
+
+use cgt::ProgressSink;
+use indicatif::{ProgressBar, ProgressStyle};
+
+/// A [`ProgressSink`] drawn as one indicatif bar per stage.
+pub struct Bar {
+    quiet: bool,
+    bar: Mutex<Option<ProgressBar>>,
+}
+
+impl Bar {
+    /// A bar, or nothing at all if `quiet`.
+    pub fn new(quiet: bool) -> Bar {
+        Bar {
+            quiet,
+            bar: Mutex::new(None),
+        }
+    }
+
+    fn with(&self, f: impl FnOnce(&mut Option<ProgressBar>)) {
+        if let Ok(mut bar) = self.bar.lock() {
+            f(&mut bar);
+        }
+    }
+}
+
+impl ProgressSink for Bar {
+    fn start(&self, name: &str, total: u64) {
+        if self.quiet {
+            return;
+        }
+        let bar = ProgressBar::new(total);
+        if let Ok(style) = ProgressStyle::with_template(
+            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta}",
+        ) {
+            bar.set_style(style);
+        }
+        bar.set_message(name.to_owned());
+        self.with(|b| *b = Some(bar));
+    }
+
+    fn advance(&self, units: u64) {
+        self.with(|b| {
+            if let Some(bar) = b {
+                bar.inc(units);
+            }
+        });
+    }
+
+    fn finish(&self) {
+        self.with(|b| {
+            if let Some(bar) = b.take() {
+                bar.finish_and_clear();
+            }
+        });
+    }
+}

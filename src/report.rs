@@ -1,0 +1,316 @@
+//! The JSON contract of ARCHITECTURE.md: one [`serde::Serialize`] type for
+//! every `--json` output, used by the `cgtk` CLI and by anything else that
+//! answers with the same JSON (a web server, a script linking the library).
+//!
+//! Each type is built from the library's own result (a solver's solution,
+//! an evaluation, a thermograph), so the JSON is defined once, here.
+//!
+//! Fields are declared in alphabetical order: that is the order of the keys
+//! in the JSON, which scripts may compare byte for byte. Times are seconds
+//! as floating-point numbers; exact rationals are strings (`"-3/4"`).
+//!
+//! ```
+//! use cgtk::report::CompareReport;
+//! let json = serde_json::to_string(&CompareReport { relation: "||".into() }).unwrap();
+//! assert_eq!(json, r#"{"relation":"||"}"#);
+//! ```
+
+use amazons::{Color, Evaluation, Move, Position};
+use cgt::search::{Limit, ProofNumbers, SolveResult, Verdict, WinLoss};
+use cgt::{Overflow, Rational, Thermograph, Trajectory};
+use serde::Serialize;
+
+/// `cgt canon --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CanonReport {
+    /// The canonical form in CGSuite notation.
+    pub canonical: String,
+}
+
+/// `cgt compare --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CompareReport {
+    /// One of `=`, `<`, `>`, `||`.
+    pub relation: String,
+}
+
+/// `cgt thermograph --json`, `amazons value --json`, and the thermograph of
+/// `db query --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ThermographReport {
+    /// The canonical form (`null` where a database stores none).
+    pub canonical: Option<String>,
+    /// `LW(0)`.
+    pub left_stop: String,
+    /// The left wall's breakpoints `[t, x]` from t = -1 up to the mast.
+    pub left_wall: Vec<[String; 2]>,
+    /// The mast value.
+    pub mean: String,
+    /// `RW(0)`.
+    pub right_stop: String,
+    /// The right wall's breakpoints `[t, x]` from t = -1 up to the mast.
+    pub right_wall: Vec<[String; 2]>,
+    /// Where the walls meet the mast.
+    pub temperature: String,
+}
+
+impl ThermographReport {
+    /// The report of `thermograph`, whose canonical form is `canonical`.
+    ///
+    /// # Errors
+    /// [`Overflow`] if a stop is out of the rationals' range.
+    pub fn new(canonical: Option<&str>, t: &Thermograph) -> Result<ThermographReport, Overflow> {
+        let (temperature, mast) = (t.temperature(), t.mast());
+        let wall = |w| {
+            wall_points(w, temperature, mast)
+                .into_iter()
+                .map(|(t, x)| [t.to_string(), x.to_string()])
+                .collect()
+        };
+        Ok(ThermographReport {
+            canonical: canonical.map(str::to_owned),
+            left_stop: t.left_stop()?.to_string(),
+            left_wall: wall(&t.left_wall),
+            mean: mast.to_string(),
+            right_stop: t.right_stop()?.to_string(),
+            right_wall: wall(&t.right_wall),
+            temperature: temperature.to_string(),
+        })
+    }
+}
+
+/// The breakpoints `(t, x)` of a wall from t = -1 up to where it joins the
+/// mast.
+pub fn wall_points(
+    wall: &Trajectory,
+    temperature: Rational,
+    mast: Rational,
+) -> Vec<(Rational, Rational)> {
+    let mut points = wall.points().to_vec();
+    if points.last().is_some_and(|p| p.0 < temperature) {
+        points.push((temperature, mast));
+    }
+    points
+}
+
+/// `dots solve --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DotsSolveReport {
+    /// Every move that achieves the value, in increasing edge order.
+    pub best_moves: Vec<usize>,
+    /// Search nodes of all threads.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// Boxes the player to move takes minus the opponent's, over the boxes
+    /// not yet completed, under optimal play.
+    pub value: i32,
+}
+
+impl DotsSolveReport {
+    /// The report of `solution`, found in `seconds`.
+    pub fn new(solution: &dots::Solution, seconds: f64) -> DotsSolveReport {
+        DotsSolveReport {
+            best_moves: solution.best_moves.iter().map(|e| e.index()).collect(),
+            nodes: solution.nodes,
+            seconds,
+            value: solution.value,
+        }
+    }
+}
+
+/// One move of [`DotsAnalyzeReport`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct EdgeValue {
+    /// The edge drawn.
+    pub edge: usize,
+    /// The value for the player who draws it (counting the boxes it
+    /// completes).
+    pub value: i32,
+}
+
+/// `dots analyze --json` (and `dots table query --json`, with `nodes` 0).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DotsAnalyzeReport {
+    /// Every legal move, in increasing edge order.
+    pub moves: Vec<EdgeValue>,
+    /// Search nodes of all threads.
+    pub nodes: u64,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// The value of the position: the best of the moves' values.
+    pub value: i32,
+}
+
+impl DotsAnalyzeReport {
+    /// The report of `analysis`, found in `seconds`.
+    pub fn new(analysis: &dots::Analysis, seconds: f64) -> DotsAnalyzeReport {
+        DotsAnalyzeReport {
+            moves: analysis
+                .moves
+                .iter()
+                .map(|&(e, value)| EdgeValue {
+                    edge: e.index(),
+                    value,
+                })
+                .collect(),
+            nodes: analysis.nodes,
+            seconds,
+            value: analysis.value,
+        }
+    }
+}
+
+/// `white` or `black`.
+pub fn color_name(color: Color) -> &'static str {
+    match color {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+/// The player who wins from `pos` by a search's verdict for the player to
+/// move (`None` while it is unknown).
+pub fn winner(pos: &Position, verdict: Verdict) -> Option<Color> {
+    match verdict {
+        Verdict::Proven(WinLoss::Win) => Some(pos.to_move()),
+        Verdict::Proven(WinLoss::Loss) => Some(pos.to_move().opposite()),
+        Verdict::Unknown(_) => None,
+    }
+}
+
+/// `amazons solve --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AmazonsSolveReport {
+    /// A winning move when the player to move wins.
+    pub best_move: Option<String>,
+    /// `"time"` or `"node"` when a limit ended the search, else `null`.
+    pub limit: Option<&'static str>,
+    /// Nodes of all threads.
+    pub nodes: u64,
+    /// The root's disproof number (`null` for infinity).
+    pub root_dn: Option<u32>,
+    /// The root's proof number (`null` for infinity).
+    pub root_pn: Option<u32>,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// `"proved"` or `"unknown"`.
+    pub status: &'static str,
+    /// The player to move at the root.
+    pub to_move: &'static str,
+    /// The player who wins, `null` when unknown.
+    pub winner: Option<&'static str>,
+}
+
+impl AmazonsSolveReport {
+    /// The report of a search of `pos`.
+    pub fn new(pos: &Position, result: &SolveResult<Move>) -> AmazonsSolveReport {
+        let winner = winner(pos, result.verdict);
+        // Proof numbers as JSON numbers, infinity as null.
+        let number = |x: u32| (x != ProofNumbers::INFINITY).then_some(x);
+        AmazonsSolveReport {
+            best_move: result.best_move.map(|m| m.to_string()),
+            limit: match result.verdict {
+                Verdict::Unknown(Limit::Nodes) => Some("node"),
+                Verdict::Unknown(Limit::Time) => Some("time"),
+                Verdict::Proven(_) => None,
+            },
+            nodes: result.nodes,
+            root_dn: number(result.root.dn),
+            root_pn: number(result.root.pn),
+            seconds: result.elapsed.as_secs_f64(),
+            status: if winner.is_some() {
+                "proved"
+            } else {
+                "unknown"
+            },
+            to_move: color_name(pos.to_move()),
+            winner: winner.map(color_name),
+        }
+    }
+}
+
+/// One area of [`AmazonsEvalReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AreaJson {
+    /// The area's bounds, as Song & Müller (2015) print them (`[1, 2+e]`).
+    pub bounds: String,
+    /// Its kind: `dead`, `simple territory (black)`, `active`, ...
+    pub kind: String,
+    /// Where the bounds come from (`exact search`, `database`, ...).
+    pub source: String,
+    /// Its empty squares.
+    pub squares: Vec<String>,
+}
+
+/// `amazons eval --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmazonsEvalReport {
+    /// The areas of the partition.
+    pub areas: Vec<AreaJson>,
+    /// The bounds of the sum.
+    pub bounds: String,
+    /// The player to move.
+    pub to_move: &'static str,
+    /// The player who wins from this position with `to_move` to move, or
+    /// `unknown`.
+    pub verdict: &'static str,
+}
+
+impl AmazonsEvalReport {
+    /// The report of the evaluation `eval` of `pos`.
+    pub fn new(pos: &Position, eval: &Evaluation) -> AmazonsEvalReport {
+        AmazonsEvalReport {
+            areas: eval
+                .areas
+                .iter()
+                .map(|r| AreaJson {
+                    bounds: r.bounds.to_string(),
+                    kind: r.area.kind.to_string(),
+                    source: r.source.to_string(),
+                    squares: r.area.squares().squares().map(|s| s.to_string()).collect(),
+                })
+                .collect(),
+            bounds: eval.bounds.to_string(),
+            to_move: color_name(pos.to_move()),
+            verdict: eval.verdict.map_or("unknown", color_name),
+        }
+    }
+}
+
+/// `db query --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbQueryReport {
+    /// A best move of a territory's owner, if the table stores one.
+    pub best_move: Option<String>,
+    /// Whether a database answered.
+    pub found: bool,
+    /// `simple`, `blocker` or `active`; `null` when not found.
+    pub kind: Option<&'static str>,
+    /// How many moves the owner can make in a territory.
+    pub moves: Option<u32>,
+    /// The thermograph of an active area.
+    pub thermograph: Option<ThermographReport>,
+}
+
+impl DbQueryReport {
+    /// The report of a query no database answered.
+    pub fn not_found() -> DbQueryReport {
+        DbQueryReport {
+            best_move: None,
+            found: false,
+            kind: None,
+            moves: None,
+            thermograph: None,
+        }
+    }
+}
+
+/// One line of JSON, as every `--json` output prints it.
+///
+/// # Panics
+/// Never for the types of this module (they hold only strings, numbers,
+/// lists and options).
+pub fn to_json_line<T: Serialize>(report: &T) -> String {
+    serde_json::to_string(report).expect("reports serialize")
+}
