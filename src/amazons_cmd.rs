@@ -5,17 +5,18 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amazons::safe_moves::SafeMoveRules;
-use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Size, Square, Valuer};
+use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limits, Progress,
+    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Progress,
     ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
 use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport, ThermographReport};
 use clap::{Args, Subcommand};
 
 use crate::output::{self, bad_input};
+use crate::search_args::SearchArgs;
 use crate::{svg, thermo_out};
 
 /// Amazons: rules, move counts.
@@ -79,23 +80,15 @@ enum AmazonsCommand {
 struct SolveArgs {
     /// A position (`.BB./B..B/W..W/.WW. w`) or a size `WxH` for its standard start.
     position: String,
-    /// Print `{"winner", "status", "to_move", "best_move", "nodes",
-    /// "seconds", "root_pn", "root_dn"}` (`winner` null and `status`
+    /// Table, threads (df-pn only), limits and output. `--json` prints
+    /// `{"winner", "status", "to_move", "best_move", "nodes", "seconds",
+    /// "root_pn", "root_dn", "limit"}` (`winner` null and `status`
     /// "unknown" when a limit ended the search).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Write the proof of the result to FILE (checked by `check-proof`).
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
-    /// Search threads (1 to 64; df-pn only).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Give up with "unknown" after this many seconds.
-    #[arg(long, value_name = "S")]
-    time_limit: Option<f64>,
-    /// Give up with "unknown" after about this many nodes.
-    #[arg(long, value_name = "N")]
-    node_limit: Option<u64>,
     /// Df-pn: start unsearched positions at proof numbers estimated from
     /// mobility instead of Nagai's 1, 1 (fewer nodes on 4x5, more on 5x4
     /// and 5x5).
@@ -117,9 +110,6 @@ struct SolveArgs {
     /// The epsilon of df-pn's 1+epsilon trick (0 to 10; 0 is plain df-pn).
     #[arg(long, default_value_t = DfpnConfig::default().epsilon)]
     epsilon: f64,
-    /// Transposition-table size in MiB (1 to 65536).
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
     /// The search algorithm.
     #[arg(long, default_value = "dfpn", value_parser = ["dfpn", "alphabeta"])]
     solver: String,
@@ -149,15 +139,7 @@ const MAX_DEPTH: u32 = 20;
 
 /// Reads a position, or a size `WxH` meaning its standard start.
 pub fn parse_position_or_size(text: &str) -> Result<Position> {
-    let looks_like_size = !text.contains(['/', '.', ' '])
-        && text.contains(['x', 'X'])
-        && text.chars().next().is_some_and(|c| c.is_ascii_digit());
-    if looks_like_size {
-        let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
-        Position::standard(size).map_err(|e| bad_input("size", e))
-    } else {
-        text.parse().map_err(|e| bad_input("position", e))
-    }
+    Position::parse_or_standard(text).map_err(|e| bad_input("position", e))
 }
 
 /// Runs an `amazons` subcommand.
@@ -318,28 +300,12 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
 
 fn solve(args: &SolveArgs) -> Result<()> {
     let pos = parse_position_or_size(&args.position)?;
-    if !(1..=64).contains(&args.threads) {
+    if args.solver == "alphabeta" && args.search.threads > 1 {
         return Err(bad_input(
             "--threads",
-            format!("{} is out of range (1 to 64)", args.threads),
+            "the alpha-beta solver searches with one thread",
         ));
     }
-    if !(1..=65536).contains(&args.tt_mb) {
-        return Err(bad_input(
-            "--tt-mb",
-            format!("{} is out of range (1 to 65536)", args.tt_mb),
-        ));
-    }
-    let time = match args.time_limit {
-        Some(s) if !(s.is_finite() && s > 0.0) => {
-            return Err(bad_input(
-                "--time-limit",
-                format!("{s} is not a positive number of seconds"),
-            ));
-        }
-        Some(s) => Some(Duration::from_secs_f64(s)),
-        None => None,
-    };
     let evaluator = if args.no_eval {
         None
     } else {
@@ -372,24 +338,30 @@ fn solve(args: &SolveArgs) -> Result<()> {
             format!("{} is out of range (0 to 10)", args.epsilon),
         ));
     }
-    let limits = Limits {
-        nodes: args.node_limit,
-        time,
-    };
-    let progress: ProgressHook = Arc::new(|p: &Progress| {
-        eprintln!(
-            "{:.0} s: {} nodes ({:.0}/s), root {}",
-            p.elapsed.as_secs_f64(),
-            p.nodes,
-            p.nodes_per_second,
-            p.root
-        );
+    // The proof goes to FILE.partial, created now so that an unwritable
+    // path is refused before the search, and renamed into place when done.
+    let partial = args.proof.as_ref().map(|path| {
+        let mut name = path.as_os_str().to_owned();
+        name.push(".partial");
+        PathBuf::from(name)
+    });
+    if let Some(tmp) = &partial {
+        std::fs::File::create(tmp)
+            .map_err(|e| bad_input(&format!("cannot write {}", tmp.display()), e))?;
+    }
+    let spinner = args.search.spinner();
+    let bar = spinner.clone();
+    let progress: ProgressHook = Arc::new(move |p: &Progress| {
+        bar.set_message(format!(
+            "{} nodes ({:.0}/s), root {}",
+            p.nodes, p.nodes_per_second, p.root
+        ));
     });
     let budget = Budget {
-        tt_mb: args.tt_mb,
-        limits,
+        tt_mb: args.search.tt_mb(),
+        limits: args.search.limits(),
         progress: Some(progress),
-        progress_interval: Duration::from_secs(5),
+        progress_interval: Duration::from_millis(500),
     };
     let (result, proof): (SolveResult<Move>, _) = if args.solver == "alphabeta" {
         let mut solver = AlphaBetaSolver::new(budget).map_err(|e| bad_input("solver", e))?;
@@ -399,7 +371,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
     } else {
         let mut solver = DfpnSolver::new(DfpnConfig {
             budget,
-            threads: args.threads,
+            threads: args.search.threads(),
             epsilon: args.epsilon,
             weak_pn_from: args.weak_pn_from,
             lazy_expansion: !args.no_lazy_expansion,
@@ -409,13 +381,24 @@ fn solve(args: &SolveArgs) -> Result<()> {
         let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
         (r, proof)
     };
-    if let (Some(path), Some(proof)) = (&args.proof, &proof) {
-        std::fs::write(path, proof.to_text())
-            .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?;
+    spinner.finish_and_clear();
+    if let (Some(path), Some(tmp)) = (&args.proof, &partial) {
+        match &proof {
+            Some(proof) => std::fs::write(tmp, proof.to_text())
+                .and_then(|()| std::fs::rename(tmp, path))
+                .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?,
+            None => {
+                let _ = std::fs::remove_file(tmp);
+                eprintln!(
+                    "note: no proof written to {}: the search ended at a limit",
+                    path.display()
+                );
+            }
+        }
     }
     let mover = pos.to_move();
     let report = AmazonsSolveReport::new(&pos, &result);
-    if args.json {
+    if args.search.json {
         output::print_json(&report);
     } else {
         match (report.winner, report.limit) {

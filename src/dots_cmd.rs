@@ -1,14 +1,17 @@
 //! `cgtk dots ...`: solve and analyse Dots-and-Boxes positions.
 
 use std::io::Read;
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use cgtk::report::{DotsAnalyzeReport, DotsSolveReport};
+use cgtk::report::{limit_name, DotsAnalyzeReport, DotsSolveReport};
 use clap::{Args, Subcommand};
-use dots::{Options, Position, Solver};
+use dots::{Interrupted, Options, Position, Solver};
+use indicatif::ProgressBar;
 
 use crate::output::{bad_input, print_json};
+use crate::search_args::SearchArgs;
 
 /// Dots-and-Boxes subcommands.
 #[derive(Subcommand)]
@@ -27,17 +30,8 @@ pub struct SolveArgs {
     /// diagram (dots `+`, lines `---` and `|`), or `-` to read either from
     /// stdin.
     position: String,
-    /// Print one line of JSON.
-    #[arg(long)]
-    json: bool,
-    /// Transposition table size in MiB (0 to 65536). With one thread the
-    /// table starts at 1 MiB and doubles up to this size as it fills.
-    #[arg(long, default_value_t = 256)]
-    tt_mb: usize,
-    /// Threads searching, sharing the table (1 to 64). The value and the
-    /// moves do not depend on it; the node count does.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[command(flatten)]
+    search: SearchArgs,
     /// Switch off chain preprocessing.
     #[arg(long)]
     no_chains: bool,
@@ -77,9 +71,6 @@ pub struct SolveArgs {
     /// Store 16-byte table entries (the key whole) instead of 8-byte ones.
     #[arg(long)]
     wide_tt: bool,
-    /// No progress lines on stderr.
-    #[arg(long)]
-    quiet: bool,
 }
 
 impl SolveArgs {
@@ -93,27 +84,11 @@ impl SolveArgs {
         } else {
             self.position.clone()
         };
-        let parsed = if text.contains('+') {
-            Position::from_diagram(&text)
-        } else {
-            text.parse()
-        };
-        parsed.map_err(|e| bad_input("position", e))
+        Position::read(&text).map_err(|e| bad_input("position", e))
     }
 
-    fn solver(&self, pos: &Position) -> Result<Solver> {
-        if self.tt_mb > 65536 {
-            return Err(bad_input(
-                "--tt-mb",
-                format!("{} out of range (0 to 65536)", self.tt_mb),
-            ));
-        }
-        if !(1..=64).contains(&self.threads) {
-            return Err(bad_input(
-                "--threads",
-                format!("{} out of range (1 to 64)", self.threads),
-            ));
-        }
+    /// The solver, reporting its progress on `spinner`.
+    fn solver(&self, pos: &Position, spinner: &ProgressBar) -> Solver {
         let opts = Options {
             chains: !self.no_chains,
             symmetry: !self.no_symmetry,
@@ -127,12 +102,33 @@ impl SolveArgs {
             etc: !self.no_etc,
             etc_values: !self.no_etc_values,
             compact_tt: !self.wide_tt,
-            threads: self.threads,
-            tt_mb: self.tt_mb,
-            progress: !self.quiet,
+            threads: self.search.threads(),
+            tt_mb: self.search.tt_mb(),
         };
-        Ok(Solver::new(pos.board(), opts))
+        let mut solver = Solver::new(pos.board(), opts);
+        let spinner = spinner.clone();
+        solver.set_progress(
+            Some(Arc::new(move |p: &dots::Progress| {
+                spinner.set_message(format!(
+                    "{} nodes, value in [{}, {}]",
+                    p.nodes, p.lower, p.upper
+                ));
+            })),
+            Duration::from_millis(500),
+        );
+        solver
     }
+}
+
+/// What a search stopped by a limit reached, for people.
+fn print_interrupted(i: &Interrupted) {
+    println!(
+        "value: unknown ({} limit reached; value in [{:+}, {:+}])",
+        limit_name(i.limit),
+        i.lower,
+        i.upper
+    );
+    println!("nodes: {}", i.nodes);
 }
 
 /// Runs a `dots` subcommand.
@@ -140,12 +136,25 @@ pub fn run(command: DotsCommand) -> Result<()> {
     match command {
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
-            let mut solver = args.solver(&pos)?;
+            let spinner = args.search.spinner();
+            let mut solver = args.solver(&pos, &spinner);
             let start = Instant::now();
-            let s = solver.solve(&pos);
+            let result = solver.solve_within(&pos, args.search.limits());
+            spinner.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
+            let s = match result {
+                Ok(s) => s,
+                Err(i) if args.search.json => {
+                    print_json(&DotsSolveReport::interrupted(&i, seconds));
+                    return Ok(());
+                }
+                Err(i) => {
+                    print_interrupted(&i);
+                    return Ok(());
+                }
+            };
             let report = DotsSolveReport::new(&s, seconds);
-            if args.json {
+            if args.search.json {
                 print_json(&report);
             } else {
                 print!("{}", pos.diagram());
@@ -159,11 +168,24 @@ pub fn run(command: DotsCommand) -> Result<()> {
         }
         DotsCommand::Analyze(args) => {
             let pos = args.position()?;
-            let mut solver = args.solver(&pos)?;
+            let spinner = args.search.spinner();
+            let mut solver = args.solver(&pos, &spinner);
             let start = Instant::now();
-            let a = solver.analyze(&pos);
+            let result = solver.analyze_within(&pos, args.search.limits());
+            spinner.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
-            if args.json {
+            let a = match result {
+                Ok(a) => a,
+                Err(i) if args.search.json => {
+                    print_json(&DotsAnalyzeReport::interrupted(&i, seconds));
+                    return Ok(());
+                }
+                Err(i) => {
+                    print_interrupted(&i);
+                    return Ok(());
+                }
+            };
+            if args.search.json {
                 print_json(&DotsAnalyzeReport::new(&a, seconds));
             } else {
                 print!(

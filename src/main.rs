@@ -11,6 +11,7 @@ mod db_cmd;
 mod dots_cmd;
 mod output;
 mod progress;
+mod search_args;
 mod svg;
 mod thermo_out;
 
@@ -40,7 +41,22 @@ enum Command {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) if err.use_stderr() => {
+            // A usage error on one line, as every other error (the first
+            // line of clap's message; `--help` gives the rest).
+            let text = err.render().to_string();
+            let first = text.lines().next().unwrap_or("error: bad usage");
+            eprintln!("{first}");
+            return ExitCode::from(2);
+        }
+        Err(err) => {
+            // --help and --version.
+            let _ = err.print();
+            return ExitCode::SUCCESS;
+        }
+    };
     let result: anyhow::Result<()> = match cli.command {
         Command::Cgt(command) => cgt_cmd::run(command),
         Command::Amazons(args) => amazons_cmd::run(args),

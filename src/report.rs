@@ -93,18 +93,37 @@ pub fn wall_points(
     points
 }
 
-/// `dots solve --json`.
+/// `"time"` or `"node"`: the limit that ended a search.
+pub fn limit_name(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Nodes => "node",
+        Limit::Time => "time",
+    }
+}
+
+/// `dots solve --json`. When a limit ends the search, `value` is `null`,
+/// `best_moves` empty, and `limit`, `lower` and `upper` say which limit and
+/// the bounds on the value reached (these three are absent otherwise).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DotsSolveReport {
     /// Every move that achieves the value, in increasing edge order.
     pub best_moves: Vec<usize>,
+    /// `"time"` or `"node"` when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// The least value still possible, when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<i32>,
     /// Search nodes of all threads.
     pub nodes: u64,
     /// Wall-clock time.
     pub seconds: f64,
+    /// The greatest value still possible, when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper: Option<i32>,
     /// Boxes the player to move takes minus the opponent's, over the boxes
     /// not yet completed, under optimal play.
-    pub value: i32,
+    pub value: Option<i32>,
 }
 
 impl DotsSolveReport {
@@ -112,9 +131,25 @@ impl DotsSolveReport {
     pub fn new(solution: &dots::Solution, seconds: f64) -> DotsSolveReport {
         DotsSolveReport {
             best_moves: solution.best_moves.iter().map(|e| e.index()).collect(),
+            limit: None,
+            lower: None,
             nodes: solution.nodes,
             seconds,
-            value: solution.value,
+            upper: None,
+            value: Some(solution.value),
+        }
+    }
+
+    /// The report of a search a limit ended after `seconds`.
+    pub fn interrupted(i: &dots::Interrupted, seconds: f64) -> DotsSolveReport {
+        DotsSolveReport {
+            best_moves: Vec::new(),
+            limit: Some(limit_name(i.limit)),
+            lower: Some(i.lower),
+            nodes: i.nodes,
+            seconds,
+            upper: Some(i.upper),
+            value: None,
         }
     }
 }
@@ -130,22 +165,35 @@ pub struct EdgeValue {
 }
 
 /// `dots analyze --json` (and `dots table query --json`, with `nodes` 0).
+/// When a limit ends the search, as in [`DotsSolveReport`]: `value` null,
+/// `moves` empty, and `limit`, `lower`, `upper`.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DotsAnalyzeReport {
+    /// `"time"` or `"node"` when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// The least value still possible, when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lower: Option<i32>,
     /// Every legal move, in increasing edge order.
     pub moves: Vec<EdgeValue>,
     /// Search nodes of all threads.
     pub nodes: u64,
     /// Wall-clock time.
     pub seconds: f64,
+    /// The greatest value still possible, when a limit ended the search.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub upper: Option<i32>,
     /// The value of the position: the best of the moves' values.
-    pub value: i32,
+    pub value: Option<i32>,
 }
 
 impl DotsAnalyzeReport {
     /// The report of `analysis`, found in `seconds`.
     pub fn new(analysis: &dots::Analysis, seconds: f64) -> DotsAnalyzeReport {
         DotsAnalyzeReport {
+            limit: None,
+            lower: None,
             moves: analysis
                 .moves
                 .iter()
@@ -156,7 +204,21 @@ impl DotsAnalyzeReport {
                 .collect(),
             nodes: analysis.nodes,
             seconds,
-            value: analysis.value,
+            upper: None,
+            value: Some(analysis.value),
+        }
+    }
+
+    /// The report of a search a limit ended after `seconds`.
+    pub fn interrupted(i: &dots::Interrupted, seconds: f64) -> DotsAnalyzeReport {
+        DotsAnalyzeReport {
+            limit: Some(limit_name(i.limit)),
+            lower: Some(i.lower),
+            moves: Vec::new(),
+            nodes: i.nodes,
+            seconds,
+            upper: Some(i.upper),
+            value: None,
         }
     }
 }
@@ -211,8 +273,7 @@ impl AmazonsSolveReport {
         AmazonsSolveReport {
             best_move: result.best_move.map(|m| m.to_string()),
             limit: match result.verdict {
-                Verdict::Unknown(Limit::Nodes) => Some("node"),
-                Verdict::Unknown(Limit::Time) => Some("time"),
+                Verdict::Unknown(limit) => Some(limit_name(limit)),
                 Verdict::Proven(_) => None,
             },
             nodes: result.nodes,

@@ -196,3 +196,34 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert!(out.stdout.is_empty());
     }
 }
+
+#[test]
+fn a_limit_ends_with_bounds_around_the_value() {
+    // The empty 3x3 board is worth -3 (Barker & Korf 2012); a search cut
+    // short must report bounds that contain it, with exit code 0.
+    for args in [
+        vec!["dots", "solve", "3x3", "--json", "--node-limit", "3000"],
+        vec!["dots", "analyze", "3x3", "--json", "--node-limit", "3000"],
+        vec![
+            "dots",
+            "solve",
+            "3x3",
+            "--json",
+            "--node-limit",
+            "3000",
+            "--threads",
+            "2",
+        ],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+            .args(&args)
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(0), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["limit"], "node", "{args:?}: {v}");
+        assert!(v["value"].is_null(), "{v}");
+        let (lo, hi) = (v["lower"].as_i64().unwrap(), v["upper"].as_i64().unwrap());
+        assert!(lo <= -3 && -3 <= hi, "{args:?}: [{lo}, {hi}]");
+    }
+}

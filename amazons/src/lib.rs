@@ -53,6 +53,13 @@
 //!
 //! No feature flags.
 
+// Libraries never print: they report through progress callbacks and
+// return results; the CLI prints.
+#![cfg_attr(
+    not(test),
+    deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)
+)]
+
 mod bitboard;
 pub mod bounds;
 pub mod eval;

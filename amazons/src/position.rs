@@ -164,6 +164,23 @@ impl Position {
         })
     }
 
+    /// Reads a position, or a size `WxH` meaning its standard start
+    /// ([`Position::standard`]).
+    ///
+    /// # Errors
+    /// [`PositionError`] for a malformed position or size, or a size too
+    /// small for the standard start.
+    pub fn parse_or_standard(text: &str) -> Result<Position, PositionError> {
+        let looks_like_size = !text.contains(['/', '.', ' '])
+            && text.contains(['x', 'X'])
+            && text.chars().next().is_some_and(|c| c.is_ascii_digit());
+        if looks_like_size {
+            Position::standard(text.parse()?)
+        } else {
+            text.parse()
+        }
+    }
+
     /// The standard start of seed 004 / issue 5 for a `WxH` board with
     /// `W, H >= 4`: White queens on (1,2), (2,1), (W-1,1), (W,2) (file,
     /// rank, from 1), Black's mirrored at the top: (1,H-1), (2,H), (W-1,H),

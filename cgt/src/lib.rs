@@ -75,6 +75,13 @@
 //!
 //! None.
 
+// Libraries never print: they report through progress callbacks and
+// return results; the CLI prints.
+#![cfg_attr(
+    not(test),
+    deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)
+)]
+
 pub mod arena;
 pub mod bounds;
 pub mod display;

@@ -26,6 +26,13 @@
 //! The default database directory is `$CGTK_DB`, or `./cgtk-db`
 //! ([`default_dir`]). No feature flags.
 
+// Libraries never print: they report through progress callbacks and
+// return results; the CLI prints.
+#![cfg_attr(
+    not(test),
+    deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)
+)]
+
 pub mod active;
 pub mod builder;
 mod checksum;

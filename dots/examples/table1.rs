@@ -6,14 +6,14 @@
 //! [--no-one-opening] [--no-etc] [--no-etc-values] [--wide-tt] [--threads N]
 //! POS...`
 
-use std::time::Instant;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
 
 use dots::{Options, Position, Solver};
 
 fn main() {
     let mut opts = Options {
         tt_mb: 1024,
-        progress: true,
         ..Options::default()
     };
     let mut positions = Vec::new();
@@ -44,6 +44,18 @@ fn main() {
     }
     for pos in positions {
         let mut solver = Solver::new(pos.board(), opts);
+        solver.set_progress(
+            Some(Arc::new(|p: &dots::Progress| {
+                eprintln!(
+                    "{} nodes in {:.0} s, value in [{}, {}]",
+                    p.nodes,
+                    p.elapsed.as_secs_f64(),
+                    p.lower,
+                    p.upper
+                )
+            })),
+            Duration::from_secs(5),
+        );
         let start = Instant::now();
         let value = solver.value(&pos);
         let secs = start.elapsed().as_secs_f64();

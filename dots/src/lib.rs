@@ -22,6 +22,13 @@
 //! assert_eq!(pos.diagram(), "+---+\n\n+---+\n");
 //! ```
 
+// Libraries never print: they report through progress callbacks and
+// return results; the CLI prints.
+#![cfg_attr(
+    not(test),
+    deny(clippy::print_stdout, clippy::print_stderr, clippy::dbg_macro)
+)]
+
 mod board;
 mod edge;
 mod notation;
@@ -31,4 +38,4 @@ mod solve;
 pub use board::Board;
 pub use edge::{Edge, EdgeSet};
 pub use position::{Position, PositionError};
-pub use solve::{Analysis, Options, Solution, Solver, Stats};
+pub use solve::{Analysis, Interrupted, Options, Progress, ProgressHook, Solution, Solver, Stats};

@@ -139,6 +139,21 @@ impl Position {
         out
     }
 
+    /// Reads a position in either notation: the text `WxH` or `WxH:e,e,e`,
+    /// or a diagram as printed by [`Position::diagram`] (recognised by its
+    /// dots, `+`).
+    ///
+    /// # Errors
+    /// As [`Position::from_str`](std::str::FromStr::from_str) or
+    /// [`Position::from_diagram`].
+    pub fn read(text: &str) -> Result<Position, PositionError> {
+        if text.contains('+') {
+            Position::from_diagram(text)
+        } else {
+            text.parse()
+        }
+    }
+
     /// Reads a diagram as printed by [`Position::diagram`]. Blank lines
     /// before and after and a common indentation are ignored, trailing spaces
     /// may be missing, and box interiors may hold any character.

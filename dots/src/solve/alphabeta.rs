@@ -19,9 +19,11 @@
 //! Several threads can share the table (lazy SMP, see [`Solver`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
+
+use cgt::search::{Limit, Limits};
 
 use super::geometry::{Geometry, GROUND};
 use super::tt::{Table, UNKNOWN_HI, UNKNOWN_LO};
@@ -62,6 +64,79 @@ pub struct Analysis {
     pub moves: Vec<(Edge, i32)>,
     /// Nodes searched for this answer.
     pub nodes: u64,
+}
+
+/// A search stopped by a limit before it finished: what it had established.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Interrupted {
+    /// The limit that stopped it.
+    pub limit: Limit,
+    /// The root value is at least this ...
+    pub lower: i32,
+    /// ... and at most this (both with the parity of the remaining boxes).
+    pub upper: i32,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// A progress report of a long search, given to the progress hook (see
+/// [`Solver::set_progress`]) about every `interval`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Progress {
+    /// Nodes searched so far by the reporting thread.
+    pub nodes: u64,
+    /// Time since the search started.
+    pub elapsed: Duration,
+    /// The bounds on the root value known so far.
+    pub lower: i32,
+    /// See `lower`.
+    pub upper: i32,
+}
+
+/// A callback for progress reports, called from the main search thread.
+pub type ProgressHook = Arc<dyn Fn(&Progress) + Send + Sync>;
+
+/// The limits of one search, shared by its threads: each adds its nodes
+/// every [`CHECK_NODES`] and checks the clock.
+struct Control {
+    limits: Limits,
+    start: Instant,
+    nodes: AtomicU64,
+    /// 0: running; 1: the node limit was hit; 2: the time limit.
+    hit: AtomicU8,
+}
+
+/// Nodes between two checks of the stop flag and the limits.
+const CHECK_NODES: u64 = 0x400;
+
+impl Control {
+    fn new(limits: Limits) -> Control {
+        Control {
+            limits,
+            start: Instant::now(),
+            nodes: AtomicU64::new(0),
+            hit: AtomicU8::new(0),
+        }
+    }
+
+    /// Counts `CHECK_NODES` more nodes; true if a limit is now reached.
+    fn check(&self) -> bool {
+        let nodes = self.nodes.fetch_add(CHECK_NODES, Relaxed) + CHECK_NODES;
+        if self.limits.nodes.is_some_and(|n| nodes >= n) {
+            self.hit.store(1, Relaxed);
+        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+            self.hit.store(2, Relaxed);
+        }
+        self.limit().is_some()
+    }
+
+    fn limit(&self) -> Option<Limit> {
+        match self.hit.load(Relaxed) {
+            1 => Some(Limit::Nodes),
+            2 => Some(Limit::Time),
+            _ => None,
+        }
+    }
 }
 
 /// Counters of one solver's work (since it was made).
@@ -157,6 +232,9 @@ pub struct Solver {
     started: Instant,
     last_report: Instant,
     window: (i32, i32),
+    /// The limits of the current search (shared with the helpers).
+    control: Arc<Control>,
+    progress: Option<(ProgressHook, Duration)>,
     loony_memo: HashMap<Vec<u8>, i32>,
     /// Slots of the table this solver filled since it last grew.
     filled: usize,
@@ -172,13 +250,8 @@ impl Solver {
         let table = Arc::new(Table::new(opts.tt_mb, threads == 1, edges, opts.compact_tt));
         let stop = Arc::new(AtomicBool::new(false));
         let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
-        // Only the main thread reports progress.
-        let quiet = Options {
-            progress: false,
-            ..opts
-        };
         main.helpers = (1..threads)
-            .map(|i| Solver::worker(&geo, &table, &stop, quiet, i))
+            .map(|i| Solver::worker(&geo, &table, &stop, opts, i))
             .collect();
         main
     }
@@ -203,6 +276,8 @@ impl Solver {
             started: now,
             last_report: now,
             window: (0, 0),
+            control: Arc::new(Control::new(Limits::default())),
+            progress: None,
             loony_memo: HashMap::new(),
             filled: 0,
         }
@@ -211,6 +286,12 @@ impl Solver {
     /// The options in use.
     pub fn options(&self) -> Options {
         self.opts
+    }
+
+    /// Reports progress to `hook` about every `interval` during searches
+    /// (`None`: no reports, the default).
+    pub fn set_progress(&mut self, hook: Option<ProgressHook>, interval: Duration) {
+        self.progress = hook.map(|h| (h, interval));
     }
 
     /// Bytes of memory taken by the transposition table.
@@ -230,9 +311,13 @@ impl Solver {
 
     /// A null-window (or any-window) test of `e` at the root, by all
     /// threads: the fail-soft result of the first to finish.
-    fn test(&mut self, e: u64, side: u8, alpha: i32, beta: i32) -> i32 {
+    /// `None` if a limit stopped it.
+    fn test(&mut self, e: u64, side: u8, alpha: i32, beta: i32) -> Option<i32> {
         if self.helpers.is_empty() {
-            return self.search(e, side, alpha, beta);
+            let v = self.search(e, side, alpha, beta);
+            let finished = !self.aborted;
+            self.aborted = false;
+            return finished.then_some(v);
         }
         self.stop.store(false, Relaxed);
         let stop = Arc::clone(&self.stop);
@@ -264,10 +349,11 @@ impl Solver {
         });
         std::mem::swap(helpers, &mut main.helpers);
         main.aborted = false;
-        first.expect("the first thread to finish has a value")
+        // No thread finished only when a limit stopped them all.
+        first
     }
 
-    fn start(&mut self, pos: &Position) -> u64 {
+    fn start(&mut self, pos: &Position, limits: Limits) -> u64 {
         assert_eq!(
             pos.board(),
             self.geo.board,
@@ -275,7 +361,22 @@ impl Solver {
         );
         self.started = Instant::now();
         self.last_report = self.started;
+        self.stop.store(false, Relaxed);
+        self.control = Arc::new(Control::new(limits));
+        for h in &mut self.helpers {
+            h.control = Arc::clone(&self.control);
+        }
         self.stats().nodes
+    }
+
+    /// What a search stopped by a limit had established.
+    fn interrupted(&self, before: u64, (lower, upper): (i32, i32)) -> Interrupted {
+        Interrupted {
+            limit: self.control.limit().unwrap_or(Limit::Time),
+            lower,
+            upper,
+            nodes: self.stats().nodes - before,
+        }
     }
 
     /// The value of `pos` (see [`Solution::value`]).
@@ -283,8 +384,23 @@ impl Solver {
     /// # Panics
     /// If `pos` is on another board than the solver's.
     pub fn value(&mut self, pos: &Position) -> i32 {
-        self.start(pos);
+        match self.value_within(pos, Limits::default()) {
+            Ok(v) => v,
+            Err(_) => unreachable!("a search without limits finishes"),
+        }
+    }
+
+    /// The value of `pos`, unless `limits` stop the search first.
+    ///
+    /// # Errors
+    /// [`Interrupted`], with the bounds on the value established so far.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn value_within(&mut self, pos: &Position, limits: Limits) -> Result<i32, Interrupted> {
+        let before = self.start(pos, limits);
         self.exact(pos.edges().0)
+            .map_err(|bounds| self.interrupted(before, bounds))
     }
 
     /// The value of `pos` and all moves that achieve it.
@@ -292,27 +408,50 @@ impl Solver {
     /// # Panics
     /// If `pos` is on another board than the solver's.
     pub fn solve(&mut self, pos: &Position) -> Solution {
-        let before = self.start(pos);
+        match self.solve_within(pos, Limits::default()) {
+            Ok(s) => s,
+            Err(_) => unreachable!("a search without limits finishes"),
+        }
+    }
+
+    /// [`Solver::solve`], unless `limits` stop the search first.
+    ///
+    /// # Errors
+    /// [`Interrupted`], with the bounds on the value established so far.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn solve_within(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+    ) -> Result<Solution, Interrupted> {
+        let before = self.start(pos, limits);
         let e = pos.edges().0;
-        let value = self.exact(e);
+        let value = self
+            .exact(e)
+            .map_err(|bounds| self.interrupted(before, bounds))?;
         let mut best_moves = Vec::new();
         for m in pos.legal_moves().iter() {
             let child = e | m.bit();
             let gain = self.geo.completes(e, m.index()) as i32;
             let good = if gain > 0 {
-                self.test(child, 0, value - gain - 1, value - gain) >= value - gain
+                self.test(child, 0, value - gain - 1, value - gain)
+                    .map(|v| v >= value - gain)
             } else {
-                self.test(child, 1, -value, -value + 1) <= -value
+                self.test(child, 1, -value, -value + 1).map(|v| v <= -value)
             };
-            if good {
-                best_moves.push(m);
+            match good {
+                Some(true) => best_moves.push(m),
+                Some(false) => {}
+                None => return Err(self.interrupted(before, (value, value))),
             }
         }
-        Solution {
+        Ok(Solution {
             value,
             best_moves,
             nodes: self.stats().nodes - before,
-        }
+        })
     }
 
     /// The value of `pos` and of every legal move.
@@ -320,37 +459,62 @@ impl Solver {
     /// # Panics
     /// If `pos` is on another board than the solver's.
     pub fn analyze(&mut self, pos: &Position) -> Analysis {
-        let before = self.start(pos);
+        match self.analyze_within(pos, Limits::default()) {
+            Ok(a) => a,
+            Err(_) => unreachable!("a search without limits finishes"),
+        }
+    }
+
+    /// [`Solver::analyze`], unless `limits` stop the search first.
+    ///
+    /// # Errors
+    /// [`Interrupted`], with the bounds on the position's value established
+    /// so far.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn analyze_within(
+        &mut self,
+        pos: &Position,
+        limits: Limits,
+    ) -> Result<Analysis, Interrupted> {
+        let before = self.start(pos, limits);
         let e = pos.edges().0;
-        let value = self.exact(e);
+        let value = self
+            .exact(e)
+            .map_err(|bounds| self.interrupted(before, bounds))?;
         let mut moves = Vec::new();
         for m in pos.legal_moves().iter() {
             let child = e | m.bit();
             let gain = self.geo.completes(e, m.index()) as i32;
             let v = if gain > 0 {
-                gain + self.exact(child)
+                self.exact(child).map(|v| gain + v)
             } else {
-                -self.exact(child)
+                self.exact(child).map(|v| -v)
             };
-            moves.push((m, v));
+            match v {
+                Ok(v) => moves.push((m, v)),
+                Err(_) => return Err(self.interrupted(before, (value, value))),
+            }
         }
-        Analysis {
+        Ok(Analysis {
             value,
             moves,
             nodes: self.stats().nodes - before,
-        }
+        })
     }
 
     fn remaining(&self, e: u64) -> i32 {
         (self.geo.box_mask.len() as u32 - self.geo.completed(e)) as i32
     }
 
-    /// The exact value of edge set `e`.
-    fn exact(&mut self, e: u64) -> i32 {
+    /// The exact value of edge set `e`, or the bounds established when a
+    /// limit stopped the search.
+    fn exact(&mut self, e: u64) -> Result<i32, (i32, i32)> {
         let r = self.remaining(e);
         if !self.opts.mtd {
             self.window = (-r, r);
-            return self.test(e, 0, -r - 1, r + 1);
+            return self.test(e, 0, -r - 1, r + 1).ok_or((-r, r));
         }
         // The value has the parity of r; test "value >= t" until the bounds
         // meet. The first test asks whether the player to move gets a tie,
@@ -363,7 +527,7 @@ impl Solver {
         while lo < hi {
             self.window = (lo, hi);
             t = t.clamp(lo + 1, hi);
-            let v = self.test(e, 0, t - 1, t);
+            let v = self.test(e, 0, t - 1, t).ok_or((lo, hi))?;
             if v >= t {
                 lo = v + (v - r).rem_euclid(2);
                 t = lo + 1;
@@ -372,7 +536,7 @@ impl Solver {
                 t = hi;
             }
         }
-        lo
+        Ok(lo)
     }
 
     /// The images of `e` under the symmetries the keys use (see
@@ -464,21 +628,18 @@ impl Solver {
     }
 
     fn report(&mut self) {
-        if !self.opts.progress {
+        let Some((hook, interval)) = &self.progress else {
             return;
-        }
+        };
         let now = Instant::now();
-        if now - self.last_report >= Duration::from_secs(5) {
+        if now - self.last_report >= *interval {
             self.last_report = now;
-            let secs = (now - self.started).as_secs_f64();
-            eprintln!(
-                "dots: {} nodes in {:.0} s ({:.2} M nodes/s), root value in [{}, {}]",
-                self.stats.nodes,
-                secs,
-                self.stats.nodes as f64 / secs / 1e6,
-                self.window.0,
-                self.window.1
-            );
+            hook(&Progress {
+                nodes: self.stats.nodes,
+                elapsed: now - self.started,
+                lower: self.window.0,
+                upper: self.window.1,
+            });
         }
     }
 
@@ -487,12 +648,16 @@ impl Solver {
     /// `side` (0 or 1) only matters to the partial-table ablation.
     fn search(&mut self, e: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
         self.stats.nodes += 1;
-        if self.stats.nodes & 0x3ff == 0 {
+        if self.stats.nodes % CHECK_NODES == 0 {
             if self.stats.nodes & 0xffff == 0 {
                 self.report();
             }
-            // Set only while threads race on one test (see `test`).
-            self.aborted |= self.stop.load(Relaxed);
+            if self.control.check() {
+                // Stop every thread of this search.
+                self.stop.store(true, Relaxed);
+            }
+            // Set while threads race on one test (see `test`), or by a limit.
+            self.aborted |= self.stop.load(Relaxed) || self.control.limit().is_some();
         }
         if self.aborted {
             return 0;
@@ -662,7 +827,8 @@ impl Solver {
                     -self.search(child, side ^ 1, -beta, -alpha)
                 };
                 if self.aborted {
-                    // Another thread finished the test: store nothing.
+                    // Another thread finished the test, or a limit stopped
+                    // the search: store nothing.
                     return 0;
                 }
                 if v > best {

@@ -8,7 +8,7 @@ mod geometry;
 mod loony;
 mod tt;
 
-pub use alphabeta::{Analysis, Solution, Solver, Stats};
+pub use alphabeta::{Analysis, Interrupted, Progress, ProgressHook, Solution, Solver, Stats};
 
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
@@ -75,9 +75,6 @@ pub struct Options {
     /// Transposition table size in MiB (0: a single bucket, i.e. almost no
     /// table).
     pub tt_mb: usize,
-    /// Print progress lines on stderr during searches longer than a few
-    /// seconds.
-    pub progress: bool,
 }
 
 impl Default for Options {
@@ -97,7 +94,6 @@ impl Default for Options {
             mtd: true,
             threads: 1,
             tt_mb: 256,
-            progress: false,
         }
     }
 }
