@@ -1,5 +1,6 @@
 //! `cgtk amazons ...`: Amazons subcommands.
 
+use std::io::Read;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -38,8 +39,8 @@ enum AmazonsCommand {
     /// The full-board evaluation: areas, their kinds and bounds, the global
     /// bounds, and the winner if the rules decide it (seed 004).
     Eval {
-        /// A position, e.g. `..W/.../..B w` (ranks from the top, `x` burnt).
-        position: String,
+        #[command(flatten)]
+        position: PositionArg,
         /// Print {"verdict", "to_move", "bounds", "areas": [{"kind", "squares", "bounds", "source"}]}.
         #[arg(long)]
         json: bool,
@@ -55,8 +56,8 @@ enum AmazonsCommand {
     /// Canonical form and subzero thermograph of a position as a sum of its
     /// areas (Black = Left = positive).
     Value {
-        /// A position, e.g. `..W/.../..B w` (ranks from the top, `x` burnt).
-        position: String,
+        #[command(flatten)]
+        position: PositionArg,
         /// Print the fields of `cgt thermograph --json`.
         #[arg(long)]
         json: bool,
@@ -78,8 +79,13 @@ enum AmazonsCommand {
 /// The options of `amazons solve`.
 #[derive(Args)]
 struct SolveArgs {
-    /// A position (`.BB./B..B/W..W/.WW. w`) or a size `WxH` for its standard start.
-    position: String,
+    #[command(flatten)]
+    position: PositionArg,
+    /// Print the principal variation: the winner's moves and the loser's
+    /// longest resistance (the reply with the largest refutation in the
+    /// proof), to the end of the proof.
+    #[arg(long)]
+    pv: bool,
     /// Table, threads (df-pn only), limits and output. `--json` prints
     /// `{"winner", "status", "to_move", "best_move", "nodes", "seconds",
     /// "root_pn", "root_dn", "limit"}` (`winner` null and `status`
@@ -137,6 +143,41 @@ struct SolveArgs {
 /// The largest perft depth accepted (deeper runs would never end anyway).
 const MAX_DEPTH: u32 = 20;
 
+/// The longest SGF file read (game records are a few kilobytes).
+const MAX_SGF_BYTES: u64 = 1 << 24;
+
+/// The position of a command: given as text, or read from a game record.
+#[derive(Args)]
+struct PositionArg {
+    /// A position (`.BB./B..B/W..W/.WW. w`: ranks from the top, `x` burnt)
+    /// or a size `WxH` for its standard start.
+    #[arg(required_unless_present = "sgf")]
+    position: Option<String>,
+    /// Read the position from an SGF game record instead: the position
+    /// after the moves of its main line.
+    #[arg(long, value_name = "FILE", conflicts_with = "position")]
+    sgf: Option<PathBuf>,
+}
+
+impl PositionArg {
+    fn read(&self) -> Result<Position> {
+        if let Some(path) = &self.sgf {
+            let what = || format!("SGF file {}", path.display());
+            let file = std::fs::File::open(path).map_err(|e| bad_input(&what(), e))?;
+            let mut text = String::new();
+            file.take(MAX_SGF_BYTES + 1)
+                .read_to_string(&mut text)
+                .map_err(|e| bad_input(&what(), e))?;
+            if text.len() as u64 > MAX_SGF_BYTES {
+                return Err(bad_input(&what(), "longer than 16 MiB"));
+            }
+            let game = amazons::sgf::read(&text).map_err(|e| bad_input(&what(), e))?;
+            return Ok(game.final_position());
+        }
+        parse_position_or_size(self.position.as_deref().unwrap_or_default())
+    }
+}
+
 /// Reads a position, or a size `WxH` meaning its standard start.
 pub fn parse_position_or_size(text: &str) -> Result<Position> {
     Position::parse_or_standard(text).map_err(|e| bad_input("position", e))
@@ -162,7 +203,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             basic_partition,
             db,
         } => {
-            let pos = parse_position_or_size(&position)?;
+            let pos = position.read()?;
             let evaluator = Evaluator {
                 improved_partition: !basic_partition,
                 ..Evaluator::default()
@@ -187,7 +228,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             json,
             svg,
         } => {
-            let pos = parse_position_or_size(&position)?;
+            let pos = position.read()?;
             let mut valuer = Valuer::new();
             let g = valuer.canonical(&pos)?;
             let canonical = valuer.arena.to_string(g);
@@ -299,7 +340,7 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
 }
 
 fn solve(args: &SolveArgs) -> Result<()> {
-    let pos = parse_position_or_size(&args.position)?;
+    let pos = args.position.read()?;
     if args.solver == "alphabeta" && args.search.threads > 1 {
         return Err(bad_input(
             "--threads",
@@ -366,7 +407,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
     let (result, proof): (SolveResult<Move>, _) = if args.solver == "alphabeta" {
         let mut solver = AlphaBetaSolver::new(budget).map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
-        let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
+        let proof = proof_if_asked(args.proof.is_some() || args.pv, &r, &mut solver, &game)?;
         (r, proof)
     } else {
         let mut solver = DfpnSolver::new(DfpnConfig {
@@ -378,7 +419,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         })
         .map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
-        let proof = proof_if_asked(args.proof.is_some(), &r, &mut solver, &game)?;
+        let proof = proof_if_asked(args.proof.is_some() || args.pv, &r, &mut solver, &game)?;
         (r, proof)
     };
     spinner.finish_and_clear();
@@ -397,7 +438,10 @@ fn solve(args: &SolveArgs) -> Result<()> {
         }
     }
     let mover = pos.to_move();
-    let report = AmazonsSolveReport::new(&pos, &result);
+    let mut report = AmazonsSolveReport::new(&pos, &result);
+    if args.pv {
+        report.pv = proof.as_ref().map(ProofTree::principal_variation);
+    }
     if args.search.json {
         output::print_json(&report);
     } else {
@@ -411,6 +455,9 @@ fn solve(args: &SolveArgs) -> Result<()> {
         }
         if let Some(b) = &report.best_move {
             println!("best move: {b}");
+        }
+        if let Some(pv) = &report.pv {
+            println!("pv: {}", pv.join(" "));
         }
         println!("nodes: {}", result.nodes);
         println!("seconds: {:.3}", report.seconds);

@@ -21,6 +21,16 @@ pub enum DotsCommand {
     Solve(SolveArgs),
     /// The value of every legal move.
     Analyze(SolveArgs),
+    /// Draw a position; with `--edges`, every undrawn edge shows its number
+    /// (the numbers `WxH:e,e,...` and the moves of every command use).
+    Show {
+        /// `WxH` or `WxH:e,e,e`, an ASCII diagram, or `-` to read either
+        /// from stdin.
+        position: String,
+        /// Number the undrawn edges.
+        #[arg(long)]
+        edges: bool,
+    },
 }
 
 /// A position and the solver's switches.
@@ -73,18 +83,23 @@ pub struct SolveArgs {
     wide_tt: bool,
 }
 
+/// Reads a position given on the command line, or from stdin for `-`.
+fn read_position(arg: &str) -> Result<Position> {
+    let text = if arg == "-" {
+        let mut s = String::new();
+        std::io::stdin()
+            .read_to_string(&mut s)
+            .map_err(|e| bad_input("position", e))?;
+        s
+    } else {
+        arg.to_owned()
+    };
+    Position::read(&text).map_err(|e| bad_input("position", e))
+}
+
 impl SolveArgs {
     fn position(&self) -> Result<Position> {
-        let text = if self.position == "-" {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| bad_input("position", e))?;
-            s
-        } else {
-            self.position.clone()
-        };
-        Position::read(&text).map_err(|e| bad_input("position", e))
+        read_position(&self.position)
     }
 
     /// The solver, reporting its progress on `spinner`.
@@ -134,6 +149,15 @@ fn print_interrupted(i: &Interrupted) {
 /// Runs a `dots` subcommand.
 pub fn run(command: DotsCommand) -> Result<()> {
     match command {
+        DotsCommand::Show { position, edges } => {
+            let pos = read_position(&position)?;
+            if edges {
+                print!("{}", pos.annotated_diagram(|e| Some(e.index().to_string())));
+            } else {
+                print!("{}", pos.diagram());
+            }
+            println!("position: {pos}");
+        }
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();

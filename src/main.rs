@@ -44,11 +44,15 @@ fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) if err.use_stderr() => {
-            // A usage error on one line, as every other error (the first
-            // line of clap's message; `--help` gives the rest).
+            // A usage error on one line, as every other error: the first
+            // paragraph of clap's message (`--help` gives the rest).
             let text = err.render().to_string();
-            let first = text.lines().next().unwrap_or("error: bad usage");
-            eprintln!("{first}");
+            let first: Vec<&str> = text
+                .lines()
+                .map(str::trim)
+                .take_while(|l| !l.is_empty())
+                .collect();
+            eprintln!("{}", first.join(" "));
             return ExitCode::from(2);
         }
         Err(err) => {

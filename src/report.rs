@@ -250,6 +250,10 @@ pub struct AmazonsSolveReport {
     pub limit: Option<&'static str>,
     /// Nodes of all threads.
     pub nodes: u64,
+    /// The principal variation, with `--pv` on a proven result (absent
+    /// otherwise): see `ProofTree::principal_variation`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pv: Option<Vec<String>>,
     /// The root's disproof number (`null` for infinity).
     pub root_dn: Option<u32>,
     /// The root's proof number (`null` for infinity).
@@ -277,6 +281,7 @@ impl AmazonsSolveReport {
                 Verdict::Proven(_) => None,
             },
             nodes: result.nodes,
+            pv: None,
             root_dn: number(result.root.dn),
             root_pn: number(result.root.pn),
             seconds: result.elapsed.as_secs_f64(),

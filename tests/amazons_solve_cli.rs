@@ -101,3 +101,48 @@ fn bad_input_exits_2() {
         assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_principal_variation_starts_with_the_winning_move_and_is_legal() {
+    let (code, out, err) = cgtk(&["amazons", "solve", "5x4", "--pv", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let pv: Vec<&str> = v["pv"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(Some(pv[0]), v["best_move"].as_str(), "{out}");
+    let mut pos = amazons::Position::standard("5x4".parse().unwrap()).unwrap();
+    for text in &pv {
+        let mv = pos.parse_move(text).unwrap();
+        pos.play(mv).unwrap();
+    }
+    // Without --pv there is no "pv" field.
+    let (_, plain, _) = cgtk(&["amazons", "solve", "5x4", "--json"]);
+    assert!(!plain.contains("\"pv\""), "{plain}");
+}
+
+#[test]
+fn sgf_gives_the_position_after_the_record() {
+    // The record plays B1-B4xD4 from the 5x6 start (Song & Müller 2015
+    // quote 157 replies to it).
+    let dir = std::env::temp_dir().join(format!("cgtk-sgf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("game.sgf");
+    std::fs::write(&file, "(;FF[4]GM[18]SZ[5:6];W[bfbcdc])").unwrap();
+    let mut pos = amazons::Position::standard("5x6".parse().unwrap()).unwrap();
+    pos.play(pos.parse_move("B1-B4xD4").unwrap()).unwrap();
+    let text = pos.to_string();
+    let f = file.to_str().unwrap();
+    let (code, from_sgf, err) = cgtk(&["amazons", "eval", "--sgf", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let (_, from_text, _) = cgtk(&["amazons", "eval", &text, "--json"]);
+    assert_eq!(from_sgf, from_text);
+    std::fs::write(&file, "(;FF[4]GM[18]SZ[5:6];W[zzzzzz])").unwrap();
+    let (code, _, err) = cgtk(&["amazons", "eval", "--sgf", f]);
+    assert_eq!(code, 2, "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

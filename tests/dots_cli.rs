@@ -227,3 +227,28 @@ fn a_limit_ends_with_bounds_around_the_value() {
         assert!(lo <= -3 && -3 <= hi, "{args:?}: [{lo}, {hi}]");
     }
 }
+
+#[test]
+fn show_numbers_the_edges_as_architecture_md_does() {
+    // On 1x1 (ARCHITECTURE.md): top 0, bottom 1, left 2, right 3.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["dots", "show", "1x1", "--edges"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    let lines: Vec<Vec<&str>> = text
+        .lines()
+        .map(|l| l.split_whitespace().filter(|w| *w != "+").collect())
+        .collect();
+    assert_eq!(lines[0], ["0"], "{text}");
+    assert_eq!(lines[1], ["2", "3"], "{text}");
+    assert_eq!(lines[2], ["1"], "{text}");
+    // A drawn edge shows as a line, not a number.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["dots", "show", "1x1:0", "--edges"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.lines().next().unwrap().contains("---"), "{text}");
+}

@@ -930,3 +930,30 @@ fn report<G: SolverGame>(game: &G, expected: WinLoss) {
         r.elapsed
     );
 }
+
+#[test]
+fn the_principal_variation_is_a_won_line_to_a_leaf() {
+    // Kayles on 7 pins is a first-player win (knock down the middle pin and
+    // mirror). Kayles has no static evaluation, so along the principal
+    // variation every move is legal, the winner moves first and last, and
+    // the line ends where the loser has no move.
+    let game = Kayles::new(0b111_1111, 7);
+    let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+    assert_eq!(solver.solve(&game).verdict, Verdict::Proven(WinLoss::Win));
+    let proof = extract_proof(&mut solver, &game).unwrap();
+    let pv = proof.principal_variation();
+    assert_eq!(pv.len() % 2, 1, "{pv:?}");
+    let mut g = game.clone();
+    for text in &pv {
+        let mut moves = Vec::new();
+        g.generate_moves(&mut moves);
+        let mv = *moves
+            .iter()
+            .find(|&&m| g.move_text(m) == *text)
+            .unwrap_or_else(|| panic!("{text} is not legal in {}", g.position_text()));
+        g.play(mv);
+    }
+    let mut moves = Vec::new();
+    g.generate_moves(&mut moves);
+    assert!(moves.is_empty(), "the line ends at {}", g.position_text());
+}

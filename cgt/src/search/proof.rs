@@ -317,6 +317,73 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
 }
 
 impl ProofTree {
+    /// The principal variation of the proof: from the root, the winner's
+    /// move at each of its turns and, at each of the loser's, the reply
+    /// with the largest refutation (the most proof nodes below it, counted
+    /// along every path), down to a leaf. It is the loser's longest
+    /// resistance by that measure, not necessarily by the number of moves.
+    #[must_use]
+    pub fn principal_variation(&self) -> Vec<String> {
+        let children = |node: &ProofNode| -> Vec<usize> {
+            match node {
+                ProofNode::Or { child, .. } => vec![*child],
+                ProofNode::And { replies } => replies.iter().map(|(_, c)| *c).collect(),
+                ProofNode::Leaf(_) => Vec::new(),
+            }
+        };
+        // Subtree sizes by an iterative post-order walk (proofs share
+        // nodes, and a deep proof must not overflow the stack); a node met
+        // again on its own path (only in a malformed file) counts 1.
+        let n = self.nodes.len();
+        let mut size = vec![0u64; n];
+        let mut state = vec![0u8; n]; // 0 new, 1 on the path, 2 done
+        for root in 0..n {
+            if state[root] != 0 {
+                continue;
+            }
+            let mut stack = vec![(root, false)];
+            while let Some((at, expanded)) = stack.pop() {
+                if expanded {
+                    let below = children(&self.nodes[at])
+                        .into_iter()
+                        .map(|c| if c < n && state[c] == 2 { size[c] } else { 1 })
+                        .fold(1u64, u64::saturating_add);
+                    size[at] = below;
+                    state[at] = 2;
+                } else if state[at] == 0 {
+                    state[at] = 1;
+                    stack.push((at, true));
+                    for c in children(&self.nodes[at]) {
+                        if c < n && state[c] == 0 {
+                            stack.push((c, false));
+                        }
+                    }
+                }
+            }
+        }
+        let mut line = Vec::new();
+        let mut at = 0;
+        while let Some(node) = self.nodes.get(at) {
+            let next = match node {
+                ProofNode::Or { mv, child } => Some((mv, *child)),
+                ProofNode::And { replies } => replies
+                    .iter()
+                    .max_by_key(|(_, c)| size.get(*c).copied().unwrap_or(0))
+                    .map(|(mv, c)| (mv, *c)),
+                ProofNode::Leaf(_) => None,
+            };
+            // A proof of an acyclic game has at most `n` moves on a path.
+            match next {
+                Some((mv, child)) if line.len() < n => {
+                    line.push(mv.clone());
+                    at = child;
+                }
+                _ => break,
+            }
+        }
+        line
+    }
+
     /// Writes the proof in the format of version [`PROOF_VERSION`].
     pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
         writeln!(out, "{PROOF_MAGIC} {PROOF_VERSION}")?;
