@@ -1,8 +1,8 @@
-//! Speed of the Amazons df-pn solver (seed 004, section V, default
+//! Speed of the Amazons df-pn solver (Song & Müller 2015, section V, default
 //! settings): the 4x4 start and fixed mid-game positions from seeded
 //! random playouts of the 4x4, 5x4 and 4x5 starts, each solved from an
 //! empty table. Every verdict is checked before timing: 4x4 is a
-//! second-player win (Müller 2001; seed 004, Table I), the mid-game
+//! second-player win (Müller 2001; Song & Müller 2015, Table I), the mid-game
 //! positions against a plain memoised minimax written here.
 //!
 //! Run: `cargo bench --bench amazons_solve`. Numbers are in BENCHMARKS.md.

@@ -1,4 +1,4 @@
-//! Benchmarks of the endgame databases (seed 004, III): building small
+//! Benchmarks of the endgame databases (Song & Müller 2015, III): building small
 //! simple, blocker and active tables, and answering queries. Each benchmark
 //! first checks its answers against independent code: simple territories
 //! against `amazons::territory::territory_moves` (exhaustive search), active

@@ -1,6 +1,6 @@
-//! Dots-and-Boxes solver on empty boards from seed 000's Table 1 (Barker &
+//! Dots-and-Boxes solver on empty boards from Barker & Korf 2012's Table 1 (Barker &
 //! Korf 2012) and a mid-game position; every iteration checks the value.
-//! Sources of the values: seed 000 (3x3: -3) and Wilson's analysis (1x8: 0,
+//! Sources of the values: Barker & Korf 2012 (3x3: -3) and Wilson's analysis (1x8: 0,
 //! 2x5: -2, 2x3: -2); the mid-game value comes from the naive reference
 //! below (memoised negamax from the rules alone).
 

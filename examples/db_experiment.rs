@@ -1,4 +1,4 @@
-//! The experiment of seed 004 (Song & Müller), section V-C, Tables II and
+//! The experiment of Song & Müller 2015 (Song & Müller), section V-C, Tables II and
 //! III, and the database comparison of Fig. 13, on our own test sets.
 //!
 //! Tables II/III: 100 games of uniformly random play (fixed seeds) from the

@@ -37,7 +37,7 @@ enum AmazonsCommand {
         depth: u32,
     },
     /// The full-board evaluation: areas, their kinds and bounds, the global
-    /// bounds, and the winner if the rules decide it (seed 004).
+    /// bounds, and the winner if the rules decide it (Song & Müller 2015).
     Eval {
         #[command(flatten)]
         position: PositionArg,

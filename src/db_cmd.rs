@@ -27,7 +27,7 @@ pub enum KindArg {
     Active,
 }
 
-/// Endgame databases (seed 004, III).
+/// Endgame databases (Song & Müller 2015, III).
 #[derive(Subcommand)]
 pub enum DbCommand {
     /// Build databases into a directory; valid files already there are kept.
@@ -44,7 +44,7 @@ pub enum DbCommand {
         /// the Black and White queen counts (default 1,1).
         #[arg(long, value_delimiter = ',')]
         queens: Vec<u32>,
-        /// The paper's set (seed 004, III-B): simple and blocker territories
+        /// The paper's set (Song & Müller 2015, III-B): simple and blocker territories
         /// 1xn, 2xn, 3xn for 2 <= n <= 6 with 1 to 4 queens (not 3x6 with 4);
         /// active areas 1xn, 2xn (n <= 6), 3xn (3 <= n <= 5) with 1 to 4
         /// queens a side, 3x6 with at most 2 a side, the four smallest 4x4.

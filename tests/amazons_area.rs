@@ -222,7 +222,7 @@ fn territories(seed: u64, count: usize, max_empty: u32) {
         }
         checked += 1;
     }
-    // Defective territories (fewer moves than squares, seed 004 II-B2) occur.
+    // Defective territories (fewer moves than squares, Song & Müller 2015 II-B2) occur.
     assert!(
         checked > count / 10 && defective > 0,
         "{checked} {defective}"
@@ -231,7 +231,7 @@ fn territories(seed: u64, count: usize, max_empty: u32) {
 
 type LocalKey = (u64, u64, u64, Color, bool);
 
-/// Plain negamax with passes and a memo (seed 004 IV-A6): the side to
+/// Plain negamax with passes and a memo (Song & Müller 2015 IV-A6): the side to
 /// move's moves minus the opponent's; a pass after a pass ends play.
 fn naive_local(g: &mut Position, passed: bool, memo: &mut HashMap<LocalKey, i32>) -> i32 {
     if g.empty().is_empty() {
@@ -291,7 +291,7 @@ fn local_searches(seed: u64, count: usize, max_empty: u32) {
             -naive_local(&mut g.with_to_move(Color::White), false, &mut memo),
             "{g}"
         );
-        // Seed 004: bounds [v_w - e, v_b + e]. Checked with e = 1:
+        // Song & Müller 2015: bounds [v_w - e, v_b + e]. Checked with e = 1:
         // G > v_w - 1 and G < v_b + 1.
         assert!(solver.gt(&g, v.v_w - 1), "{g}: G > {} fails", v.v_w - 1);
         assert!(solver.lt(&g, v.v_b + 1), "{g}: G < {} fails", v.v_b + 1);

@@ -6,7 +6,7 @@ use common::cgtk;
 
 #[test]
 fn perft_prints_the_count() {
-    // Seed 004 quotes 410 first moves on 5x6 and 157 replies to B1-B4xD4.
+    // Song & Müller 2015 quotes 410 first moves on 5x6 and 157 replies to B1-B4xD4.
     assert_eq!(
         cgtk(&["amazons", "perft", "5x6", "1"]),
         (0, "410\n".into(), String::new())

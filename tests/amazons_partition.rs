@@ -1,4 +1,4 @@
-//! Board partitions (seed 004, II-A3 and II-B): snapshots of a few boards
+//! Board partitions (Song & Müller 2015, II-A3 and II-B): snapshots of a few boards
 //! and properties checked against the move generator on random boards.
 
 use amazons::partition::reachable;
@@ -55,7 +55,7 @@ const BOARDS: [(&str, &str); 5] = [
     // A White queen in a gap of a wall: the left part is a White blocker
     // territory, the queen its blocker, the right part active.
     ("gate", "...x../...W.B/...x.. b"),
-    // A blocker of each colour, as in seed 004 Fig. 2: a White blocker
+    // A blocker of each colour, as in Song & Müller 2015 Fig. 2: a White blocker
     // territory on the left, a Black one on the right, active in between.
     ("two_gates", "..x..x../..W..B.. w"),
     // A Black queen walled in by White queens only. Cutting it off as dead

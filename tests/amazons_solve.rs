@@ -1,6 +1,6 @@
 //! The Amazons df-pn and alpha-beta solvers against plain exhaustive search
 //! on random small positions, proofs checked by the exact leaf verifier, and
-//! the 4x4 start (second player wins: Müller 2001, seed 004 Table I).
+//! the 4x4 start (second player wins: Müller 2001, Song & Müller 2015 Table I).
 
 use amazons::{Evaluator, Position};
 use amazons::{LeafVerifier, SolverPosition};
@@ -266,7 +266,7 @@ fn proofs_of_random_positions_check() {
     }
 }
 
-/// The 4x4 start: the second player wins (Müller 2001; seed 004, Table I).
+/// The 4x4 start: the second player wins (Müller 2001; Song & Müller 2015, Table I).
 /// Its proof is checked, and a corrupted copy is rejected.
 #[test]
 fn four_by_four_second_player_wins_with_checked_proof() {
@@ -349,7 +349,7 @@ fn five_by_four_first_player_wins_only_by_b1_b2xd2() {
     assert_eq!(winning, ["B1-B2xD2", "D1-D2xB2"]);
 }
 
-/// 4x5: seed 004 (Table I) says the first player wins; two independent
+/// 4x5: Song & Müller 2015 (Table I) says the first player wins; two independent
 /// exhaustive programs say the second player does (issue 6). The checked
 /// proof settles it: the second player wins.
 #[test]
@@ -358,7 +358,7 @@ fn four_by_five_second_player_wins_with_checked_proof() {
     assert_eq!(solve_start_with_checked_proof("4x5").0, WinLoss::Loss);
 }
 
-/// 5x5: the first player wins (Müller 2001; seed 004, Table I), with a
+/// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I), with a
 /// checked proof.
 #[test]
 #[ignore = "about 7 minutes in release builds (the proof check is most of it); run with --release -- --ignored"]

@@ -8,7 +8,7 @@ fn temp(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("cgtk-solve-{}-{name}", std::process::id()))
 }
 
-/// 4x4: the second player (Black) wins (Müller 2001; seed 004, Table I).
+/// 4x4: the second player (Black) wins (Müller 2001; Song & Müller 2015, Table I).
 #[test]
 fn solve_4x4_json_and_checked_proof() {
     let proof = temp("4x4.proof");

@@ -64,7 +64,7 @@ fn cgsuite_temperatures_means_and_stops() {
 }
 
 /// Walls derived by hand from the definition (ARCHITECTURE.md), one
-/// breakpoint at a time; the four infinitesimal thermographs of seed 004,
+/// breakpoint at a time; the four infinitesimal thermographs of Song & Müller 2015,
 /// Fig. 5 (after Berlekamp, "Idempotents among partisan games", Fig. 17).
 #[test]
 fn walls_derived_by_hand() {

@@ -1,5 +1,5 @@
 //! The evaluation with databases: active areas answered by thermographs
-//! (seed 004, IV-B2, IV-C) must still only name true winners.
+//! (Song & Müller 2015, IV-B2, IV-C) must still only name true winners.
 
 use amazons::{AreaOracle, Evaluator, Position};
 use rand::rngs::SmallRng;
@@ -107,7 +107,7 @@ fn solver_with_active_databases_agrees_with_minimax() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// Blocker territory databases (seed 004, III-A) answer the blocker
+/// Blocker territory databases (Song & Müller 2015, III-A) answer the blocker
 /// territories of the improved partition; the verdicts stay those of plain
 /// minimax, and the database never gives a lower bound below plodding's.
 #[test]

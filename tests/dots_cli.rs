@@ -109,7 +109,7 @@ fn analyze_json_gives_every_move_its_naive_value() {
 
 #[test]
 fn text_output_and_switches() {
-    // 3x3 is -3 (seed 000), with every technique switched off too.
+    // 3x3 is -3 (Barker & Korf 2012), with every technique switched off too.
     let all = cgtk(&["dots", "solve", "3x3"], None);
     assert!(all.status.success());
     let text = String::from_utf8(all.stdout).unwrap();

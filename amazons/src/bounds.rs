@@ -1,8 +1,8 @@
-//! Bounds of one area without the `cgt` layer (seed 004, IV-A and IV-B1).
+//! Bounds of one area without the `cgt` layer (Song & Müller 2015, IV-A and IV-B1).
 //!
 //! An area's bounds are plain integers, Left = Black = positive: the number
 //! of moves Black can make there more than White. Relaxed ends (`+e`, `-e`,
-//! seed 004 II-D) come only from local search. The `cgt` layer turns these
+//! Song & Müller 2015 II-D) come only from local search. The `cgt` layer turns these
 //! into its `Bounds` and sums them.
 
 use std::fmt;
@@ -28,7 +28,7 @@ pub trait AreaOracle {
     }
 
     /// The exact number of moves the owner can make in the blocker
-    /// territory `area` under the blocker constraint (seed 004, III-A: a
+    /// territory `area` under the blocker constraint (Song & Müller 2015, III-A: a
     /// blocker that moves in must shoot back at its origin), with all its
     /// queens, normal ones and `area.blockers`, if a table holds it. The
     /// default holds none.
@@ -87,7 +87,7 @@ impl fmt::Display for BoundsSource {
 
 /// Bounds on an area's value, Black positive: `lower <= value <= upper`,
 /// where a relaxed end holds only up to an infinitesimal (`lower - e`,
-/// `upper + e`, seed 004 II-D).
+/// `upper + e`, Song & Müller 2015 II-D).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct AreaBounds {
     /// The lower bound.
@@ -115,7 +115,7 @@ impl AreaBounds {
 }
 
 impl fmt::Display for AreaBounds {
-    /// As in seed 004: `[1, 2+e]`, `[-3-e, 0]`.
+    /// As in Song & Müller 2015: `[1, 2+e]`, `[-3-e, 0]`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let lower_e = if self.lower_relaxed { "-e" } else { "" };
         let upper_e = if self.upper_relaxed { "+e" } else { "" };

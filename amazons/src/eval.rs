@@ -1,4 +1,4 @@
-//! The full-board evaluation of seed 004 (Algorithm 1, sections II-D and
+//! The full-board evaluation of Song & Müller 2015 (Algorithm 1, sections II-D and
 //! IV-C): partition the board, bound each area, sum the bounds with the
 //! tightened/relaxed arithmetic of the `cgt` layer, and decide the winner
 //! when the rules allow. The df-pn solver calls this at every node.
@@ -15,7 +15,7 @@ use crate::position::{Color, Position};
 pub struct AreaReport {
     /// The area (its kind, squares and queens).
     pub area: Area,
-    /// Its bounds, Black positive, in the `cgt` notation of seed 004.
+    /// Its bounds, Black positive, in the `cgt` notation of Song & Müller 2015.
     pub bounds: Bounds,
     /// Where the bounds came from.
     pub source: BoundsSource,
@@ -138,7 +138,7 @@ impl Evaluator {
 
     /// The bounds of `area`, where they came from, and the area's
     /// component of the sum. `used`: the blockers already given to a
-    /// blocker territory. A blocker may help at most one area (seed 004,
+    /// blocker territory. A blocker may help at most one area (Song & Müller 2015,
     /// IV-B3): each goes to the first blocker territory that holds it; the
     /// others, and the active areas (whose static evaluation ignores
     /// blockers), must do without it.
@@ -220,7 +220,7 @@ mod tests {
         assert!(decided > 0);
     }
 
-    // Seed 004, IV-C3 style: a territory of 2 for Black against 1 for White
+    // Song & Müller 2015, IV-C3 style: a territory of 2 for Black against 1 for White
     // wins for Black whoever moves (2 - 1 > 0).
     #[test]
     fn territories_decide_by_their_sum() {

@@ -6,7 +6,7 @@
 //! and prints the text of ARCHITECTURE.md: the ranks from the top down,
 //! separated by `/` (`.` empty, `W` white queen, `B` black queen, `x`
 //! burnt), then ` w` or ` b` for the side to move. In CGT terms Black is
-//! Left (positive) and White is Right (negative), as in seed 004 (Song &
+//! Left (positive) and White is Right (negative), as in Song & Müller 2015 (Song &
 //! Müller, "An Enhanced Solver for the Game of Amazons").
 //!
 //! ```
@@ -14,7 +14,7 @@
 //!
 //! let mut pos = Position::standard("5x6".parse()?)?;
 //! assert_eq!(pos.to_string(), ".B.B./B...B/...../...../W...W/.W.W. w");
-//! // Seed 004 quotes 410 first moves on 5x6, and 157 replies to B1-B4xD4.
+//! // Song & Müller 2015 quotes 410 first moves on 5x6, and 157 replies to B1-B4xD4.
 //! assert_eq!(perft(&pos, 1), 410);
 //! let mv = pos.parse_move("B1-B4xD4")?;
 //! pos.play(mv)?;
@@ -22,7 +22,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
-//! The evaluation pipeline of seed 004 without the `cgt` layer: the
+//! The evaluation pipeline of Song & Müller 2015 without the `cgt` layer: the
 //! [`partition`] of the board into areas (II-A3, II-B), and per area
 //! [`bounds`] from exact [`territory`] search or the plodding heuristic
 //! (IV-A1, IV-A2), [`local_search`] with passes (IV-A6), or static
@@ -33,7 +33,7 @@
 //! use amazons::{improved_partition, AreaAnalyzer, AreaKind, Color, Position};
 //!
 //! // A White queen on C1 and a Black queen on F1 each wall off a 2x2
-//! // corner (blocker territories, seed 004 Fig. 2); D1-E2 stays active.
+//! // corner (blocker territories, Song & Müller 2015 Fig. 2); D1-E2 stays active.
 //! let pos: Position = "..x..x../..W..B.. w".parse()?;
 //! let areas = improved_partition(&pos);
 //! let kinds: Vec<AreaKind> = areas.iter().map(|a| a.kind).collect();

@@ -1,10 +1,10 @@
-//! Local alpha-beta search with passes for small areas (seed 004, IV-A6).
+//! Local alpha-beta search with passes for small areas (Song & Müller 2015, IV-A6).
 //!
 //! The score is the number of moves the first player makes in the area minus
 //! the number the opponent makes. Both players may pass even when they have
 //! moves (playing elsewhere), so that zugzwang is handled; play ends after
 //! two passes in a row or when no empty square is left. The search runs once
-//! with each player first; seed 004 turns the two values into the bounds
+//! with each player first; Song & Müller 2015 turns the two values into the bounds
 //! `[v_w - e, v_b + e]` of the area.
 
 use std::cell::RefCell;
@@ -37,7 +37,7 @@ type Key = (u64, u64, u64, Color, bool);
 /// Searches `area` (a position in which everything outside the area is
 /// burnt, see [`crate::Area::to_position`]) with each player first.
 ///
-/// The cost grows fast with the number of empty squares; seed 004 searches
+/// The cost grows fast with the number of empty squares; Song & Müller 2015 searches
 /// only areas with fewer than 9 queens plus empty squares.
 ///
 /// ```

@@ -1,4 +1,4 @@
-//! Board partition into areas (seed 004, sections II-A3 and II-B).
+//! Board partition into areas (Song & Müller 2015, sections II-A3 and II-B).
 //!
 //! The **basic partition** splits the board into the 8-connected components
 //! of empty squares and queens: no queen and no arrow can cross a burnt
@@ -30,7 +30,7 @@ use std::fmt;
 use crate::bitboard::Bitboard;
 use crate::position::{Color, Position};
 
-/// The kind of an area (seed 004, II-B).
+/// The kind of an area (Song & Müller 2015, II-B).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum AreaKind {
     /// Only queens or only empty squares: nobody can move here.
@@ -241,7 +241,7 @@ fn is_territory(area: &Area) -> bool {
 /// Makes every queen of a territory that stands next to a queen outside
 /// the territory one of its blockers. A queen's square empties when it
 /// moves, and the queen next door could then step through it into the
-/// territory; as a blocker (seed 004, III-A) the queen may leave only by
+/// territory; as a blocker (Song & Müller 2015, III-A) the queen may leave only by
 /// shooting back at its square, so the territory's owner can keep it
 /// closed, which is all the blocker bounds `[n, e]` assume: `n` counts the
 /// moves the owner makes with every blocker closed, and `e`, the empty
@@ -281,7 +281,7 @@ fn close_territories(area: &Area, pieces: &mut [Area]) {
 /// another piece could later step (or let the other step) across: the
 /// improved partition must not separate them. Territories stay apart: their
 /// queens next to other pieces are blockers ([`close_territories`]).
-/// Blockers lie in every piece they border, as in seed 004, III-A. Groups
+/// Blockers lie in every piece they border, as in Song & Müller 2015, III-A. Groups
 /// are lists of piece indices, in order of their first piece; `None` when
 /// every piece is a group of its own.
 fn coupled_groups(area: &Area, pieces: &[Area]) -> Option<Vec<Vec<usize>>> {

@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveError};
 use crate::square::{Size, SizeError, Square};
 
 /// A player. White moves first from a starting position; in CGT terms
-/// Black is Left (positive) and White is Right (negative), as in seed 004.
+/// Black is Left (positive) and White is Right (negative), as in Song & Müller 2015.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
     /// White, Right, the first player from a starting position.
@@ -181,7 +181,7 @@ impl Position {
         }
     }
 
-    /// The standard start of seed 004 / issue 5 for a `WxH` board with
+    /// The standard start of Song & Müller 2015 / issue 5 for a `WxH` board with
     /// `W, H >= 4`: White queens on (1,2), (2,1), (W-1,1), (W,2) (file,
     /// rank, from 1), Black's mirrored at the top: (1,H-1), (2,H), (W-1,H),
     /// (W,H-1). White to move. On 5x6: White A2 B1 D1 E2, Black A5 B6 D6 E5.
@@ -535,7 +535,7 @@ mod tests {
 
     #[test]
     fn play_and_undo() {
-        // The move B1-B4xD4 quoted by seed 004 for 5x6 is legal from the start.
+        // The move B1-B4xD4 quoted by Song & Müller 2015 for 5x6 is legal from the start.
         let start = Position::standard("5x6".parse().unwrap()).unwrap();
         let mut pos = start.clone();
         let mv = pos.parse_move("B1-B4xD4").unwrap();

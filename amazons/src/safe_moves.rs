@@ -1,4 +1,4 @@
-//! Static evaluation of active areas by safe moves (seed 004, IV-A4, IV-A5).
+//! Static evaluation of active areas by safe moves (Song & Müller 2015, IV-A4, IV-A5).
 //!
 //! A *safe move* of a player is a move the opponent cannot take away. A
 //! queen needs an *adjacent empty square* (AES) to move: it steps there and
@@ -10,7 +10,7 @@
 //! area's bound moves by 2 in the player's favour: `[-v + 2, v]` for a Black
 //! safe move, `[-v, v - 2]` for a White one (IV-A5).
 //!
-//! As in seed 004, static evaluation counts at most one safe move per player
+//! As in Song & Müller 2015, static evaluation counts at most one safe move per player
 //! and area ("applied at most once for each player"), since safe moves of
 //! different queens can depend on each other.
 //!
@@ -27,10 +27,10 @@
 //!    and shoots at the other.
 //! 4. **One-ply check.** Every move of `O` leaves `P` an AES (the general
 //!    statement, checked over all of `O`'s moves; the most expensive rule).
-//! 5. **Rule 5 of seed 004.** `|A| = 1` and every move of `O` that fills it
+//! 5. **Rule 5 of Song & Müller 2015.** `|A| = 1` and every move of `O` that fills it
 //!    frees an `O` queen's square next to a `P` queen (without shooting back
 //!    there), giving `P` a new AES.
-//! 6. **Rule 6 of seed 004.** `|A| = 2` and every move of `O` that fills both
+//! 6. **Rule 6 of Song & Müller 2015.** `|A| = 2` and every move of `O` that fills both
 //!    frees such a square.
 //!
 //! Every rule is proven sound, one at a time, by the exhaustive tests in
@@ -87,7 +87,7 @@ pub struct StaticEval {
 /// Static evaluation of the area `area` (a position with everything outside
 /// the area burnt): bounds `[-v, v]` on its value improved by one safe move
 /// per player found by the `rules`. Queens in `excluded` (blockers used for
-/// territories, seed 004 IV-B3) are not used to find safe moves.
+/// territories, Song & Müller 2015 IV-B3) are not used to find safe moves.
 pub fn static_eval(area: &Position, excluded: Bitboard, rules: SafeMoveRules) -> StaticEval {
     let v = area.empty().count() as i32;
     let black_rule = safe_move_rule(area, Color::Black, excluded, rules);

@@ -1,4 +1,4 @@
-//! Amazons as a [`SolverGame`]: the df-pn solver of seed 004 (Song and
+//! Amazons as a [`SolverGame`]: the df-pn solver of Song & Müller 2015 (Song and
 //! Müller, "An Enhanced Solver for the Game of Amazons", section V), with
 //! the full-board evaluation ([`Evaluator`], Algorithm 1) as the terminal
 //! test at every node, left-right mirror symmetry, and an exact leaf
@@ -9,7 +9,7 @@
 //! use amazons::{Position, SolverPosition};
 //! use cgt::search::{DfpnConfig, DfpnSolver, Verdict, WinLoss};
 //!
-//! // 4x4: the second player wins (Müller 2001; seed 004, Table I).
+//! // 4x4: the second player wins (Müller 2001; Song & Müller 2015, Table I).
 //! let start = SolverPosition::new(Position::standard("4x4".parse()?)?);
 //! let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
 //! assert_eq!(solver.solve(&start).verdict, Verdict::Proven(WinLoss::Loss));
@@ -450,7 +450,7 @@ fn neighbours(square: Square) -> Bitboard {
 /// the edge: a fact of the board, not a heuristic). An area with queens of
 /// one colour only is a territory; only its owner can ever move there, so
 /// as a combinatorial game it *equals* the integer of its exact move count
-/// ([`territory_moves`], exhaustive search; seed 004 II-B2), positive for
+/// ([`territory_moves`], exhaustive search; Song & Müller 2015 II-B2), positive for
 /// Black. The territories are burnt off the board and their sum `n` kept
 /// as an integer beside what is left (the areas holding queens of both
 /// colours). The search then plays on this sum exactly (Conway's sum

@@ -1,5 +1,5 @@
 //! Territories: the exact number of moves their owner can make, by
-//! exhaustive search, and the plodding lower bound (seed 004, IV-A1, IV-A2).
+//! exhaustive search, and the plodding lower bound (Song & Müller 2015, IV-A1, IV-A2).
 //!
 //! In a territory only one player has queens, so its value is an integer:
 //! the most moves the owner can make there alone. A territory can be
@@ -13,7 +13,7 @@ use crate::bitboard::{queen_attacks, Bitboard};
 
 /// The largest number of moves the `queens` can make in a row on the
 /// `empty` squares, with nobody else moving there (the value of a
-/// territory, seed 004 II-B2), found by exhaustive search with a memo.
+/// territory, Song & Müller 2015 II-B2), found by exhaustive search with a memo.
 ///
 /// The search visits every reachable (queens, empty) pair and stops early
 /// when every empty square gets used; the number of pairs grows
@@ -35,7 +35,7 @@ pub fn territory_moves(empty: Bitboard, queens: Bitboard) -> u32 {
 
 /// The largest number of moves the `normal` queens and the `blockers` can
 /// make in a row on the `empty` squares under the blocker constraint of
-/// seed 004, III-A: a blocker either stays where it is or moves in and
+/// Song & Müller 2015, III-A: a blocker either stays where it is or moves in and
 /// shoots back at the square it left (which burns, so the territory stays
 /// closed), and is a normal queen from then on. Nobody else moves there.
 /// With no blockers this is [`territory_moves`]. Exhaustive search with a
@@ -126,7 +126,7 @@ fn search(empty: Bitboard, queens: Bitboard, blockers: Bitboard, memo: &mut Memo
     best
 }
 
-/// The plodding heuristic (seed 004 IV-A1, after Müller's 5x5 solver): a
+/// The plodding heuristic (Song & Müller 2015 IV-A1, after Müller's 5x5 solver): a
 /// lower bound on [`territory_moves`]. Each queen in turn, the `normal`
 /// queens first and the `blockers` only after them (IV-A2), makes plodding
 /// moves: it steps to a neighbouring empty square not yet used and shoots
@@ -164,7 +164,7 @@ mod tests {
 
     #[test]
     fn defective_and_full_territories() {
-        // Seed 004 Fig. 7 (left) describes a Black queen with two empty
+        // Song & Müller 2015 Fig. 7 (left) describes a Black queen with two empty
         // squares of which it can use only one. Here: B2 with empty A2 and
         // C3 is such a case, worked by hand: after B2-A2xB2 the queen on A2
         // has no empty neighbour, and B2-C3xB2 leaves A2 unreachable.

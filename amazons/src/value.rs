@@ -3,7 +3,7 @@
 //! and thermographs. This is also how users compute thermographs of Amazons
 //! subgames.
 //!
-//! Convention (seed 004): Left = Black = positive, Right = White = negative.
+//! Convention (Song & Müller 2015): Left = Black = positive, Right = White = negative.
 //! The side to move plays no part in a value.
 
 use cgt::{

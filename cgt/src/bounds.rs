@@ -1,5 +1,5 @@
 //! Bounds whose ends are exact, tightened or relaxed, and the rules that turn
-//! a sum of bounded components into a winner (seed 004, sections II-D and
+//! a sum of bounded components into a winner (Song & Müller 2015, sections II-D and
 //! IV-C).
 //!
 //! Conventions: Left = Black = positive, Right = White = negative. A lower
@@ -23,7 +23,7 @@ pub enum EndKind {
 }
 
 impl EndKind {
-    /// The kind of a sum of two ends (seed 004, II-D, rules 1 to 3): relaxed
+    /// The kind of a sum of two ends (Song & Müller 2015, II-D, rules 1 to 3): relaxed
     /// if either is relaxed, else tightened if either is tightened, else
     /// exact.
     pub fn sum(self, other: EndKind) -> EndKind {
@@ -93,7 +93,7 @@ impl End {
 }
 
 /// Bounds `[lower, upper]` on a game value, each end exact, tightened or
-/// relaxed (seed 004, II-D). Printed in the paper's notation: `[1, 2+e]`,
+/// relaxed (Song & Müller 2015, II-D). Printed in the paper's notation: `[1, 2+e]`,
 /// `(2, 5)`, `[2-e, 5+e]`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Bounds {
@@ -147,7 +147,7 @@ impl Bounds {
         }
     }
 
-    /// Bounds on `x + an infinitesimal of the given kind` (seed 004, II-D2):
+    /// Bounds on `x + an infinitesimal of the given kind` (Song & Müller 2015, II-D2):
     /// `[x, x]`, `(x, x+e]`, `[x-e, x)` or `[x-e, x+e]`.
     pub fn infinitesimal(x: Rational, kind: InfinitesimalKind) -> Bounds {
         let (lower, upper) = match kind {
@@ -159,7 +159,7 @@ impl Bounds {
         Bounds { lower, upper }
     }
 
-    /// Bounds from a thermograph (seed 004, II-D1 and II-D2): the stops, each
+    /// Bounds from a thermograph (Song & Müller 2015, II-D1 and II-D2): the stops, each
     /// exact where its wall is vertical just below t = 0 and relaxed where it
     /// slants; when the stops agree, the infinitesimal kind decides.
     pub fn from_thermograph(thermograph: &Thermograph) -> Result<Bounds, Overflow> {
@@ -185,7 +185,7 @@ impl Bounds {
         })
     }
 
-    /// The sum, end by end, by the three rules of seed 004, II-D.
+    /// The sum, end by end, by the three rules of Song & Müller 2015, II-D.
     pub fn checked_add(&self, other: &Bounds) -> Result<Bounds, Overflow> {
         Ok(Bounds {
             lower: self.lower.checked_add(other.lower)?,
@@ -209,7 +209,7 @@ impl Bounds {
         }
     }
 
-    /// The winner rules of seed 004, II-D: the player who wins a game with
+    /// The winner rules of Song & Müller 2015, II-D: the player who wins a game with
     /// these bounds when `to_move` moves next, if the bounds decide it.
     pub fn winner(&self, to_move: Player) -> Option<Player> {
         let zero = Rational::ZERO;
@@ -265,11 +265,11 @@ pub enum Component {
     /// Bounds from any source (a territory count, static rules, local search).
     Bounds(Bounds),
     /// A component whose thermograph is known (an active-area database):
-    /// hot ones take part in the one-move lookahead (seed 004, IV-C1),
+    /// hot ones take part in the one-move lookahead (Song & Müller 2015, IV-C1),
     /// infinitesimal ones in the rules of IV-C2.
     Thermograph(Thermograph),
     /// A component known to equal `x + *` exactly (from its canonical form);
-    /// pairs of stars cancel (seed 004, IV-C2).
+    /// pairs of stars cancel (Song & Müller 2015, IV-C2).
     StarPlus(Rational),
 }
 
@@ -408,7 +408,7 @@ mod tests {
         s.parse().unwrap()
     }
 
-    // The examples of seed 004, II-D.
+    // The examples of Song & Müller 2015, II-D.
     #[test]
     fn addition_follows_the_three_rules_of_the_paper() {
         let b = |l: End, u: End| Bounds { lower: l, upper: u };
@@ -431,7 +431,7 @@ mod tests {
         }
     }
 
-    // The winner rules of seed 004, II-D, case by case.
+    // The winner rules of Song & Müller 2015, II-D, case by case.
     #[test]
     fn winner_rules_of_the_paper() {
         let b = |l: End, u: End| Bounds { lower: l, upper: u };
@@ -456,7 +456,7 @@ mod tests {
         assert_eq!(Bounds::number(q("0")).winner(l), Some(r));
     }
 
-    // Seed 004, IV-C1 example: widest bounds [-5, 2] become [2-e, 2] with
+    // Song & Müller 2015, IV-C1 example: widest bounds [-5, 2] become [2-e, 2] with
     // Black to play.
     #[test]
     fn lookahead_example_of_the_paper() {
@@ -482,7 +482,7 @@ mod tests {
         assert_eq!(white.winner, Some(Player::Right));
     }
 
-    // Seed 004, IV-C3 (Fig. 11): 0 + 0 + 0 + * with Black to move.
+    // Song & Müller 2015, IV-C3 (Fig. 11): 0 + 0 + 0 + * with Black to move.
     #[test]
     fn a_win_by_star() {
         let components = [

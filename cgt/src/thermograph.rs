@@ -1,4 +1,4 @@
-//! Subzero thermography with exact dyadic rationals (seed 004, section II-C1;
+//! Subzero thermography with exact dyadic rationals (Song & Müller 2015, section II-C1;
 //! Berlekamp's subzero thermography, as in CGSuite).
 //!
 //! For a short game G and temperatures t >= -1, with the walls LW, RW of the
@@ -14,7 +14,7 @@
 //!
 //! So a dyadic m/2^k has temperature -1/2^k, integers -1, and the four kinds
 //! of infinitesimal (zero, positive, negative, fuzzy) keep distinct
-//! thermographs (seed 004, Fig. 5). Everything is computed from the walls of
+//! thermographs (Song & Müller 2015, Fig. 5). Everything is computed from the walls of
 //! the options, so a thermograph can be built straight from the thermographs
 //! of a position's options ([`Thermograph::from_options`]) without a
 //! canonical form: this is what a retrograde database does.
@@ -29,7 +29,7 @@ use crate::trajectory::Trajectory;
 use crate::{Arena, CgtError, Dyadic, GameId, PartizanPosition};
 
 /// The four kinds of infinitesimal that subzero thermography tells apart
-/// (seed 004, II-D2): who makes the last move.
+/// (Song & Müller 2015, II-D2): who makes the last move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum InfinitesimalKind {
     /// Exactly zero: the second player makes the last move.
@@ -178,7 +178,7 @@ impl Thermograph {
     }
 
     /// Whether the left wall is vertical just below t = 0 (the upper bound
-    /// from the left stop is exact rather than relaxed; seed 004, II-D1).
+    /// from the left stop is exact rather than relaxed; Song & Müller 2015, II-D1).
     pub fn left_vertical_below_zero(&self) -> Result<bool, Overflow> {
         Ok(self.left_wall.slope_below(Rational::ZERO)? == Rational::ZERO)
     }
@@ -190,7 +190,7 @@ impl Thermograph {
 
     /// If both stops are the same number `x`, the game is `x` plus an
     /// infinitesimal: returns `x` and the kind of that infinitesimal, read off
-    /// the walls just below t = 0 (seed 004, Fig. 5: a slanted left wall means
+    /// the walls just below t = 0 (Song & Müller 2015, Fig. 5: a slanted left wall means
     /// Left gains the last move, a slanted right wall that Right does).
     pub fn infinitesimal_kind(&self) -> Result<Option<(Rational, InfinitesimalKind)>, Overflow> {
         let (l, r) = (self.left_stop()?, self.right_stop()?);

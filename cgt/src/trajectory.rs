@@ -189,7 +189,7 @@ impl Trajectory {
         Ok(Rational::from(self.segments[i.max(1) - 1].slope))
     }
 
-    /// `x(t) + slope * t`: the scaffold of a wall under a tax (seed 004, II-C1).
+    /// `x(t) + slope * t`: the scaffold of a wall under a tax (Song & Müller 2015, II-C1).
     pub fn tilt(&self, slope: Rational) -> Result<Trajectory, Overflow> {
         self.tilt_dyadic(slope.to_dyadic()?)
     }

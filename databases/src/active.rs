@@ -1,4 +1,4 @@
-//! Active area databases (seed 004, III-B), in memory: for every
+//! Active area databases (Song & Müller 2015, III-B), in memory: for every
 //! configuration of a box with `b` Black and `w` White queens, the subzero
 //! thermograph, computed from the thermographs of its options
 //! ([`cgt::Thermograph::from_options`]).
@@ -271,7 +271,7 @@ fn evaluate(
         ids.dedup();
         ids
     };
-    // Black is Left, White is Right (seed 004).
+    // Black is Left, White is Right (Song & Müller 2015).
     let lefts = distinct(child_ranks(index, empty, black, white, 0));
     let rights = distinct(child_ranks(index, empty, white, black, 1));
     Ok(Thermograph::from_options(

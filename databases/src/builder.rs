@@ -30,7 +30,7 @@ pub struct BuildReport {
     pub elapsed: Duration,
 }
 
-/// The paper's simple territory set (seed 004, III-A): boxes 1xn, 2xn and
+/// The paper's simple territory set (Song & Müller 2015, III-A): boxes 1xn, 2xn and
 /// 3xn for 2 <= n <= 6 with 1 to 4 queens (fewer than the box's squares),
 /// except 3x6 with 4 queens; as (width, height, queens) with the longer side
 /// as the width (a database also answers the transposed box), smallest
@@ -50,7 +50,7 @@ pub fn paper_simple_set() -> Vec<(u8, u8, u32)> {
     out
 }
 
-/// The blocker territory tables of the paper's set (seed 004, III-A: the
+/// The blocker territory tables of the paper's set (Song & Müller 2015, III-A: the
 /// boxes of [`paper_simple_set`]): for each box and total queen count `k`
 /// there, every split into `k - b` normal queens and `b >= 1` blockers, as
 /// (width, height, normal, blockers), in dependency order within a box
@@ -63,10 +63,10 @@ pub fn paper_blocker_set() -> Vec<(u8, u8, u32, u32)> {
 }
 
 /// The most queens a side has in the paper's active set (the boards solved
-/// in seed 004 have at most 4 a side).
+/// in Song & Müller 2015 have at most 4 a side).
 pub const ACTIVE_MAX_SIDE: u32 = 4;
 
-/// The paper's active area set (seed 004, III-B2): every nontrivial table
+/// The paper's active area set (Song & Müller 2015, III-B2): every nontrivial table
 /// (at least one queen a side, at most [`ACTIVE_MAX_SIDE`], at least one
 /// square free) of the boxes 1xn and 2xn for 2 <= n <= 6 and 3xn for
 /// 3 <= n <= 5; 3x6 with at most two queens a side; and the four smallest
@@ -301,7 +301,7 @@ mod tests {
 
     #[test]
     fn paper_set_is_the_listed_boxes() {
-        // Seed 004 III-A: 1xn, 2xn, 3xn, 2 <= n <= 6, not 3x6 with 4 queens.
+        // Song & Müller 2015 III-A: 1xn, 2xn, 3xn, 2 <= n <= 6, not 3x6 with 4 queens.
         // By hand: 1xn gives 5 boxes, 2xn 5 (2x2 .. 2x6), 3xn 4 (3x3 .. 3x6,
         // 3x2 being 2x3); queens 1..4 where they fit (1x2: 1; 1x3: 1, 2;
         // 1x4: 1..3; 2x2: 1..3), minus 3x6 with 4 queens.

@@ -59,7 +59,7 @@ pub const HEADER_LEN: usize = 48;
 /// The file extension of database files.
 pub const EXTENSION: &str = "cgtkdb";
 
-/// The kind of a database (seed 004, III).
+/// The kind of a database (Song & Müller 2015, III).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum DbKind {
     /// Simple territories.

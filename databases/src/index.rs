@@ -1,5 +1,5 @@
 //! The index of a database: a bijective ranking of the configurations of a
-//! `w x h` box for given queen counts (seed 004, III: every database entry is
+//! `w x h` box for given queen counts (Song & Müller 2015, III: every database entry is
 //! one configuration of its bounding box).
 //!
 //! # Cells

@@ -1,4 +1,4 @@
-//! Retrograde endgame databases for Amazons areas (seed 004, Song & Müller,
+//! Retrograde endgame databases for Amazons areas (Song & Müller 2015, Song & Müller,
 //! "An Enhanced Solver for the Game of Amazons", section III): built by
 //! retrograde analysis over an [`index`] of the configurations of a box,
 //! stored one file per database ([`format`](mod@format)), and served to the solver as an

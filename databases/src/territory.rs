@@ -1,4 +1,4 @@
-//! Simple and blocker territory databases (seed 004, III-A): for every
+//! Simple and blocker territory databases (Song & Müller 2015, III-A): for every
 //! territory configuration of a box with queens of one colour, the exact
 //! number of moves the owner can make there alone.
 //!
@@ -16,7 +16,7 @@
 //! blocker's move. The builder fills a table layer by layer, `e = 0, 1, 2,
 //! ...`, each layer in parallel (rayon), after the table with one blocker
 //! fewer (for one blocker: the simple territory table with all the queens);
-//! this is the dependency order of seed 004, III-A and Fig. 6. An entry is
+//! this is the dependency order of Song & Müller 2015, III-A and Fig. 6. An entry is
 //! `moves = max over moves of 1 + moves(child)`, and 0 without a move.
 //!
 //! Entries are one byte (the move count, at most the number of empty
@@ -270,7 +270,7 @@ pub(crate) fn for_each_child(
     }
 }
 
-/// The moves of the `blockers` under the blocker constraint (seed 004,
+/// The moves of the `blockers` under the blocker constraint (Song & Müller 2015,
 /// III-A): a blocker moves in to an `empty` square and shoots back at its
 /// origin, which burns, and is a normal queen from then on. Each comes with
 /// the empty squares, normal queens and blockers after it.

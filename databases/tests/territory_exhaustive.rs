@@ -1,6 +1,6 @@
 //! Every entry of the simple territory databases with up to 10 empty
 //! squares against `amazons::territory::territory_moves`, an independent
-//! exhaustive search (seed 004, IV-A: a territory's value is the most moves
+//! exhaustive search (Song & Müller 2015, IV-A: a territory's value is the most moves
 //! its owner can make there); and every entry of the blocker territory
 //! databases of boxes of up to 10 squares against an exhaustive search
 //! under the blocker rule written here.
@@ -67,7 +67,7 @@ fn larger_boxes_entries_up_to_ten_empty() {
 }
 
 /// Exhaustive search of a blocker territory under the blocker rule of
-/// seed 004, III-A, written out here on bitboards (memoised): a normal
+/// Song & Müller 2015, III-A, written out here on bitboards (memoised): a normal
 /// queen moves and shoots anywhere; a blocker moves into the territory,
 /// shoots back at its origin and is a normal queen from then on.
 fn blocker_reference(

@@ -1,4 +1,4 @@
-//! Times the value of positions, as in seed 000's Table 1.
+//! Times the value of positions, as in Barker & Korf 2012's Table 1.
 //!
 //! `cargo run --release -p dots --example table1 -- [--tt-mb N] [--no-chains]
 //! [--no-symmetry] [--no-corners] [--no-centre-out] [--one-bound]

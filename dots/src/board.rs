@@ -196,7 +196,7 @@ mod tests {
                     assert!(b.edge_boxes(e).contains(&Some(bx)));
                 }
             }
-            // Paper (seed 000): an m x n board has m(n+1) + (m+1)n edges.
+            // Paper (Barker & Korf 2012): an m x n board has m(n+1) + (m+1)n edges.
             assert_eq!(b.num_edges(), w * (h + 1) + (w + 1) * h);
             for (e, &c) in count.iter().enumerate() {
                 let n = b.edge_boxes(Edge::new(e)).iter().flatten().count();

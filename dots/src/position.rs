@@ -55,7 +55,7 @@ pub enum PositionError {
 }
 
 /// A position: a board and the set of drawn edges. Who owns the completed
-/// boxes does not matter to play (seed 000: an "unscored state").
+/// boxes does not matter to play (Barker & Korf 2012: an "unscored state").
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,

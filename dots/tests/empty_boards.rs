@@ -1,10 +1,10 @@
 //! Values of empty boards, from the literature.
 //!
-//! Sources: Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012, seed 000):
+//! Sources: Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012):
 //! 3x3 is a second-player win by 3, 4x5 a tie. David Wilson's Dots-and-Boxes
-//! analysis results (retrograde analysis; cited in seed 000 as Wilson 2010):
+//! analysis results (retrograde analysis; cited in Barker & Korf 2012 as Wilson 2010):
 //! 1xN alternates -1 (odd N) and 0 (even N), 2x2 +2, 2x3 -2, 2x4 +2, 2x5 -2,
-//! 2x6 +2, 3x4 0, 4x4 0 (also the 4x4 thesis, seed 001); on his results
+//! 2x6 +2, 3x4 0, 4x4 0 (also the 4x4 thesis, the Lynchburg retrograde thesis); on his results
 //! page (https://wilson.engr.wisc.edu/boxes/results.shtml) the "3x5
 //! American game" is an empty board of 5 x 3 boxes with every opening move
 //! valued -1, so the empty 3x5 board is -1. The value is the margin of the
@@ -44,7 +44,7 @@ fn two_by_two_and_two_by_three() {
 
 #[test]
 fn three_by_three() {
-    assert_eq!(value(3, 3), -3); // seed 000: "a win for the second player by three boxes"
+    assert_eq!(value(3, 3), -3); // Barker & Korf 2012: "a win for the second player by three boxes"
 }
 
 #[test]
@@ -72,7 +72,7 @@ fn two_by_six_and_three_by_four() {
 #[test]
 #[ignore = "minutes in release"]
 fn four_by_four() {
-    assert_eq!(value(4, 4), 0); // Wilson; seed 001
+    assert_eq!(value(4, 4), 0); // Wilson; the Lynchburg retrograde thesis
 }
 
 #[test]
@@ -84,7 +84,7 @@ fn three_by_five() {
 }
 
 #[test]
-#[ignore = "days: seed 000 took ten days with a 24 GB table"]
+#[ignore = "days: Barker & Korf 2012 took ten days with a 24 GB table"]
 fn four_by_five() {
-    assert_eq!(value(4, 5), 0); // seed 000: "a tie given optimal play"
+    assert_eq!(value(4, 5), 0); // Barker & Korf 2012: "a tie given optimal play"
 }

@@ -4,7 +4,7 @@
 //! count has a bug; a search change states the new counts.
 //!
 //! The values of the empty boards are also asserted against the literature
-//! (2x2 +2, 2x3 -2, 1x6 0: Wilson's analysis; 3x3 -3: seed 000).
+//! (2x2 +2, 2x3 -2, 1x6 0: Wilson's analysis; 3x3 -3: Barker & Korf 2012).
 
 use dots::{Options, Position, Solver};
 

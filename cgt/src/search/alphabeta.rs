@@ -1,5 +1,5 @@
 //! Alpha-beta on win/loss: the baseline solver of the df-pn comparison in
-//! Song and Müller 2015 (seed 004), section V-A (their `ab`, after Müller,
+//! Song & Müller 2015, §V-A (their `ab`, after Müller,
 //! *Solving 5x5 Amazons*, GPW 2001).
 //!
 //! With only two values the alpha-beta window is always (loss, win), so the

@@ -31,7 +31,7 @@
 //!   first visits, the estimate is stored and the position is expanded only
 //!   when it is visited again. On Amazons 4x5 86 % of the expansions were
 //!   such first visits; skipping them halves the time (BENCHMARKS.md).
-//! - Song and Müller 2015 (seed 004), section IV: df-pn with the full static
+//! - Song & Müller 2015, §IV: df-pn with the full static
 //!   evaluation as the terminal test, the solver this module serves.
 //!
 //! In negamax form every position has numbers for the player to move:

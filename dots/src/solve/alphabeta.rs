@@ -1,6 +1,6 @@
 //! Alpha-beta (negamax, fail-soft) over edge sets, on the value "boxes the
 //! player to move takes minus boxes the opponent takes, over the remaining
-//! boxes" (seed 000, "Problem Overview": the optimal strategy depends only
+//! boxes" (Barker & Korf 2012, "Problem Overview": the optimal strategy depends only
 //! on the unscored state). A move that completes a box moves again.
 //!
 //! Per node: chain preprocessing ([`super::chains`]), then the

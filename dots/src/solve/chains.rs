@@ -1,4 +1,4 @@
-//! Chain preprocessing (seed 000, "Chains"; Berlekamp, "The Dots and Boxes
+//! Chain preprocessing (Barker & Korf 2012, "Chains"; Berlekamp, "The Dots and Boxes
 //! Game", 2000).
 //!
 //! In Strings-and-Coins terms a box with one undrawn edge is a capturable

@@ -23,7 +23,7 @@ pub struct Geometry {
     pub ground: Vec<(u64, [u64; 5])>,
     /// Bits of the border edges of the boxes in `ground`.
     pub all_ground: u64,
-    /// Edges from the centre of the board outwards (seed 000, "Move
+    /// Edges from the centre of the board outwards (Barker & Korf 2012, "Move
     /// Ordering"); ties by edge number.
     pub centre_out: Vec<u8>,
     /// The byte table of the permutation that maps each edge to its place
@@ -254,7 +254,7 @@ impl Geometry {
     /// `edges` with the border edges of each box replaced by the same number
     /// of its lowest-numbered border edges. In Strings-and-Coins the strings
     /// from one coin to the ground are interchangeable, so the value does not
-    /// change (seed 000, "corner-edge symmetry", generalised to every coin).
+    /// change (Barker & Korf 2012, "corner-edge symmetry", generalised to every coin).
     #[inline]
     pub fn normalise_ground(&self, edges: u64) -> u64 {
         let mut out = edges & !self.all_ground;

@@ -8,7 +8,7 @@
 //! value depends only on the multiset of their lengths. The player to move
 //! picks a component to open; the opponent then takes it all (and moves), or
 //! takes all but 2 of a chain of 3 or more (all but 4 of a loop) and hands
-//! the rest back with the hard-hearted handout (seed 000's chain rules).
+//! the rest back with the hard-hearted handout (Barker & Korf 2012's chain rules).
 //! A chain of one or two coins is best opened so that no handout is
 //! possible (a 2-chain in its middle), so the opponent just takes it.
 //! The value is found by a memoised search over these multisets, which is

@@ -1,4 +1,4 @@
-//! The transposition table (seed 000, "Transposition Tables").
+//! The transposition table (Barker & Korf 2012, "Transposition Tables").
 //!
 //! One bucket per 64-byte cache line, so a probe costs at most one cache
 //! miss. An entry holds a canonical edge set (the key, exactly: a hit is
