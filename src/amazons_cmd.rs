@@ -13,12 +13,12 @@ use cgt::search::{
     check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Progress,
     ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
-use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport, ThermographReport};
+use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport};
 use clap::{Args, Subcommand};
 
 use crate::output::{self, bad_input};
 use crate::search_args::SearchArgs;
-use crate::{svg, thermo_out};
+use crate::thermo_out;
 
 /// Amazons: rules, move counts.
 #[derive(Args)]
@@ -233,19 +233,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             let g = valuer.canonical(&pos)?;
             let canonical = valuer.arena.to_string(g);
             let thermograph = valuer.thermograph(&pos)?;
-            if let Some(path) = svg {
-                std::fs::write(&path, svg::thermograph_svg(&thermograph, &canonical))
-                    .map_err(|err| bad_input(&format!("cannot write {}", path.display()), err))?;
-            }
-            if json {
-                output::print_json(&ThermographReport::new(Some(&canonical), &thermograph)?);
-            } else {
-                print!(
-                    "{}",
-                    thermo_out::thermograph_text(&canonical, &thermograph)?
-                );
-            }
-            Ok(())
+            thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
         }
         AmazonsCommand::Solve(args) => solve(&args),
         AmazonsCommand::CheckProof { file } => {

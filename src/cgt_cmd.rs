@@ -2,10 +2,10 @@
 
 use anyhow::Result;
 use cgt::{Arena, GameId, ThermographCache};
-use cgtk::report::{CanonReport, CompareReport, ThermographReport};
+use cgtk::report::{CanonReport, CompareReport};
 use clap::Subcommand;
 
-use crate::{output, svg, thermo_out};
+use crate::{output, thermo_out};
 
 /// Game values of short partizan games, in CGSuite notation.
 #[derive(Subcommand, Debug)]
@@ -75,20 +75,7 @@ pub fn run(command: CgtCommand) -> Result<()> {
             let g = parse_game(&mut arena, &game)?;
             let canonical = arena.to_string(g);
             let thermograph = ThermographCache::new().thermograph(&mut arena, g)?;
-            if let Some(path) = svg {
-                let drawing = svg::thermograph_svg(&thermograph, &canonical);
-                std::fs::write(&path, drawing).map_err(|err| {
-                    output::bad_input(&format!("cannot write {}", path.display()), err)
-                })?;
-            }
-            if json {
-                output::print_json(&ThermographReport::new(Some(&canonical), &thermograph)?);
-            } else {
-                print!(
-                    "{}",
-                    thermo_out::thermograph_text(&canonical, &thermograph)?
-                );
-            }
+            thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
         }
     }
     Ok(())

@@ -3,8 +3,33 @@
 
 use std::fmt::Write as _;
 
+use std::path::Path;
+
 use cgt::{Overflow, Thermograph};
-use cgtk::report::wall_points;
+use cgtk::report::{wall_points, ThermographReport};
+
+use crate::output::{bad_input, print_json};
+use crate::svg;
+
+/// Prints a thermograph as `cgt thermograph` and `amazons value` do: the
+/// JSON report or the text, and the SVG drawing into `svg` if given.
+pub fn print_thermograph(
+    canonical: &str,
+    thermograph: &Thermograph,
+    json: bool,
+    svg: Option<&Path>,
+) -> anyhow::Result<()> {
+    if let Some(path) = svg {
+        std::fs::write(path, svg::thermograph_svg(thermograph, canonical))
+            .map_err(|err| bad_input(&format!("cannot write {}", path.display()), err))?;
+    }
+    if json {
+        print_json(&ThermographReport::new(Some(canonical), thermograph)?);
+    } else {
+        print!("{}", thermograph_text(canonical, thermograph)?);
+    }
+    Ok(())
+}
 
 /// The thermograph for people: stops, mean, temperature and the walls'
 /// breakpoints as `(x, t)`, as CGSuite lists them.

@@ -12,8 +12,7 @@ use std::collections::HashMap;
 
 use amazons::{Color, Position};
 
-mod common;
-use common::{cgsuite_board, cgsuite_data};
+use testkit::amazons::{cgsuite_board, cgsuite_data};
 
 type Key = (u64, u64, u64, Color);
 

@@ -8,8 +8,7 @@ use cgt::{Arena, Bounds, Dyadic, EndKind, GameId};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-mod common;
-use common::{minimax_wins as wins, random_board, random_position};
+use testkit::amazons::{minimax_wins as wins, random_board, random_position};
 
 /// Thousands of random small positions (fixed seed): every verdict is right.
 #[test]

@@ -4,6 +4,7 @@
 use amazons::partition::reachable;
 use amazons::{basic_partition, improved_partition, Area, AreaKind, Bitboard, Color, Position};
 use proptest::prelude::*;
+use testkit::amazons::board_text;
 
 fn names(b: Bitboard) -> String {
     b.squares()
@@ -85,23 +86,8 @@ fn partition_snapshots() {
 fn board() -> impl Strategy<Value = Position> {
     (1u8..=6, 1u8..=6)
         .prop_flat_map(|(w, h)| {
-            proptest::collection::vec(0u8..10, (w * h) as usize).prop_map(move |cells| {
-                let mut text = String::new();
-                for r in 0..h {
-                    for f in 0..w {
-                        text.push(match cells[(r * w + f) as usize] {
-                            0 => 'W',
-                            1 => 'B',
-                            2..=4 => 'x',
-                            _ => '.',
-                        });
-                    }
-                    if r + 1 < h {
-                        text.push('/');
-                    }
-                }
-                text + " w"
-            })
+            proptest::collection::vec(0u8..10, (w * h) as usize)
+                .prop_map(move |cells| board_text(w, h, |r, f| cells[(r * w + f) as usize]) + " w")
         })
         .prop_map(|t| t.parse().unwrap())
 }

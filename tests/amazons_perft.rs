@@ -5,6 +5,7 @@
 use amazons::{perft, Color, Move, Position, Size, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use testkit::amazons::board_text;
 
 /// Counts at or below this run in the normal test suite; larger ones are
 /// `#[ignore]`d (run them with `cargo test --release -- --ignored`).
@@ -186,20 +187,7 @@ fn naive_generator_agrees_on_standard_starts() {
 /// A random position: queens and arrows scattered on a random board.
 fn random_position(rng: &mut SmallRng) -> Position {
     let (w, h) = (rng.gen_range(1..=8u8), rng.gen_range(1..=8u8));
-    let mut text = String::new();
-    for r in 0..h {
-        for _ in 0..w {
-            text.push(match rng.gen_range(0..10) {
-                0 => 'W',
-                1 => 'B',
-                2..=4 => 'x',
-                _ => '.',
-            });
-        }
-        if r + 1 < h {
-            text.push('/');
-        }
-    }
+    let mut text = board_text(w, h, |_, _| rng.gen_range(0..10));
     text.push_str(if rng.gen_bool(0.5) { " w" } else { " b" });
     text.parse().unwrap()
 }

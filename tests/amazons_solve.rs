@@ -11,8 +11,7 @@ use cgt::search::{
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-mod common;
-use common::{minimax_wins as wins, random_position};
+use testkit::amazons::{minimax_wins as wins, random_position};
 
 fn truth(pos: &Position) -> WinLoss {
     if wins(&mut pos.clone()) {

@@ -8,8 +8,7 @@
 use amazons::{Position, Valuer};
 use cgt::Outcome;
 
-mod common;
-use common::{cgsuite_board, cgsuite_data as data};
+use testkit::amazons::{cgsuite_board, cgsuite_data as data};
 
 /// The position of a CGSuite grid with White to move, if `grid` is one.
 fn grid_to_position(grid: &str) -> Option<Position> {

@@ -271,20 +271,25 @@ fn twenty_two_games_born_by_day_two() {
         .map(|s| a.parse(s).unwrap())
         .collect();
     let mut values = std::collections::BTreeSet::new();
-    let subsets: Vec<Vec<GameId>> = (0..16u32)
-        .map(|mask| {
-            (0..4)
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| day1[i])
-                .collect()
-        })
-        .collect();
+    let subsets = subsets(&day1);
     for l in &subsets {
         for r in &subsets {
             values.insert(a.new_game(l, r).unwrap());
         }
     }
     assert_eq!(values.len(), 22);
+}
+
+/// Every subset of `games` (at most 16 games).
+fn subsets(games: &[GameId]) -> Vec<Vec<GameId>> {
+    (0..1u32 << games.len())
+        .map(|mask| {
+            (0..games.len())
+                .filter(|i| mask >> i & 1 == 1)
+                .map(|i| games[i])
+                .collect()
+        })
+        .collect()
 }
 
 /// The same count for day 3: 1474 (Wolfe and Fraser, as above).
@@ -295,14 +300,7 @@ fn games_born_by_day_three() {
         .iter()
         .map(|s| a.parse(s).unwrap())
         .collect();
-    let subsets1: Vec<Vec<GameId>> = (0..16u32)
-        .map(|mask| {
-            (0..4)
-                .filter(|i| mask >> i & 1 == 1)
-                .map(|i| day1[i])
-                .collect()
-        })
-        .collect();
+    let subsets1 = subsets(&day1);
     let mut day2 = std::collections::BTreeSet::new();
     for l in &subsets1 {
         for r in &subsets1 {

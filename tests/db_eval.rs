@@ -5,9 +5,8 @@ use amazons::{AreaOracle, Evaluator, Position};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-mod common;
-use common::minimax_wins as wins;
-use common::random_position as random_small_position;
+use testkit::amazons::minimax_wins as wins;
+use testkit::amazons::random_position as random_small_position;
 
 /// A 5x3 board: a 3x2 pocket on the left (one queen each, the rest empty or
 /// burnt at random), a burnt column, and a small territory on the right.

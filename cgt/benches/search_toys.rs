@@ -11,40 +11,13 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use cgt::search::toy::{Kayles, Nim};
+use testkit::search::{kayles_grundy, kayles_outcome};
+
+fn kayles_outcome_of(pins: u64, len: u32) -> WinLoss {
+    kayles_outcome(pins, len, &kayles_grundy(64))
+}
 use cgt::search::{AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, SolverGame, Verdict, WinLoss};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-
-fn kayles_grundy(max: usize) -> Vec<u32> {
-    let mut g = vec![0u32; max + 1];
-    for n in 1..=max {
-        let mut seen = vec![false; 2 * n + 2];
-        for width in 1..=2.min(n) {
-            for left in 0..=n - width {
-                seen[(g[left] ^ g[n - width - left]) as usize] = true;
-            }
-        }
-        g[n] = seen.iter().position(|&s| !s).unwrap_or(0) as u32;
-    }
-    g
-}
-
-fn kayles_outcome(pins: u64, len: u32) -> WinLoss {
-    let grundy = kayles_grundy(64);
-    let (mut sum, mut run) = (0, 0);
-    for i in 0..=len {
-        if i < len && pins >> i & 1 == 1 {
-            run += 1;
-        } else {
-            sum ^= grundy[run];
-            run = 0;
-        }
-    }
-    if sum != 0 {
-        WinLoss::Win
-    } else {
-        WinLoss::Loss
-    }
-}
 
 /// Table size of every solver here (allocated outside the timed part).
 const TT_MB: usize = 16;
@@ -95,14 +68,14 @@ fn benches(c: &mut Criterion) {
         c,
         "kayles-18",
         &Kayles::new(pins, len),
-        kayles_outcome(pins, len),
+        kayles_outcome_of(pins, len),
     );
     let (pins, len) = ((1u64 << 20) - 1 - (1 << 3) - (1 << 11), 20);
     run(
         c,
         "kayles-20-gaps",
         &Kayles::new(pins, len),
-        kayles_outcome(pins, len),
+        kayles_outcome_of(pins, len),
     );
     let heaps = [3u8, 5, 6, 7];
     let bouton = if heaps.iter().fold(0, |a, h| a ^ h) != 0 {

@@ -8,31 +8,8 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use cgt::search::toy::{Domineering, Kayles, Nim};
-use cgt::search::{AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, SolverGame, Verdict, WinLoss};
-
-/// Plain minimax, memoised on the exact position.
-fn minimax<G: SolverGame + std::hash::Hash + Eq>(
-    game: &mut G,
-    memo: &mut HashMap<G, WinLoss>,
-) -> WinLoss {
-    if let Some(&o) = memo.get(game) {
-        return o;
-    }
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut result = WinLoss::Loss;
-    for mv in moves {
-        game.play(mv);
-        let child = minimax(game, memo);
-        game.undo(mv);
-        if child == WinLoss::Loss {
-            result = WinLoss::Win;
-            break;
-        }
-    }
-    memo.insert(game.clone(), result);
-    result
-}
+use cgt::search::{AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, SolverGame, Verdict};
+use testkit::search::minimax;
 
 fn line<G: SolverGame + std::hash::Hash + Eq>(out: &mut String, game: &G) {
     let expected = minimax(&mut game.clone(), &mut HashMap::new());

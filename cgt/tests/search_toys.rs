@@ -18,6 +18,7 @@ use cgt::search::{
     LeafKind, Limit, Limits, ParseProofError, ProofLineProblem, ProofNode, ProofTree, SolverGame,
     Verdict, WinLoss,
 };
+use testkit::search::{kayles_grundy, kayles_outcome, minimax};
 
 /// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator for fixtures.
 struct Rng(u64);
@@ -33,28 +34,6 @@ impl Rng {
     fn below(&mut self, n: u64) -> u64 {
         self.next() % n
     }
-}
-
-/// Plain minimax on win/loss, memoised on the exact position. Uses only
-/// `generate_moves`, `play` and `undo`: no evaluation, no symmetry.
-fn minimax<G: SolverGame + Hash + Eq>(game: &mut G, memo: &mut HashMap<G, WinLoss>) -> WinLoss {
-    if let Some(&o) = memo.get(game) {
-        return o;
-    }
-    let mut moves = Vec::new();
-    game.generate_moves(&mut moves);
-    let mut result = WinLoss::Loss;
-    for mv in moves {
-        game.play(mv);
-        let child = minimax(game, memo);
-        game.undo(mv);
-        if child == WinLoss::Loss {
-            result = WinLoss::Win;
-            break;
-        }
-    }
-    memo.insert(game.clone(), result);
-    result
 }
 
 fn dfpn(threads: usize) -> DfpnSolver {
@@ -317,40 +296,6 @@ fn nim_agrees_with_bouton_and_minimax() {
     }
 }
 
-/// Grundy values of Kayles rows of each length, by mex over the moves
-/// (knock 1 or 2 adjacent pins, splitting the row in two).
-fn kayles_grundy(max: usize) -> Vec<u32> {
-    let mut g = vec![0u32; max + 1];
-    for n in 1..=max {
-        let mut seen = vec![false; 2 * n + 2];
-        for width in 1..=2.min(n) {
-            for left in 0..=n - width {
-                let right = n - width - left;
-                seen[(g[left] ^ g[right]) as usize] = true;
-            }
-        }
-        g[n] = seen.iter().position(|&s| !s).unwrap() as u32;
-    }
-    g
-}
-
-fn kayles_by_grundy(pins: u64, len: u32, grundy: &[u32]) -> WinLoss {
-    let (mut sum, mut run) = (0, 0);
-    for i in 0..=len {
-        if i < len && pins >> i & 1 == 1 {
-            run += 1;
-        } else {
-            sum ^= grundy[run];
-            run = 0;
-        }
-    }
-    if sum != 0 {
-        WinLoss::Win
-    } else {
-        WinLoss::Loss
-    }
-}
-
 #[test]
 fn kayles_agrees_with_grundy_values_and_minimax() {
     let grundy = kayles_grundy(64);
@@ -360,7 +305,7 @@ fn kayles_agrees_with_grundy_values_and_minimax() {
         let len = 1 + rng.below(14) as u32;
         let pins = rng.next() & ((1u64 << len) - 1);
         let game = Kayles::new(pins, len);
-        let expected = kayles_by_grundy(pins, len, &grundy);
+        let expected = kayles_outcome(pins, len, &grundy);
         assert_eq!(
             minimax(&mut game.clone(), &mut memo),
             expected,
@@ -380,7 +325,7 @@ fn long_kayles_rows_with_a_small_table_agree_with_grundy_values() {
         let len = 17 + rng.below(5) as u32;
         let pins = rng.next() & ((1u64 << len) - 1);
         let game = Kayles::new(pins, len);
-        let expected = kayles_by_grundy(pins, len, &grundy);
+        let expected = kayles_outcome(pins, len, &grundy);
         for threads in [1, 2] {
             let r = dfpn(threads).solve(&game);
             assert_eq!(
@@ -891,7 +836,7 @@ fn benchmark_positions_node_counts() {
     ];
     for (pins, len) in rows {
         let game = Kayles::new(pins, len);
-        let expected = kayles_by_grundy(pins, len, &grundy);
+        let expected = kayles_outcome(pins, len, &grundy);
         report(&game, expected);
     }
     let heaps = [3u8, 5, 6, 7];

@@ -5,71 +5,9 @@
 
 use std::collections::HashMap;
 
-use dots::{Board, Edge, EdgeSet, Options, Position, Solver};
-use rand::{rngs::SmallRng, seq::SliceRandom, Rng, SeedableRng};
-
-/// Plain memoised negamax: the reference.
-struct Naive {
-    board: Board,
-    memo: HashMap<u64, i32>,
-}
-
-impl Naive {
-    fn new(board: Board) -> Naive {
-        Naive {
-            board,
-            memo: HashMap::new(),
-        }
-    }
-
-    fn completes(&self, drawn: u64, edge: usize) -> i32 {
-        let after = drawn | 1 << edge;
-        (0..self.board.num_boxes())
-            .filter(|&b| {
-                let edges = self.board.box_edges(b);
-                edges.iter().any(|e| e.index() == edge)
-                    && edges.iter().all(|e| after >> e.index() & 1 == 1)
-            })
-            .count() as i32
-    }
-
-    fn value(&mut self, drawn: u64) -> i32 {
-        if let Some(&v) = self.memo.get(&drawn) {
-            return v;
-        }
-        let mut best = if drawn == self.board.all_edges().0 {
-            0
-        } else {
-            i32::MIN
-        };
-        for edge in 0..self.board.num_edges() {
-            if drawn >> edge & 1 == 1 {
-                continue;
-            }
-            let k = self.completes(drawn, edge);
-            let v = if k > 0 {
-                k + self.value(drawn | 1 << edge)
-            } else {
-                -self.value(drawn | 1 << edge)
-            };
-            best = best.max(v);
-        }
-        self.memo.insert(drawn, best);
-        best
-    }
-
-    /// (edge, value of playing it) for every legal move.
-    fn moves(&mut self, drawn: u64) -> Vec<(Edge, i32)> {
-        (0..self.board.num_edges())
-            .filter(|&e| drawn >> e & 1 == 0)
-            .map(|e| {
-                let k = self.completes(drawn, e);
-                let child = self.value(drawn | 1 << e);
-                (Edge::new(e), if k > 0 { k + child } else { -child })
-            })
-            .collect()
-    }
-}
+use dots::{Board, Edge, Options, Solver};
+use rand::{rngs::SmallRng, SeedableRng};
+use testkit::dots::{random_position, Negamax};
 
 fn configurations() -> Vec<(&'static str, Options)> {
     let all = Options {
@@ -155,24 +93,15 @@ fn configurations() -> Vec<(&'static str, Options)> {
     ]
 }
 
-fn random_position(rng: &mut SmallRng, max_undrawn: usize) -> Position {
-    let board = Board::new(rng.gen_range(1..=5), rng.gen_range(1..=5)).unwrap();
-    let mut edges: Vec<usize> = (0..board.num_edges()).collect();
-    edges.shuffle(rng);
-    let undrawn = rng.gen_range(0..=max_undrawn.min(board.num_edges()));
-    let drawn: EdgeSet = edges[undrawn..].iter().map(|&e| Edge::new(e)).collect();
-    Position::from_edges(board, drawn).unwrap()
-}
-
 fn agree(seed: u64, positions: usize, max_undrawn: usize) {
-    let mut naive: HashMap<Board, Naive> = HashMap::new();
+    let mut naive: HashMap<Board, Negamax> = HashMap::new();
     for (name, opts) in configurations() {
         let mut rng = SmallRng::seed_from_u64(seed);
         let mut solvers: HashMap<Board, Solver> = HashMap::new();
         for i in 0..positions {
             let pos = random_position(&mut rng, max_undrawn);
             let board = pos.board();
-            let reference = naive.entry(board).or_insert_with(|| Naive::new(board));
+            let reference = naive.entry(board).or_insert_with(|| Negamax::new(board));
             let expected = reference.value(pos.edges().0);
             let solver = solvers
                 .entry(board)
@@ -227,7 +156,7 @@ fn naive_reference_gives_the_published_small_values() {
         (2, 3, -2),
     ] {
         let board = Board::new(w, h).unwrap();
-        assert_eq!(Naive::new(board).value(0), published, "{w}x{h}");
+        assert_eq!(Negamax::new(board).value(0), published, "{w}x{h}");
     }
 }
 
@@ -239,6 +168,6 @@ fn naive_reference_gives_the_published_values_of_1x6_and_2x4() {
     // Published (Wilson): 1x6 is 0, 2x4 is +2.
     for (w, h, published) in [(1, 6, 0), (2, 4, 2)] {
         let board = Board::new(w, h).unwrap();
-        assert_eq!(Naive::new(board).value(0), published, "{w}x{h}");
+        assert_eq!(Negamax::new(board).value(0), published, "{w}x{h}");
     }
 }

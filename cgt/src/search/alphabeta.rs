@@ -63,9 +63,7 @@ impl AlphaBetaSolver {
     /// The outcome of `game` if the table holds it.
     #[must_use]
     pub fn known<G: SolverGame>(&self, game: &G) -> Option<WinLoss> {
-        self.table
-            .probe(game.canonical_hash())
-            .and_then(ProofNumbers::outcome)
+        self.table.known(game.canonical_hash())
     }
 
     /// Solves `game` for the player to move, within the configured limits.

@@ -77,7 +77,7 @@ use super::table::Table;
 const INF: u32 = ProofNumbers::INFINITY;
 
 /// Settings of a [`DfpnSolver`].
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct DfpnConfig {
     /// Table size, limits and progress reports.
     pub budget: Budget,
@@ -106,18 +106,6 @@ impl Default for DfpnConfig {
             weak_pn_from: None,
             lazy_expansion: true,
         }
-    }
-}
-
-impl std::fmt::Debug for DfpnConfig {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("DfpnConfig")
-            .field("budget", &self.budget)
-            .field("epsilon", &self.epsilon)
-            .field("threads", &self.threads)
-            .field("weak_pn_from", &self.weak_pn_from)
-            .field("lazy_expansion", &self.lazy_expansion)
-            .finish()
     }
 }
 
@@ -194,9 +182,7 @@ impl DfpnSolver {
     /// The outcome of `game` if the table holds a proof of it.
     #[must_use]
     pub fn known<G: SolverGame>(&self, game: &G) -> Option<WinLoss> {
-        self.table
-            .probe(game.canonical_hash())
-            .and_then(ProofNumbers::outcome)
+        self.table.known(game.canonical_hash())
     }
 
     /// Solves `game` for the player to move, within the configured limits.

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
-use super::numbers::ProofNumbers;
+use super::numbers::{ProofNumbers, WinLoss};
 
 /// Bits of a stored proof or disproof number; the all-ones value stands for
 /// [`ProofNumbers::INFINITY`], larger finite numbers are stored as the
@@ -257,6 +257,11 @@ impl Table {
     }
 
     /// Number of entries the table can hold.
+    /// The outcome stored as proven for `key`, if any.
+    pub(crate) fn known(&self, key: u64) -> Option<WinLoss> {
+        self.probe(key).and_then(ProofNumbers::outcome)
+    }
+
     pub(crate) fn capacity(&self) -> usize {
         self.buckets * BUCKET_SLOTS
     }
