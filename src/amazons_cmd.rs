@@ -10,15 +10,15 @@ use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Value
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Progress,
-    ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
+    check_proof_with_progress, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver,
+    Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
-use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport};
+use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport, CheckProofReport};
 use clap::{Args, Subcommand};
 
 use crate::output::{self, bad_input};
 use crate::search_args::SearchArgs;
-use crate::thermo_out;
+use crate::{progress, thermo_out};
 
 /// Amazons: rules, move counts.
 #[derive(Args)]
@@ -73,6 +73,13 @@ enum AmazonsCommand {
     CheckProof {
         /// The proof file.
         file: PathBuf,
+        /// Print `{"valid", "nodes", "no_move_leaves", "evaluated_leaves",
+        /// "depth", "seconds"}`.
+        #[arg(long)]
+        json: bool,
+        /// No progress bar on stderr.
+        #[arg(long)]
+        quiet: bool,
     },
 }
 
@@ -142,6 +149,9 @@ struct SolveArgs {
 
 /// The largest perft depth accepted (deeper runs would never end anyway).
 const MAX_DEPTH: u32 = 20;
+
+/// The longest proof file read.
+const MAX_PROOF_BYTES: u64 = 1 << 30;
 
 /// The longest SGF file read (game records are a few kilobytes).
 const MAX_SGF_BYTES: u64 = 1 << 24;
@@ -236,20 +246,36 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
         }
         AmazonsCommand::Solve(args) => solve(&args),
-        AmazonsCommand::CheckProof { file } => {
-            let text = std::fs::read_to_string(&file)
+        AmazonsCommand::CheckProof { file, json, quiet } => {
+            let what = || format!("proof {}", file.display());
+            let mut text = String::new();
+            std::fs::File::open(&file)
+                .and_then(|f| f.take(MAX_PROOF_BYTES + 1).read_to_string(&mut text))
                 .map_err(|e| bad_input(&format!("cannot read {}", file.display()), e))?;
-            let proof = ProofTree::parse(&text)
-                .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
+            if text.len() as u64 > MAX_PROOF_BYTES {
+                return Err(bad_input(&what(), "longer than 1 GiB"));
+            }
+            let proof = ProofTree::parse(&text).map_err(|e| bad_input(&what(), e))?;
+            drop(text);
             let root: Position = proof
                 .root
                 .parse()
-                .map_err(|e| bad_input(&format!("proof {}: root", file.display()), e))?;
+                .map_err(|e| bad_input(&format!("{}: root", what()), e))?;
             let game = SolverPosition::new(root);
             let mut verifier = LeafVerifier::new();
-            check_proof(&game, &proof, |g, o| verifier.confirms(g, o))
-                .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
-            println!("valid");
+            let start = std::time::Instant::now();
+            let bar = progress::Bar::new(quiet);
+            let stats =
+                check_proof_with_progress(&game, &proof, |g, o| verifier.confirms(g, o), &bar)
+                    .map_err(|e| bad_input(&what(), e))?;
+            if json {
+                output::print_json(&CheckProofReport::new(
+                    &stats,
+                    start.elapsed().as_secs_f64(),
+                ));
+            } else {
+                println!("valid");
+            }
             Ok(())
         }
     }

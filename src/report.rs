@@ -296,6 +296,37 @@ impl AmazonsSolveReport {
     }
 }
 
+/// `amazons check-proof --json` (an invalid proof is an error, exit 2).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckProofReport {
+    /// Longest move sequence from the root to a leaf.
+    pub depth: usize,
+    /// Leaves accepted by the exact leaf verifier.
+    pub evaluated_leaves: usize,
+    /// Leaves where the player to move has no legal move.
+    pub no_move_leaves: usize,
+    /// Distinct nodes checked.
+    pub nodes: usize,
+    /// Wall-clock time of the check.
+    pub seconds: f64,
+    /// Always `true`: the proof proves its claim.
+    pub valid: bool,
+}
+
+impl CheckProofReport {
+    /// The report of a check that accepted a proof in `seconds`.
+    pub fn new(stats: &cgt::search::ProofStats, seconds: f64) -> CheckProofReport {
+        CheckProofReport {
+            depth: stats.depth,
+            evaluated_leaves: stats.evaluated_leaves,
+            no_move_leaves: stats.no_move_leaves,
+            nodes: stats.nodes,
+            seconds,
+            valid: true,
+        }
+    }
+}
+
 /// One area of [`AmazonsEvalReport`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AreaJson {

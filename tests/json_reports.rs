@@ -58,6 +58,9 @@ fn every_json_output() {
         all.extend(args);
         cgtk(&all);
     }
+    let proof = db.join("4x4.proof");
+    let p = proof.to_str().unwrap();
+    cgtk(&["amazons", "solve", "4x4", "--proof", p, "--quiet"]);
     let cases: Vec<Vec<&str>> = vec![
         vec!["cgt", "canon", "{1|*} + {2|1}", "--json"],
         vec!["cgt", "compare", "^", "*", "--json"],
@@ -87,6 +90,7 @@ fn every_json_output() {
             d,
         ],
         vec!["amazons", "value", "..W/.../..B w", "--json"],
+        vec!["amazons", "check-proof", p, "--json", "--quiet"],
         vec!["db", "query", "B../... w", "--db", d, "--json"],
         vec!["db", "query", "xxx/xxx w", "--db", d, "--json"],
         vec![

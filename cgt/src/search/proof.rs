@@ -52,6 +52,7 @@ use super::control::{Limit, Verdict};
 use super::dfpn::DfpnSolver;
 use super::game::SolverGame;
 use super::numbers::WinLoss;
+use crate::ProgressSink;
 
 /// The first word of a proof file.
 pub const PROOF_MAGIC: &str = "cgtk-proof";
@@ -836,6 +837,40 @@ where
     G: SolverGame + Eq,
     F: FnMut(&G, WinLoss) -> bool,
 {
+    check_proof_with_progress(game, proof, leaf_ok, &())
+}
+
+/// [`check_proof`], reporting one unit of progress per node checked (of
+/// the proof's [`ProofTree::len`]) to `progress`.
+///
+/// # Errors
+/// As [`check_proof`].
+pub fn check_proof_with_progress<G, F>(
+    game: &G,
+    proof: &ProofTree,
+    leaf_ok: F,
+    progress: &dyn ProgressSink,
+) -> Result<ProofStats, CheckProofError>
+where
+    G: SolverGame + Eq,
+    F: FnMut(&G, WinLoss) -> bool,
+{
+    progress.start("check-proof", proof.nodes.len() as u64);
+    let result = check_from_root(game, proof, leaf_ok, progress);
+    progress.finish();
+    result
+}
+
+fn check_from_root<G, F>(
+    game: &G,
+    proof: &ProofTree,
+    leaf_ok: F,
+    progress: &dyn ProgressSink,
+) -> Result<ProofStats, CheckProofError>
+where
+    G: SolverGame + Eq,
+    F: FnMut(&G, WinLoss) -> bool,
+{
     let given = game.position_text();
     if given != proof.root {
         return Err(CheckProofError::RootMismatch {
@@ -845,6 +880,7 @@ where
     }
     let mut checker = Checker {
         proof,
+        progress,
         leaf_ok,
         state: vec![State::Unvisited; proof.nodes.len()],
         stats: ProofStats::default(),
@@ -870,6 +906,7 @@ enum State<G> {
 
 struct Checker<'p, G, F> {
     proof: &'p ProofTree,
+    progress: &'p dyn ProgressSink,
     leaf_ok: F,
     state: Vec<State<G>>,
     stats: ProofStats,
@@ -894,6 +931,7 @@ impl<G: SolverGame + Eq, F: FnMut(&G, WinLoss) -> bool> Checker<'_, G, F> {
         }
         self.state[node] = State::Open;
         self.stats.nodes += 1;
+        self.progress.advance(1);
         self.stats.depth = self.stats.depth.max(depth);
         let wrong_kind = |found| CheckProofError::WrongNodeKind {
             node,
