@@ -5,7 +5,7 @@
 use amazons::{perft, Color, Move, Position, Size, Square};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
-use testkit::amazons::board_text;
+use testkit::amazons::{board_text, QUEEN_DIRECTIONS};
 
 /// Counts at or below this run in the normal test suite; larger ones are
 /// `#[ignore]`d (run them with `cargo test --release -- --ignored`).
@@ -78,17 +78,6 @@ struct Naive {
     to_move: char,
 }
 
-const DIRECTIONS: [(i32, i32); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-
 impl Naive {
     fn from_text(text: &str) -> Naive {
         let (board, side) = text.split_once(' ').unwrap();
@@ -112,7 +101,7 @@ impl Naive {
 
     fn ray(&self, f: i32, r: i32) -> Vec<(i32, i32)> {
         let mut out = Vec::new();
-        for (df, dr) in DIRECTIONS {
+        for (df, dr) in QUEEN_DIRECTIONS {
             let (mut x, mut y) = (f + df, r + dr);
             while self.empty_at(x, y) {
                 out.push((x, y));

@@ -311,16 +311,7 @@ mod tests {
             let empty = Bitboard(seed & board);
             for from in 0..64u8 {
                 let mut expected = Bitboard::EMPTY;
-                for (df, dr) in [
-                    (1, 0),
-                    (-1, 0),
-                    (0, 1),
-                    (0, -1),
-                    (1, 1),
-                    (1, -1),
-                    (-1, 1),
-                    (-1, -1),
-                ] {
+                for (df, dr) in testkit::amazons::QUEEN_DIRECTIONS {
                     let (mut f, mut r) = (i32::from(from % 8), i32::from(from / 8));
                     loop {
                         f += df;

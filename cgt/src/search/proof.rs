@@ -856,23 +856,9 @@ where
     F: FnMut(&G, WinLoss) -> bool,
 {
     progress.start("check-proof", proof.nodes.len() as u64);
-    let result = check_from_root(game, proof, leaf_ok, progress);
-    progress.finish();
-    result
-}
-
-fn check_from_root<G, F>(
-    game: &G,
-    proof: &ProofTree,
-    leaf_ok: F,
-    progress: &dyn ProgressSink,
-) -> Result<ProofStats, CheckProofError>
-where
-    G: SolverGame + Eq,
-    F: FnMut(&G, WinLoss) -> bool,
-{
     let given = game.position_text();
     if given != proof.root {
+        progress.finish();
         return Err(CheckProofError::RootMismatch {
             in_proof: proof.root.clone(),
             given,
@@ -886,7 +872,9 @@ where
         stats: ProofStats::default(),
     };
     let mut position = game.clone();
-    checker.visit(0, &mut position, proof.outcome, 0)?;
+    let visited = checker.visit(0, &mut position, proof.outcome, 0);
+    progress.finish();
+    visited?;
     if let Some(node) = checker
         .state
         .iter()

@@ -7,6 +7,18 @@ use amazons::Position;
 use rand::rngs::SmallRng;
 use rand::Rng;
 
+/// The eight directions a queen moves in, as (file, rank) steps.
+pub const QUEEN_DIRECTIONS: [(i32, i32); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (1, -1),
+    (-1, 1),
+    (-1, -1),
+];
+
 /// Plain minimax over the move generator: whether the side to move wins (a
 /// player without a move loses).
 pub fn minimax_wins(pos: &mut Position) -> bool {
