@@ -11,9 +11,12 @@ use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
     check_proof_with_progress, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver,
-    Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
+    Limits, Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
-use cgtk::report::{color_name, AmazonsEvalReport, AmazonsSolveReport, CheckProofReport};
+use cgt::CgtError;
+use cgtk::report::{
+    color_name, AmazonsEvalReport, AmazonsSolveReport, CheckProofReport, ValueLimitReport,
+};
 use clap::{Args, Subcommand};
 
 use crate::output::{self, bad_input};
@@ -58,6 +61,15 @@ enum AmazonsCommand {
     Value {
         #[command(flatten)]
         position: PositionArg,
+        /// Stop after this many seconds (more than 0, at most 10^7).
+        #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+        time_limit: Option<Duration>,
+        /// Stop after valuing about this many positions (at least 1).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        node_limit: Option<u64>,
+        /// No progress on stderr.
+        #[arg(long)]
+        quiet: bool,
         /// Print the fields of `cgt thermograph --json`.
         #[arg(long)]
         json: bool,
@@ -235,14 +247,34 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
         }
         AmazonsCommand::Value {
             position,
+            time_limit,
+            node_limit,
+            quiet,
             json,
             svg,
         } => {
             let pos = position.read()?;
             let mut valuer = Valuer::new();
-            let g = valuer.canonical(&pos)?;
+            let limits = Limits {
+                nodes: node_limit,
+                time: time_limit,
+            };
+            let bar = progress::Bar::new(quiet);
+            let g = match valuer.canonical_within(&pos, limits, &bar) {
+                Err(CgtError::LimitReached { limit, positions }) => {
+                    if json {
+                        output::print_json(&ValueLimitReport { limit, positions });
+                    } else {
+                        println!(
+                            "value: unknown ({limit} limit reached after {positions} positions)"
+                        );
+                    }
+                    return Ok(());
+                }
+                other => other?,
+            };
             let canonical = valuer.arena.to_string(g);
-            let thermograph = valuer.thermograph(&pos)?;
+            let thermograph = valuer.thermograph_of(g)?;
             thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
         }
         AmazonsCommand::Solve(args) => solve(&args),

@@ -6,7 +6,8 @@ use std::sync::Mutex;
 use cgt::ProgressSink;
 use indicatif::{ProgressBar, ProgressStyle};
 
-/// A [`ProgressSink`] drawn as one indicatif bar per stage.
+/// A [`ProgressSink`] drawn as one indicatif bar per stage (a spinner when
+/// the total is unknown).
 pub struct Bar {
     quiet: bool,
     bar: Mutex<Option<ProgressBar>>,
@@ -33,10 +34,19 @@ impl ProgressSink for Bar {
         if self.quiet {
             return;
         }
-        let bar = ProgressBar::new(total);
-        if let Ok(style) = ProgressStyle::with_template(
-            "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta}",
-        ) {
+        // An unknown total (0) is drawn as a spinner with a count.
+        let (bar, template) = if total == 0 {
+            (
+                ProgressBar::new_spinner(),
+                "{spinner} {msg} [{elapsed_precise}] {human_pos} {per_sec}",
+            )
+        } else {
+            (
+                ProgressBar::new(total),
+                "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta}",
+            )
+        };
+        if let Ok(style) = ProgressStyle::with_template(template) {
             bar.set_style(style);
         }
         bar.set_message(name.to_owned());

@@ -101,6 +101,16 @@ pub fn limit_name(limit: Limit) -> &'static str {
     }
 }
 
+/// `amazons value --json` when a limit stops it: which limit, and the
+/// positions valued.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ValueLimitReport {
+    /// `"time"` or `"node"`.
+    pub limit: &'static str,
+    /// Positions valued before the stop.
+    pub positions: u64,
+}
+
 /// `dots solve --json`. When a limit ends the search, `value` is `null`,
 /// `best_moves` empty, and `limit`, `lower` and `upper` say which limit and
 /// the bounds on the value reached (these three are absent otherwise).

@@ -75,7 +75,7 @@ impl SearchArgs {
 }
 
 /// A number of seconds, more than 0 and at most [`MAX_SECONDS`].
-fn parse_seconds(text: &str) -> Result<Duration, String> {
+pub fn parse_seconds(text: &str) -> Result<Duration, String> {
     let s: f64 = text
         .trim()
         .parse()

@@ -37,3 +37,17 @@ fn bad_input_is_one_line_and_exit_code_2() {
         assert!(err.contains(needle), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn value_stops_at_its_limits_and_says_so() {
+    let pos = "..W/.../..B w";
+    let (code, out, err) = cgtk(&["amazons", "value", pos, "--node-limit", "10", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out.trim(), r#"{"limit":"node","positions":10}"#);
+    // A limit the computation stays under changes nothing.
+    let (_, limited, _) = cgtk(&["amazons", "value", pos, "--node-limit", "1000000", "--json"]);
+    let (_, free, _) = cgtk(&["amazons", "value", pos, "--json"]);
+    assert_eq!(limited, free);
+    let (code, _, err) = cgtk(&["amazons", "value", pos, "--time-limit", "0"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -181,6 +181,34 @@ impl Valuer {
             .evaluate(&mut self.arena, &AmazonsGame::new(position))
     }
 
+    /// [`Valuer::canonical`] within `limits` (the node limit counts the
+    /// positions valued), reporting one unit of progress per position.
+    ///
+    /// # Errors
+    /// [`CgtError::LimitReached`] when a limit stops it; positions valued
+    /// so far are kept for the next call.
+    pub fn canonical_within(
+        &mut self,
+        position: &Position,
+        limits: cgt::search::Limits,
+        progress: &dyn cgt::ProgressSink,
+    ) -> Result<GameId, CgtError> {
+        self.evaluator.evaluate_within(
+            &mut self.arena,
+            &AmazonsGame::new(position),
+            limits,
+            progress,
+        )
+    }
+
+    /// The thermograph of a canonical form found by this valuer.
+    ///
+    /// # Errors
+    /// [`CgtError::Overflow`] if a value leaves the representable range.
+    pub fn thermograph_of(&mut self, g: GameId) -> Result<Thermograph, CgtError> {
+        self.thermographs.thermograph(&mut self.arena, g)
+    }
+
     /// The subzero thermograph of `position`, through its canonical form.
     pub fn thermograph(&mut self, position: &Position) -> Result<Thermograph, CgtError> {
         let g = self.canonical(position)?;

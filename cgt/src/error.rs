@@ -16,6 +16,14 @@ pub enum CgtError {
         /// The operation that overflowed (e.g. "dyadic addition").
         operation: &'static str,
     },
+    /// A node or time limit stopped the computation before it finished.
+    #[error("stopped by the {limit} limit after {positions} positions")]
+    LimitReached {
+        /// `"node"` or `"time"`.
+        limit: &'static str,
+        /// Positions valued before the stop.
+        positions: u64,
+    },
 }
 
 impl CgtError {

@@ -7,10 +7,12 @@
 //! table so that each one is valued once.
 
 use std::hash::Hash;
+use std::time::Instant;
 
 use hashbrown::HashMap;
 
-use crate::{Arena, CgtError, Dyadic, GameId};
+use crate::search::Limits;
+use crate::{Arena, CgtError, Dyadic, GameId, ProgressSink};
 
 /// A position of a short partizan game (finite, no cycles).
 ///
@@ -79,6 +81,9 @@ pub struct EvaluatorStats {
 pub struct CanonicalEvaluator<P> {
     table: HashMap<P, GameId>,
     stats: EvaluatorStats,
+    /// The limits of the current [`CanonicalEvaluator::evaluate_within`]:
+    /// the most misses, the deadline.
+    limit: Option<(u64, Option<Instant>)>,
 }
 
 impl<P: PartizanPosition> Default for CanonicalEvaluator<P> {
@@ -93,17 +98,82 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
         CanonicalEvaluator {
             table: HashMap::new(),
             stats: EvaluatorStats::default(),
+            limit: None,
         }
+    }
+
+    /// [`CanonicalEvaluator::evaluate`] within `limits` (the node limit
+    /// counts positions valued, not found in the table), reporting one unit
+    /// of progress per position valued.
+    ///
+    /// # Errors
+    /// [`CgtError::LimitReached`] when a limit stops it (the positions
+    /// valued so far stay in the table), or as `evaluate`.
+    pub fn evaluate_within(
+        &mut self,
+        arena: &mut Arena,
+        position: &P,
+        limits: Limits,
+        progress: &dyn ProgressSink,
+    ) -> Result<GameId, CgtError> {
+        let start = Instant::now();
+        self.limit = Some((
+            self.stats
+                .misses
+                .saturating_add(limits.nodes.unwrap_or(u64::MAX)),
+            limits.time.map(|t| start + t),
+        ));
+        let before = self.stats.misses;
+        progress.start("positions", 0);
+        let result = self.evaluate_reporting(arena, position, progress);
+        progress.finish();
+        self.limit = None;
+        result.map_err(|e| match e {
+            CgtError::LimitReached { limit, .. } => CgtError::LimitReached {
+                limit,
+                positions: self.stats.misses - before,
+            },
+            other => other,
+        })
+    }
+
+    /// Stops with [`CgtError::LimitReached`] when a limit is reached.
+    fn check_limits(&self) -> Result<(), CgtError> {
+        let Some((max, deadline)) = self.limit else {
+            return Ok(());
+        };
+        let limit = if self.stats.misses >= max {
+            "node"
+        } else if self.stats.misses % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+            "time"
+        } else {
+            return Ok(());
+        };
+        Err(CgtError::LimitReached {
+            limit,
+            positions: self.stats.misses,
+        })
     }
 
     /// The canonical form of `position`. Fails only if a value leaves the
     /// representable range (see [`CgtError`]).
     pub fn evaluate(&mut self, arena: &mut Arena, position: &P) -> Result<GameId, CgtError> {
+        self.evaluate_reporting(arena, position, &())
+    }
+
+    fn evaluate_reporting(
+        &mut self,
+        arena: &mut Arena,
+        position: &P,
+        progress: &dyn ProgressSink,
+    ) -> Result<GameId, CgtError> {
         if let Some(&g) = self.table.get(position) {
             self.stats.hits += 1;
             return Ok(g);
         }
+        self.check_limits()?;
         self.stats.misses += 1;
+        progress.advance(1);
         if let Some(x) = position.known_number() {
             let value = arena.dyadic(x);
             self.table.insert(position.clone(), value);
@@ -113,7 +183,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             Some(parts) if !(parts.len() == 1 && parts[0] == *position) => {
                 let mut sum = arena.zero();
                 for part in &parts {
-                    let v = self.evaluate(arena, part)?;
+                    let v = self.evaluate_reporting(arena, part, progress)?;
                     sum = arena.add(sum, v)?;
                 }
                 sum
@@ -121,11 +191,11 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             _ => {
                 let mut left = Vec::new();
                 for option in position.left_options() {
-                    left.push(self.evaluate(arena, &option)?);
+                    left.push(self.evaluate_reporting(arena, &option, progress)?);
                 }
                 let mut right = Vec::new();
                 for option in position.right_options() {
-                    right.push(self.evaluate(arena, &option)?);
+                    right.push(self.evaluate_reporting(arena, &option, progress)?);
                 }
                 arena.new_game(&left, &right)?
             }
