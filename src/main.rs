@@ -41,6 +41,7 @@ enum Command {
 }
 
 fn main() -> ExitCode {
+    quiet_on_closed_pipe();
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(err) if err.use_stderr() => {
@@ -79,4 +80,23 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// A reader that closes stdout early (`cgtk ... | head`) ends the command
+/// quietly with exit code 0, as a closed pipe ends `cat`, instead of a panic
+/// from `println!`.
+fn quiet_on_closed_pipe() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        let payload = info.payload();
+        let message = payload
+            .downcast_ref::<String>()
+            .map(String::as_str)
+            .or_else(|| payload.downcast_ref::<&str>().copied())
+            .unwrap_or("");
+        if message.contains("failed printing to stdout") && message.contains("Broken pipe") {
+            std::process::exit(0);
+        }
+        default(info);
+    }));
 }
