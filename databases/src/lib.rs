@@ -30,9 +30,11 @@
 pub mod active;
 pub mod builder;
 mod checksum;
+pub mod dots;
 pub mod format;
 pub mod index;
 mod oracle;
+pub mod plan;
 pub mod territory;
 
 pub use active::{ActiveDb, ActiveError};
