@@ -18,6 +18,9 @@ pub enum DotsCommand {
     Solve(SolveArgs),
     /// The value of every legal move.
     Analyze(SolveArgs),
+    /// Whole-board retrograde tables: build, query, info, plan.
+    #[command(subcommand)]
+    Table(crate::table_cmd::TableCommand),
 }
 
 /// A position and the solver's switches.
@@ -138,6 +141,7 @@ impl SolveArgs {
 /// Runs a `dots` subcommand.
 pub fn run(command: DotsCommand) -> Result<()> {
     match command {
+        DotsCommand::Table(command) => return crate::table_cmd::run(command),
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let mut solver = args.solver(&pos)?;

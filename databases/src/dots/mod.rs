@@ -43,4 +43,7 @@ mod table;
 pub use file::{part_file_name, PartId};
 pub use geometry::{Geometry, GeometryError};
 pub use packed::Packed;
-pub use table::{board_name, shard_specs, DotsTable, ShardSpec, Split, TableAnalysis, TableError};
+pub use table::{
+    board_name, shard_specs, table_info, DotsTable, ShardSpec, Split, TableAnalysis, TableError,
+    TableInfo,
+};

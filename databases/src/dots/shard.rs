@@ -145,64 +145,11 @@ pub fn build_part(
         }
         views[j].words = dep.values.words();
     }
-    let sizes: Vec<u64> = (0..r)
-        .map(|i| geo.regions[i].masks[usize::from(counts[i])].len() as u64)
-        .collect();
-    let len = range.end - range.start;
-    let mut out = Packed::zeroed(bits, len);
-    let words_per_chunk = (CHUNK * u64::from(bits) / 64) as usize;
-    let task = |(k, words): (usize, &mut [u64])| {
-        let first = range.start + k as u64 * CHUNK;
-        let last = (first + CHUNK).min(range.end);
-        value_chunk(geo, counts, &sizes, &views, first, last, words);
-    };
-    if parallel {
-        out.words_mut()
-            .par_chunks_mut(words_per_chunk)
-            .enumerate()
-            .for_each(task);
-    } else {
-        out.words_mut()
-            .chunks_mut(words_per_chunk)
-            .enumerate()
-            .for_each(task);
-    }
-    out
-}
-
-/// Values positions `first..last` into `words`.
-fn value_chunk(
-    geo: &Geometry,
-    counts: &[u8],
-    sizes: &[u64],
-    views: &[View<'_>; MAX_REGIONS],
-    first: u64,
-    last: u64,
-    words: &mut [u64],
-) {
-    let r = counts.len();
-    let bits = geo.value_bits();
+    let open = open_regions(geo, counts);
     let num_boxes = geo.board().num_boxes() as u32;
     let full = geo.board().all_edges().0;
-    let lists: Vec<&[u16]> = (0..r)
-        .map(|i| geo.regions[i].masks[usize::from(counts[i])].as_slice())
-        .collect();
-    let open: Vec<usize> = open_regions(geo, counts);
-    let mut ranks = [0u64; MAX_REGIONS];
-    let mut rest = first;
-    for i in (0..r).rev() {
-        ranks[i] = rest % sizes[i];
-        rest /= sizes[i];
-    }
-    let mut writer = Writer::new(words, bits);
-    let mut masks = [0usize; MAX_REGIONS];
-    let mut base = [0u64; MAX_REGIONS];
-    for _ in first..last {
-        let mut g = 0u64;
-        for i in 0..r {
-            masks[i] = usize::from(lists[i][ranks[i] as usize]);
-            g |= geo.regions[i].scatter[masks[i]];
-        }
+    fill(geo, counts, range, parallel, |masks, g| {
+        let mut base = [0u64; MAX_REGIONS];
         for &j in &open {
             let v = &views[j];
             base[j] = (0..r)
@@ -224,10 +171,97 @@ fn value_chunk(
             let v = &views[j];
             let idx = base[j] + u64::from(v.tbl[j][masks[j] | 1 << lb]) * v.mult[j];
             let t = packed::get(v.words, bits, idx);
-            let value = if k > 0 { t + k } else { remaining - t };
-            best = best.max(value);
+            best = best.max(if k > 0 { t + k } else { remaining - t });
         }
-        writer.push(best);
+        best
+    })
+}
+
+/// The values of the positions with `counts` (not normalised), read from
+/// the stored shard `dep` through its symmetry: the child shard as the
+/// parents index it, so that their reads go through it in order.
+pub fn reorient(geo: &Geometry, counts: &[u8], dep: &Dependency<'_>, parallel: bool) -> Packed {
+    let r = counts.len();
+    let bits = geo.value_bits();
+    let st = strides(geo, &dep.counts);
+    let sym = &geo.symmetries[dep.symmetry];
+    let mult: Vec<u64> = (0..r).map(|i| st[sym.regions[i]]).collect();
+    let words = dep.values.words();
+    let range = PartRange {
+        start: 0,
+        end: geo.shard_size(counts),
+    };
+    fill(geo, counts, range, parallel, |masks, _| {
+        let idx: u64 = (0..r)
+            .map(|i| u64::from(geo.regions[i].images[dep.symmetry][masks[i]]) * mult[i])
+            .sum();
+        packed::get(words, bits, idx)
+    })
+}
+
+/// The values `f(region masks, edge set)` of the positions `range` of the
+/// shard with `counts`, in index order; chunks of [`CHUNK`] positions on
+/// rayon's pool if `parallel`.
+fn fill<F>(geo: &Geometry, counts: &[u8], range: PartRange, parallel: bool, f: F) -> Packed
+where
+    F: FnMut(&[usize; MAX_REGIONS], u64) -> u32 + Clone + Send + Sync,
+{
+    let bits = geo.value_bits();
+    let sizes: Vec<u64> = (0..counts.len())
+        .map(|i| geo.regions[i].masks[usize::from(counts[i])].len() as u64)
+        .collect();
+    let mut out = Packed::zeroed(bits, range.end - range.start);
+    let words_per_chunk = (CHUNK * u64::from(bits) / 64) as usize;
+    let task = |(k, words): (usize, &mut [u64])| {
+        let first = range.start + k as u64 * CHUNK;
+        let last = (first + CHUNK).min(range.end);
+        fill_chunk(geo, counts, &sizes, first, last, words, f.clone());
+    };
+    if parallel {
+        out.words_mut()
+            .par_chunks_mut(words_per_chunk)
+            .enumerate()
+            .for_each(task);
+    } else {
+        out.words_mut()
+            .chunks_mut(words_per_chunk)
+            .enumerate()
+            .for_each(task);
+    }
+    out
+}
+
+/// Fills `words` with `f` of positions `first..last`.
+fn fill_chunk<F>(
+    geo: &Geometry,
+    counts: &[u8],
+    sizes: &[u64],
+    first: u64,
+    last: u64,
+    words: &mut [u64],
+    mut f: F,
+) where
+    F: FnMut(&[usize; MAX_REGIONS], u64) -> u32,
+{
+    let r = counts.len();
+    let lists: Vec<&[u16]> = (0..r)
+        .map(|i| geo.regions[i].masks[usize::from(counts[i])].as_slice())
+        .collect();
+    let mut ranks = [0u64; MAX_REGIONS];
+    let mut rest = first;
+    for i in (0..r).rev() {
+        ranks[i] = rest % sizes[i];
+        rest /= sizes[i];
+    }
+    let mut writer = Writer::new(words, geo.value_bits());
+    let mut masks = [0usize; MAX_REGIONS];
+    for _ in first..last {
+        let mut g = 0u64;
+        for i in 0..r {
+            masks[i] = usize::from(lists[i][ranks[i] as usize]);
+            g |= geo.regions[i].scatter[masks[i]];
+        }
+        writer.push(f(&masks, g));
         // Next position: the last region's rank moves fastest.
         for i in (0..r).rev() {
             ranks[i] += 1;

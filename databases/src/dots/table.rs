@@ -12,7 +12,9 @@ use crate::format::{write_atomic, DbError, EXTENSION};
 use super::file::{part_file_name, read_part, PartId};
 use super::geometry::{Geometry, GeometryError};
 use super::packed::Packed;
-use super::shard::{build_part, child_counts, open_regions, part_range, parts_for, Dependency};
+use super::shard::{
+    build_part, child_counts, open_regions, part_range, parts_for, reorient, Dependency,
+};
 
 /// An error building or reading a whole-board table.
 #[derive(Debug, thiserror::Error)]
@@ -295,9 +297,42 @@ impl DotsTable {
         Ok(all)
     }
 
-    /// Forgets a loaded shard (it is read again if needed).
+    /// The values of the positions with `counts` (normalised or not), in
+    /// their own index order: the stored shard, or its image through a
+    /// symmetry (made once and kept with it).
+    ///
+    /// # Errors
+    /// As [`DotsTable::shard`].
+    pub fn oriented(&self, counts: &[u8], parallel: bool) -> Result<Arc<Packed>, TableError> {
+        let (canon, s) = self.geo.normalise(counts);
+        if s == 0 {
+            return self.shard(counts);
+        }
+        if let Some(v) = self.cache.lock().expect("cache lock").get(counts) {
+            return Ok(Arc::clone(v));
+        }
+        let stored = self.shard(&canon)?;
+        let dep = Dependency {
+            counts: canon,
+            symmetry: s,
+            values: &stored,
+        };
+        let values = Arc::new(reorient(&self.geo, counts, &dep, parallel));
+        self.cache
+            .lock()
+            .expect("cache lock")
+            .insert(counts.to_vec(), Arc::clone(&values));
+        Ok(values)
+    }
+
+    /// Forgets a loaded shard and its images (read or made again if
+    /// needed).
     pub fn release(&self, counts: &[u8]) {
-        self.cache.lock().expect("cache lock").remove(counts);
+        let geo = &*self.geo;
+        self.cache
+            .lock()
+            .expect("cache lock")
+            .retain(|k, _| geo.normalise(k).0 != counts);
     }
 
     /// Bytes of the shards loaded now.
@@ -322,9 +357,8 @@ impl DotsTable {
         let mut loaded = Vec::new();
         for j in 0..counts.len() {
             if open_regions(geo, counts).contains(&j) {
-                let (canon, s) = geo.normalise(&child_counts(counts, j));
-                let values = self.shard(&canon)?;
-                loaded.push(Some((canon, s, values)));
+                let child = child_counts(counts, j);
+                loaded.push(Some((child.clone(), self.oriented(&child, parallel)?)));
             } else {
                 loaded.push(None);
             }
@@ -332,9 +366,9 @@ impl DotsTable {
         let deps: Vec<Option<Dependency<'_>>> = loaded
             .iter()
             .map(|d| {
-                d.as_ref().map(|(canon, s, values)| Dependency {
-                    counts: canon.clone(),
-                    symmetry: *s,
+                d.as_ref().map(|(child, values)| Dependency {
+                    counts: child.clone(),
+                    symmetry: 0,
                     values,
                 })
             })
@@ -404,6 +438,90 @@ impl DotsTable {
     pub fn lookup(&self, pos: &Position) -> Option<TableAnalysis> {
         self.analyze(pos).ok()
     }
+}
+
+/// What a directory holds of one board's table.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableInfo {
+    /// The board, `WxH`.
+    pub board: String,
+    /// Shard part files the table needs (with the parts its files name).
+    pub expected: usize,
+    /// Of those, files that read back valid.
+    pub valid: usize,
+    /// Positions stored in the valid files.
+    pub positions: u64,
+    /// Positions of the board (2^lines).
+    pub board_positions: u64,
+    /// Bytes of the valid files.
+    pub bytes: u64,
+    /// Bits per value.
+    pub bits: u32,
+}
+
+impl TableInfo {
+    /// Whether every shard part is there and valid.
+    pub fn complete(&self) -> bool {
+        self.valid == self.expected
+    }
+}
+
+/// The tables in `dir`, one per board that has a shard file there, each
+/// file read and checked.
+///
+/// # Errors
+/// [`TableError::Dir`] if the directory cannot be listed.
+pub fn table_info(dir: &Path) -> Result<Vec<TableInfo>, TableError> {
+    let list = std::fs::read_dir(dir).map_err(|source| TableError::Dir {
+        dir: dir.to_owned(),
+        source,
+    })?;
+    let mut boards: Vec<Board> = Vec::new();
+    for entry in list.flatten() {
+        let name = entry.file_name();
+        let Some(rest) = name.to_str().and_then(|n| n.strip_prefix("dots-")) else {
+            continue;
+        };
+        let Some((size, _)) = rest.split_once('-') else {
+            continue;
+        };
+        if let Ok(p) = size.parse::<Position>() {
+            if p.edges().is_empty() && !boards.contains(&p.board()) {
+                boards.push(p.board());
+            }
+        }
+    }
+    boards.sort_by_key(|b| (b.num_edges(), b.width()));
+    let mut out = Vec::new();
+    for board in boards {
+        let table = match DotsTable::open(dir, board) {
+            Ok(t) => t,
+            Err(TableError::Geometry(_)) => continue,
+            Err(e) => return Err(e),
+        };
+        let geo = table.geometry();
+        let mut info = TableInfo {
+            board: board_name(board),
+            expected: 0,
+            valid: 0,
+            positions: 0,
+            board_positions: 1u64 << board.num_edges(),
+            bytes: 0,
+            bits: geo.value_bits(),
+        };
+        for spec in shard_specs(geo, Split::default()) {
+            for part in 0..table.parts_of(&spec.counts) {
+                info.expected += 1;
+                if let Ok(values) = table.read_part(&spec.counts, part) {
+                    info.valid += 1;
+                    info.positions += values.len();
+                    info.bytes += (values.bytes() + crate::format::HEADER_LEN) as u64;
+                }
+            }
+        }
+        out.push(info);
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -112,6 +112,13 @@ pub enum PlanError {
         /// The version found.
         version: u32,
     },
+    /// An id with characters other than ASCII letters, digits, `.`, `_`
+    /// and `-` (ids become job and file names).
+    #[error("bad shard id {id:?} (letters, digits, '.', '_' and '-' only)")]
+    BadId {
+        /// The id.
+        id: String,
+    },
     /// Two shards share an id.
     #[error("duplicate shard id {id:?}")]
     DuplicateId {
@@ -186,6 +193,10 @@ impl Plan {
         }
         let mut at: HashMap<&str, usize> = HashMap::new();
         for (i, s) in self.shards.iter().enumerate() {
+            let safe = |c: char| c.is_ascii_alphanumeric() || "._-".contains(c);
+            if s.id.is_empty() || !s.id.chars().all(safe) {
+                return Err(PlanError::BadId { id: s.id.clone() });
+            }
             if at.insert(&s.id, i).is_some() {
                 return Err(PlanError::DuplicateId { id: s.id.clone() });
             }

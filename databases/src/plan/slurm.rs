@@ -45,7 +45,7 @@ fn quote(s: &str) -> String {
 }
 
 /// A bash script that submits `plan` (read from `plan_path` on the nodes)
-/// to Slurm. Jobs run `$CGTK plan build-shard` (`CGTK` defaults to `cgtk`),
+/// to Slurm (the plan must be checked: its ids need no quoting). Jobs run `$CGTK plan build-shard` (`CGTK` defaults to `cgtk`),
 /// write their logs to `$LOG` (default: `slurm-logs` in the plan's
 /// directory), and the script prints the job ids it submitted, one a line,
 /// last the job that finishes the plan. Every node must see the plan file
@@ -91,7 +91,7 @@ pub fn slurm_script(plan: &Plan, plan_path: &Path, opts: &SlurmOptions) -> Strin
                 let _ = writeln!(
                     s,
                     "j{i}=$($SBATCH{dep} --job-name={id} --output=\"$LOG/{id}.out\" --wrap \"\\\"$CGTK\\\" plan build-shard \\\"$PLAN\\\" {id}\")",
-                    id = quote(&sh.id),
+                    id = sh.id,
                 );
                 let _ = writeln!(s, "echo \"$j{i}\"");
             }
