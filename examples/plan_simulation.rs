@@ -84,7 +84,7 @@ fn plot(title: &str, x_label: &str, y_label: &str, series: &[Series]) -> String 
         );
         let _ = writeln!(
             s,
-            r#"<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="#ddd"/><text x="{3}" y="{4}" text-anchor="end">{5}</text>"#,
+            r#"<line x1="{0}" y1="{1}" x2="{2}" y2="{1}" stroke="lightgrey"/><text x="{3}" y="{4}" text-anchor="end">{5}</text>"#,
             x0,
             py(yv),
             x1,
