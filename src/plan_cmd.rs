@@ -1,11 +1,11 @@
 //! `cgtk plan ...`: run build plans locally or one shard at a time (as a
 //! cluster job does).
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use clap::{Args, Subcommand};
-use databases::plan::{self, Plan, PlanError, RunOptions};
+use databases::plan::{self, Plan, RunOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::json;
 
@@ -80,13 +80,12 @@ pub fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
     bar
 }
 
-fn read_plan(path: &PathBuf) -> Result<Plan> {
-    Plan::read(path).map_err(|e| match e {
-        PlanError::Io { .. } | PlanError::Json { .. } | PlanError::Version { .. } => {
-            bad_input("plan", e)
-        }
-        other => bad_input("plan", other),
-    })
+/// Reads a plan file; a missing, malformed or inconsistent one is bad
+/// input.
+fn read_plan(path: &Path) -> Result<Plan> {
+    let plan = Plan::read(path).map_err(|e| bad_input("plan", e))?;
+    plan::Executor::new(&plan).map_err(|e| bad_input("plan", e))?;
+    Ok(plan)
 }
 
 /// Runs a `plan` subcommand.

@@ -162,6 +162,12 @@ fn parse_board(text: &str) -> Result<Board> {
     Ok(pos.board())
 }
 
+/// Prints long text to stdout; a closed pipe (`| head`) ends quietly.
+fn print_text(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
@@ -318,7 +324,7 @@ fn emit_plan(args: PlanArgs) -> Result<()> {
         plan.write(path)?;
     }
     match args.emit {
-        Emit::Json => println!("{}", plan.to_json()),
+        Emit::Json => print_text(&format!("{}\n", plan.to_json())),
         Emit::Slurm => {
             let Some(path) = &args.plan_file else {
                 return Err(bad_input(
@@ -334,7 +340,7 @@ fn emit_plan(args: PlanArgs) -> Result<()> {
                 cpus_per_task: args.cpus_per_task,
                 sbatch_args: args.sbatch_arg.clone(),
             };
-            print!("{}", plan::slurm_script(&plan, &absolute(path), &opts));
+            print_text(&plan::slurm_script(&plan, &absolute(path), &opts));
         }
     }
     Ok(())
