@@ -167,6 +167,10 @@ pub fn is_done(plan: &Plan, id: &str) -> Result<bool, PlanError> {
 pub fn build_shard(plan: &Plan, id: &str) -> Result<bool, PlanError> {
     let i = plan.position(id)?;
     let exec = Executor::new(plan)?;
+    std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
+        path: plan.dir.clone(),
+        source,
+    })?;
     let shard = &plan.shards[i];
     if exec.is_done(shard) {
         return Ok(false);

@@ -91,7 +91,8 @@ struct State {
 /// existing files and after each shard.
 ///
 /// # Errors
-/// [`PlanError::BadShard`] for a bad plan, the first build error (the run
+/// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the
+/// plan's directory cannot be made, the first build error (the run
 /// stops; what was built stays).
 pub fn run_local(
     plan: &Plan,
@@ -99,6 +100,10 @@ pub fn run_local(
     progress: &(dyn Fn(&Progress) + Sync),
 ) -> Result<RunReport, PlanError> {
     let exec = Executor::new(plan)?;
+    std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
+        path: plan.dir.clone(),
+        source,
+    })?;
     let n = plan.shards.len();
     let at: std::collections::HashMap<&str, usize> = plan
         .shards
