@@ -3,9 +3,10 @@
 //!
 //! # Regions
 //!
-//! The lines of a board are split into four regions, the seed's "quadrants"
-//! (University of Lynchburg thesis, §II; see [`crate::dots`]): the four triangles cut from the board
-//! by the lines from its centre to its corners, **top, right, bottom, left**
+//! The lines of a board are split into four regions, the thesis's
+//! "quadrants" (University of Lynchburg thesis, §II; see [`crate::dots`]):
+//! the four triangles cut from the board by the lines from its centre to its
+//! corners, **top, right, bottom, left**
 //! (regions 0, 1, 2, 3, clockwise). A line belongs to the triangle holding
 //! its midpoint; a midpoint on a corner line (possible only on non-square
 //! boards) goes to the top or bottom triangle. On a board with one side odd
