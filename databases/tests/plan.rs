@@ -89,9 +89,12 @@ fn bad_plan_files_give_typed_errors() {
     ));
     // Counts that name no stored shard.
     let mut p = small_plan();
-    if let plan::ShardKind::DotsTable { counts, .. } = &mut p.shards[0].kind {
-        counts[0] = 9;
-    }
+    p.shards[0].kind = plan::ShardKind::DotsTable {
+        board: "2x2".into(),
+        counts: vec![9, 0, 0, 0],
+        part: 0,
+        parts: 1,
+    };
     assert!(matches!(
         plan::Executor::new(&p),
         Err(PlanError::BadShard { .. })
