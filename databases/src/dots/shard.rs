@@ -177,28 +177,6 @@ pub fn build_part(
     })
 }
 
-/// The values of the positions with `counts` (not normalised), read from
-/// the stored shard `dep` through its symmetry: the child shard as the
-/// parents index it, so that their reads go through it in order.
-pub fn reorient(geo: &Geometry, counts: &[u8], dep: &Dependency<'_>, parallel: bool) -> Packed {
-    let r = counts.len();
-    let bits = geo.value_bits();
-    let st = strides(geo, &dep.counts);
-    let sym = &geo.symmetries[dep.symmetry];
-    let mult: Vec<u64> = (0..r).map(|i| st[sym.regions[i]]).collect();
-    let words = dep.values.words();
-    let range = PartRange {
-        start: 0,
-        end: geo.shard_size(counts),
-    };
-    fill(geo, counts, range, parallel, |masks, _| {
-        let idx: u64 = (0..r)
-            .map(|i| u64::from(geo.regions[i].images[dep.symmetry][masks[i]]) * mult[i])
-            .sum();
-        packed::get(words, bits, idx)
-    })
-}
-
 /// The values `f(region masks, edge set)` of the positions `range` of the
 /// shard with `counts`, in index order; chunks of [`CHUNK`] positions on
 /// rayon's pool if `parallel`.

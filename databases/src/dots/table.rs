@@ -12,9 +12,7 @@ use crate::format::{DbError, EXTENSION};
 use super::file::{part_file_name, read_part, PartId};
 use super::geometry::{Geometry, GeometryError};
 use super::packed::Packed;
-use super::shard::{
-    build_part, child_counts, open_regions, part_range, parts_for, reorient, Dependency,
-};
+use super::shard::{build_part, child_counts, open_regions, part_range, parts_for, Dependency};
 
 /// Writes `bytes` to a temporary file beside `path` and renames it into
 /// place, so that `path` never holds part of a file. Unlike
@@ -314,42 +312,9 @@ impl DotsTable {
         Ok(all)
     }
 
-    /// The values of the positions with `counts` (normalised or not), in
-    /// their own index order: the stored shard, or its image through a
-    /// symmetry (made once and kept with it).
-    ///
-    /// # Errors
-    /// As [`DotsTable::shard`].
-    pub fn oriented(&self, counts: &[u8], parallel: bool) -> Result<Arc<Packed>, TableError> {
-        let (canon, s) = self.geo.normalise(counts);
-        if s == 0 {
-            return self.shard(counts);
-        }
-        if let Some(v) = self.cache.lock().expect("cache lock").get(counts) {
-            return Ok(Arc::clone(v));
-        }
-        let stored = self.shard(&canon)?;
-        let dep = Dependency {
-            counts: canon,
-            symmetry: s,
-            values: &stored,
-        };
-        let values = Arc::new(reorient(&self.geo, counts, &dep, parallel));
-        self.cache
-            .lock()
-            .expect("cache lock")
-            .insert(counts.to_vec(), Arc::clone(&values));
-        Ok(values)
-    }
-
-    /// Forgets a loaded shard and its images (read or made again if
-    /// needed).
+    /// Forgets a loaded shard (it is read again if needed).
     pub fn release(&self, counts: &[u8]) {
-        let geo = &*self.geo;
-        self.cache
-            .lock()
-            .expect("cache lock")
-            .retain(|k, _| geo.normalise(k).0 != counts);
+        self.cache.lock().expect("cache lock").remove(counts);
     }
 
     /// Bytes of the shards loaded now.
@@ -374,8 +339,9 @@ impl DotsTable {
         let mut loaded = Vec::new();
         for j in 0..counts.len() {
             if open_regions(geo, counts).contains(&j) {
-                let child = child_counts(counts, j);
-                loaded.push(Some((child.clone(), self.oriented(&child, parallel)?)));
+                let (canon, sym) = geo.normalise(&child_counts(counts, j));
+                let values = self.shard(&canon)?;
+                loaded.push(Some((canon, sym, values)));
             } else {
                 loaded.push(None);
             }
@@ -383,9 +349,9 @@ impl DotsTable {
         let deps: Vec<Option<Dependency<'_>>> = loaded
             .iter()
             .map(|d| {
-                d.as_ref().map(|(child, values)| Dependency {
+                d.as_ref().map(|(child, sym, values)| Dependency {
                     counts: child.clone(),
-                    symmetry: 0,
+                    symmetry: *sym,
                     values,
                 })
             })
