@@ -31,6 +31,9 @@ pub enum DotsCommand {
         #[arg(long)]
         edges: bool,
     },
+    /// Whole-board retrograde tables: build, query, info, plan.
+    #[command(subcommand)]
+    Table(crate::table_cmd::TableCommand),
 }
 
 /// A position and the solver's switches.
@@ -158,6 +161,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             }
             println!("position: {pos}");
         }
+        DotsCommand::Table(command) => return crate::table_cmd::run(command),
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();

@@ -10,9 +10,11 @@ mod cgt_cmd;
 mod db_cmd;
 mod dots_cmd;
 mod output;
+mod plan_cmd;
 mod progress;
 mod search_args;
 mod svg;
+mod table_cmd;
 mod thermo_out;
 
 /// cgtk: combinatorial game theory toolkit.
@@ -38,6 +40,9 @@ enum Command {
     /// Endgame databases: build, info, query.
     #[command(subcommand)]
     Db(db_cmd::DbCommand),
+    /// Build plans: run locally, or one shard at a time as a cluster job.
+    #[command(subcommand)]
+    Plan(plan_cmd::PlanCommand),
 }
 
 fn main() -> ExitCode {
@@ -67,6 +72,7 @@ fn main() -> ExitCode {
         Command::Amazons(args) => amazons_cmd::run(args),
         Command::Dots { command } => dots_cmd::run(command),
         Command::Db(command) => db_cmd::run(command),
+        Command::Plan(command) => plan_cmd::run(command),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -4,7 +4,8 @@
 //! offset size  field (integers little endian)
 //!      0    8  magic  b"CGTKDB\x1a\n"
 //!      8    2  format version (1)
-//!     10    1  kind: 1 simple territory, 2 blocker territory, 3 active area
+//!     10    1  kind: 1 simple territory, 2 blocker territory, 3 active area,
+//!                  4 Dots-and-Boxes shard (fields in [`crate::dots`])
 //!     11    1  box width
 //!     12    1  box height
 //!     13    1  number of queen groups (1 simple, 2 blocker, 2 active)
@@ -68,6 +69,9 @@ pub enum DbKind {
     Blocker,
     /// Active areas.
     Active,
+    /// One shard (or part of a shard) of a whole-board Dots-and-Boxes table
+    /// (see [`crate::dots`] for its header fields and payload).
+    DotsShard,
 }
 
 impl DbKind {
@@ -76,6 +80,7 @@ impl DbKind {
             DbKind::Simple => 1,
             DbKind::Blocker => 2,
             DbKind::Active => 3,
+            DbKind::DotsShard => 4,
         }
     }
 
@@ -84,6 +89,7 @@ impl DbKind {
             1 => Some(DbKind::Simple),
             2 => Some(DbKind::Blocker),
             3 => Some(DbKind::Active),
+            4 => Some(DbKind::DotsShard),
             _ => None,
         }
     }
@@ -95,6 +101,7 @@ impl fmt::Display for DbKind {
             DbKind::Simple => "simple",
             DbKind::Blocker => "blocker",
             DbKind::Active => "active",
+            DbKind::DotsShard => "dots",
         })
     }
 }
@@ -528,7 +535,7 @@ fn le_u64(b: &[u8]) -> u64 {
 /// Reads and checks the header of `bytes` (magic, version, length), and
 /// computes the checksum; if `strict`, a checksum mismatch is an error
 /// before any other field is read.
-fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
+pub(crate) fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
     if bytes.len() < MAGIC.len() || bytes[..8] != MAGIC {
         if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) {
             return Err(DbError::Truncated {
@@ -577,7 +584,9 @@ fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
     };
     let kind = DbKind::from_code(bytes[10]).ok_or_else(|| corrupted(10, "unknown kind"))?;
     let groups = usize::from(bytes[13]);
-    if !(1..=4).contains(&groups) {
+    // Dots shards: one group per region (4, or 5 with a centre line).
+    let max_groups = if kind == DbKind::DotsShard { 5 } else { 4 };
+    if !(1..=max_groups).contains(&groups) {
         return Err(corrupted(13, "bad number of queen groups"));
     }
     let header = Header {

@@ -54,6 +54,9 @@ pub enum JobError {
     /// Active areas take two counts, Black and White.
     #[error("active areas need B,W: at least one queen each, fewer than the box's squares")]
     BadActiveQueens,
+    /// Only Amazons tables are built box by box.
+    #[error("whole-board Dots tables are built by `cgtk dots table build`")]
+    NotAnAmazonsKind,
 }
 
 impl BuildJob {
@@ -101,11 +104,12 @@ impl BuildJob {
             });
         }
         Ok(match kind {
+            DbKind::DotsShard => return Err(JobError::NotAnAmazonsKind),
             DbKind::Blocker => queens
                 .into_iter()
                 .flat_map(|k| (1..=k).map(move |b| BuildJob::Blocker(width, height, k - b, b)))
                 .collect(),
-            _ => queens
+            DbKind::Simple | DbKind::Active => queens
                 .into_iter()
                 .map(|q| BuildJob::Simple(width, height, q))
                 .collect(),
@@ -133,6 +137,8 @@ impl BuildJob {
                         .into_iter()
                         .map(|(w, h, b, wq)| BuildJob::Active(w, h, b, wq)),
                 ),
+                // Whole-board Dots tables are built by their own plans.
+                DbKind::DotsShard => {}
             }
         }
         jobs

@@ -36,10 +36,12 @@
 pub mod active;
 pub mod builder;
 mod checksum;
+pub mod dots;
 pub mod format;
 pub mod index;
 pub mod jobs;
 mod oracle;
+pub mod plan;
 pub mod territory;
 
 pub use active::{ActiveDb, ActiveError};

@@ -215,7 +215,7 @@ impl TerritoryDb {
             .all(|(g, &k)| g.count() == k);
         if !counts_match
             || empty.intersects(all)
-            || all.count() != groups.iter().map(|g| g.count()).sum()
+            || all.count() != groups.iter().map(|g| g.count()).sum::<u32>()
         {
             return None;
         }

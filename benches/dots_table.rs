@@ -1,0 +1,154 @@
+//! Whole-board Dots-and-Boxes tables (`databases::dots`) against a plain
+//! retrograde analysis written here as the reference: one byte per position
+//! (the value as `i8`), every one of the 2^edges edge sets, no symmetry, one
+//! thread, the same value rule. Each benchmark checks the table against the
+//! reference (every position of 2x4 and 3x3; a sample of 3x4).
+//!
+//! Run: `cargo bench --bench dots_table` (criterion: 2x4 and 3x3 builds),
+//! then the 3x4 comparison (time and peak memory of each, printed; about
+//! four minutes): `CGTK_BENCH_3X4=1 cargo bench --bench dots_table -- 3x4`.
+//! Numbers are in BENCHMARKS.md.
+
+#![expect(
+    missing_docs,
+    reason = "criterion_group! generates an undocumented function"
+)]
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use criterion::{criterion_group, Criterion};
+use databases::dots::{DotsTable, Split};
+use databases::plan::{self, RunOptions};
+use dots::{Board, EdgeSet, Position};
+
+/// The plain retrograde analysis: `v[s]` is the value of the position with
+/// edge set `s`. A child's edge set is numerically larger than its
+/// parent's, so one pass from the full board down sees every child first.
+fn plain_retrograde(b: Board) -> Vec<i8> {
+    let n = b.num_edges();
+    let boxes: Vec<u64> = (0..b.num_boxes())
+        .map(|i| b.box_edges(i).iter().fold(0, |m, e| m | e.bit()))
+        .collect();
+    // Per edge: the masks of the boxes it borders (0 for none).
+    let beside: Vec<[u64; 2]> = (0..n)
+        .map(|e| {
+            b.edge_boxes(dots::Edge::new(e))
+                .map(|x| x.map_or(0, |x| boxes[x]))
+        })
+        .collect();
+    let full = b.all_edges().0;
+    let mut v = vec![0i8; 1usize << n];
+    for s in (0..full).rev() {
+        let mut best = i8::MIN;
+        let mut moves = full & !s;
+        while moves != 0 {
+            let e = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let c = s | 1 << e;
+            let [a, d] = beside[e];
+            let k = i8::from(a != 0 && c & a == a) + i8::from(d != 0 && c & d == d);
+            let x = v[c as usize];
+            best = best.max(if k > 0 { k + x } else { -x });
+        }
+        v[s as usize] = best;
+    }
+    v
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-bench-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn build_table(b: Board, dir: &Path) {
+    let p = plan::dots_table_plan(b, dir, Split::default()).unwrap();
+    plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+}
+
+/// Checks every `step`-th position of the table against the reference.
+fn check(b: Board, dir: &Path, reference: &[i8], step: usize) {
+    let table = DotsTable::open(dir, b).unwrap();
+    for s in (0..reference.len()).step_by(step) {
+        let p = Position::from_edges(b, EdgeSet(s as u64)).unwrap();
+        assert_eq!(table.value(&p).unwrap(), i32::from(reference[s]), "{p}");
+    }
+}
+
+/// Peak resident memory of this process so far, in bytes (Linux).
+fn peak_rss() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb * 1024)
+}
+
+fn benches(c: &mut Criterion) {
+    for (w, h) in [(2, 4), (3, 3)] {
+        let b = Board::new(w, h).unwrap();
+        let reference = plain_retrograde(b);
+        let dir = temp_dir(&format!("{w}x{h}"));
+        build_table(b, &dir);
+        check(b, &dir, &reference, 1);
+        let mut group = c.benchmark_group(format!("dots table {w}x{h}"));
+        group.sample_size(10);
+        group.bench_function("table build (shards, symmetry, packed, rayon)", |bench| {
+            bench.iter(|| {
+                std::fs::remove_dir_all(&dir).unwrap();
+                std::fs::create_dir_all(&dir).unwrap();
+                build_table(b, &dir);
+            })
+        });
+        group.bench_function(
+            "plain retrograde (1 byte, no symmetry, 1 thread)",
+            |bench| bench.iter(|| plain_retrograde(b)),
+        );
+        group.finish();
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// The 3x4 comparison: one run of each (criterion's ten samples of the
+/// reference would take half an hour), the table first so that the peak
+/// memory read after it is its own.
+fn three_by_four() {
+    if std::env::var("CGTK_BENCH_3X4").as_deref() != Ok("1") {
+        return;
+    }
+    let b = Board::new(3, 4).unwrap();
+    let dir = temp_dir("3x4");
+    let base = peak_rss().unwrap_or(0);
+    let t = Instant::now();
+    build_table(b, &dir);
+    let table_secs = t.elapsed().as_secs_f64();
+    let table_peak = peak_rss().unwrap_or(0);
+    let t = Instant::now();
+    let reference = plain_retrograde(b);
+    let reference_secs = t.elapsed().as_secs_f64();
+    let reference_peak = peak_rss().unwrap_or(0);
+    check(b, &dir, &reference, 1009);
+    let table = DotsTable::open(&dir, b).unwrap();
+    assert_eq!(
+        table.value(&Position::empty(b)).unwrap(),
+        i32::from(reference[0])
+    );
+    println!(
+        "3x4: table {table_secs:.1} s, peak {:.0} MiB; plain retrograde {reference_secs:.1} s, peak {:.0} MiB; {:.1}x faster, {:.1}x less memory; empty board {:+}",
+        (table_peak - base) as f64 / 1048576.0,
+        reference_peak as f64 / 1048576.0,
+        reference_secs / table_secs,
+        reference_peak as f64 / (table_peak - base).max(1) as f64,
+        reference[0]
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+criterion_group!(group, benches);
+
+fn main() {
+    three_by_four();
+    group();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -1,0 +1,189 @@
+//! Building one shard of a plan: the only place that knows what each
+//! [`ShardKind`] does.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use crate::dots::{DotsTable, PartId};
+
+use super::{Plan, PlanError, Shard, ShardKind};
+
+/// Builds the shards of one plan, sharing what they load (a Dots shard is
+/// read once and kept while shards that depend on it are built).
+pub struct Executor {
+    dots: HashMap<String, Arc<DotsTable>>,
+}
+
+fn parse_board(id: &str, board: &str) -> Result<dots::Board, PlanError> {
+    board
+        .parse::<dots::Position>()
+        .ok()
+        .filter(|p| p.edges().is_empty())
+        .map(|p| p.board())
+        .ok_or_else(|| PlanError::BadShard {
+            id: id.to_owned(),
+            what: format!("bad board {board:?} (expected WxH)"),
+        })
+}
+
+impl Executor {
+    /// An executor for the shards of `plan`.
+    ///
+    /// # Errors
+    /// [`PlanError::BadShard`] for a shard whose parameters make no sense.
+    pub fn new(plan: &Plan) -> Result<Executor, PlanError> {
+        let mut parts: HashMap<String, HashMap<Vec<u8>, u32>> = HashMap::new();
+        for s in &plan.shards {
+            match &s.kind {
+                ShardKind::DotsTable {
+                    board,
+                    counts,
+                    part,
+                    parts: n,
+                } => {
+                    let b = parse_board(&s.id, board)?;
+                    let geo = crate::dots::Geometry::new(b)?;
+                    let sizes = geo.region_sizes();
+                    let ok = counts.len() == sizes.len()
+                        && counts
+                            .iter()
+                            .zip(&sizes)
+                            .all(|(&c, &n)| usize::from(c) <= n)
+                        && geo.normalise(counts).0 == *counts
+                        && *n >= 1
+                        && part < n
+                        && u64::from(*n) <= geo.shard_size(counts).div_ceil(64);
+                    if !ok {
+                        return Err(PlanError::BadShard {
+                            id: s.id.clone(),
+                            what: format!(
+                                "counts {counts:?} part {part} of {n} do not name a stored shard part of {board}"
+                            ),
+                        });
+                    }
+                    parts
+                        .entry(board.clone())
+                        .or_default()
+                        .insert(counts.clone(), *n);
+                }
+            }
+        }
+        let mut dots = HashMap::new();
+        for (board, p) in parts {
+            let b = parse_board(&board, &board)?;
+            let table =
+                DotsTable::with_parts(&plan.dir, b, p).map_err(|source| PlanError::Table {
+                    id: board.clone(),
+                    source,
+                })?;
+            dots.insert(board, Arc::new(table));
+        }
+        Ok(Executor { dots })
+    }
+
+    /// Whether the shard's output is there and reads back valid.
+    pub fn is_done(&self, shard: &Shard) -> bool {
+        match &shard.kind {
+            ShardKind::DotsTable {
+                board,
+                counts,
+                part,
+                ..
+            } => self.dots[board].read_part(counts, *part).is_ok(),
+        }
+    }
+
+    /// Whether the shard's output file exists (not checked).
+    pub fn exists(&self, shard: &Shard) -> bool {
+        match &shard.kind {
+            ShardKind::DotsTable {
+                board,
+                counts,
+                part,
+                parts,
+            } => {
+                let t = &self.dots[board];
+                t.part_path(&PartId {
+                    counts: counts.clone(),
+                    part: *part,
+                    parts: *parts,
+                })
+                .exists()
+            }
+        }
+    }
+
+    /// Builds the shard (its dependencies must be built); `parallel` lets
+    /// it use rayon's pool. Returns the positions built.
+    ///
+    /// # Errors
+    /// [`PlanError::Table`] if a dependency is missing or bad or the file
+    /// cannot be written.
+    pub fn build(&self, shard: &Shard, parallel: bool) -> Result<u64, PlanError> {
+        match &shard.kind {
+            ShardKind::DotsTable {
+                board,
+                counts,
+                part,
+                ..
+            } => self.dots[board]
+                .build_part(counts, *part, parallel)
+                .map_err(|source| PlanError::Table {
+                    id: shard.id.clone(),
+                    source,
+                }),
+        }
+    }
+
+    /// Forgets what was loaded of the shard (no shard left needs it).
+    pub fn release(&self, shard: &Shard) {
+        match &shard.kind {
+            ShardKind::DotsTable { board, counts, .. } => self.dots[board].release(counts),
+        }
+    }
+
+    /// Bytes of shard data loaded now.
+    pub fn loaded_bytes(&self) -> usize {
+        self.dots.values().map(|t| t.loaded_bytes()).sum()
+    }
+}
+
+/// Whether shard `id` of the plan is built (its file reads back valid).
+///
+/// # Errors
+/// [`PlanError::UnknownShard`], [`PlanError::BadShard`].
+pub fn is_done(plan: &Plan, id: &str) -> Result<bool, PlanError> {
+    let i = plan.position(id)?;
+    Ok(Executor::new(plan)?.is_done(&plan.shards[i]))
+}
+
+/// Builds shard `id` of the plan on this machine (as a cluster job does):
+/// nothing if its file is already valid, else from its dependencies' files,
+/// using every core. Returns whether it built (false: already done).
+///
+/// # Errors
+/// [`PlanError::NotReady`] if a dependency's file is missing, and what
+/// building finds.
+pub fn build_shard(plan: &Plan, id: &str) -> Result<bool, PlanError> {
+    let i = plan.position(id)?;
+    let exec = Executor::new(plan)?;
+    std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
+        path: plan.dir.clone(),
+        source,
+    })?;
+    let shard = &plan.shards[i];
+    if exec.is_done(shard) {
+        return Ok(false);
+    }
+    for d in &shard.deps {
+        let dep = &plan.shards[plan.position(d)?];
+        if !exec.exists(dep) {
+            return Err(PlanError::NotReady {
+                id: id.to_owned(),
+                dep: d.clone(),
+            });
+        }
+    }
+    exec.build(shard, true)?;
+    Ok(true)
+}

@@ -1,0 +1,354 @@
+//! Build plans: shards, the dependencies between them and how to build
+//! each, run on this machine ([`run_local`]) or on a Slurm cluster
+//! ([`slurm_script`]), and simulated on `P` workers ([`simulate`]).
+//!
+//! A [`Plan`] is plain data (JSON through serde): a directory and a list of
+//! [`Shard`]s, each with an id, a [`ShardKind`] saying what it builds, the
+//! ids it depends on and a cost (positions to value). Any node that sees
+//! the directory can build any shard whose dependencies are built
+//! ([`build_shard`]); a shard is done when its file reads back valid, so
+//! every runner resumes.
+//!
+//! A new kind of work (an Amazons database, a part of a long solve) is a new
+//! [`ShardKind`] variant with its arms in [`exec`]; plans, runners, Slurm
+//! scripts and the simulation do not change.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+mod exec;
+mod runner;
+pub mod simulate;
+mod slurm;
+
+pub use exec::{build_shard, is_done, Executor};
+pub use runner::{run_local, Progress, RunOptions, RunReport, ShardTiming};
+pub use simulate::{simulate, Calibration, SimReport};
+pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
+
+use crate::dots::{board_name, shard_specs, Geometry, GeometryError, PartId, Split};
+
+/// The `format` field of a plan file.
+pub const PLAN_FORMAT: &str = "cgtk-plan";
+/// The plan file version this build reads and writes.
+pub const PLAN_VERSION: u32 = 1;
+
+/// What a shard builds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ShardKind {
+    /// One part of one shard of a whole-board Dots-and-Boxes table
+    /// ([`crate::dots`]).
+    DotsTable {
+        /// The board, `WxH`.
+        board: String,
+        /// Lines per region (normalised).
+        counts: Vec<u8>,
+        /// The part (0-based).
+        part: u32,
+        /// Parts of the shard.
+        parts: u32,
+    },
+}
+
+/// One unit of work.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Shard {
+    /// Unique within the plan; also the job name on a cluster.
+    pub id: String,
+    /// What it builds.
+    #[serde(flatten)]
+    pub kind: ShardKind,
+    /// The ids of the shards that must be built first.
+    pub deps: Vec<String>,
+    /// Its cost in work units (positions to value), for scheduling and
+    /// simulation.
+    pub cost: u64,
+}
+
+/// A build plan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Plan {
+    /// Always [`PLAN_FORMAT`].
+    pub format: String,
+    /// [`PLAN_VERSION`].
+    pub version: u32,
+    /// What the plan builds, for people.
+    pub name: String,
+    /// The directory the shards' files go to.
+    pub dir: PathBuf,
+    /// The shards, every one after its dependencies.
+    pub shards: Vec<Shard>,
+}
+
+/// An error reading, checking or running a plan.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The plan file cannot be read or written.
+    #[error("{path}: {source}")]
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// The cause.
+        source: std::io::Error,
+    },
+    /// The plan file is not valid plan JSON.
+    #[error("{path}: not a plan: {source}")]
+    Json {
+        /// The file.
+        path: PathBuf,
+        /// The cause, with line and column.
+        source: serde_json::Error,
+    },
+    /// A plan of another format or version.
+    #[error("{path}: plan format {format:?} version {version}, expected {PLAN_FORMAT:?} version {PLAN_VERSION}")]
+    Version {
+        /// The file.
+        path: PathBuf,
+        /// The format found.
+        format: String,
+        /// The version found.
+        version: u32,
+    },
+    /// An id with characters other than ASCII letters, digits, `.`, `_`
+    /// and `-` (ids become job and file names).
+    #[error("bad shard id {id:?} (letters, digits, '.', '_' and '-' only)")]
+    BadId {
+        /// The id.
+        id: String,
+    },
+    /// Two shards share an id.
+    #[error("duplicate shard id {id:?}")]
+    DuplicateId {
+        /// The id.
+        id: String,
+    },
+    /// A dependency that is not in the plan.
+    #[error("shard {shard:?} depends on {dep:?}, which is not in the plan")]
+    UnknownDependency {
+        /// The shard.
+        shard: String,
+        /// The missing dependency.
+        dep: String,
+    },
+    /// A shard listed before one of its dependencies (or a cycle).
+    #[error("shard {shard:?} comes before its dependency {dep:?} (or they form a cycle)")]
+    Order {
+        /// The shard.
+        shard: String,
+        /// The dependency.
+        dep: String,
+    },
+    /// No shard with this id.
+    #[error("no shard {id:?} in the plan")]
+    UnknownShard {
+        /// The id asked for.
+        id: String,
+    },
+    /// A shard whose parameters make no sense.
+    #[error("shard {id:?}: {what}")]
+    BadShard {
+        /// The shard.
+        id: String,
+        /// What is wrong.
+        what: String,
+    },
+    /// A dependency of the shard is not built (on a cluster: its job did
+    /// not finish, or the directory is not shared).
+    #[error("shard {id:?}: dependency {dep:?} is not built")]
+    NotReady {
+        /// The shard.
+        id: String,
+        /// The dependency.
+        dep: String,
+    },
+    /// Building a Dots-and-Boxes shard failed.
+    #[error("shard {id:?}: {source}")]
+    Table {
+        /// The shard.
+        id: String,
+        /// The cause.
+        source: crate::dots::TableError,
+    },
+    /// A board without whole-board tables.
+    #[error(transparent)]
+    Geometry(#[from] GeometryError),
+}
+
+impl Plan {
+    /// Checks the plan: format and version, unique ids, known dependencies,
+    /// every shard after its dependencies.
+    ///
+    /// # Errors
+    /// The first [`PlanError`] found.
+    pub fn check(&self, path: &Path) -> Result<(), PlanError> {
+        if self.format != PLAN_FORMAT || self.version != PLAN_VERSION {
+            return Err(PlanError::Version {
+                path: path.to_owned(),
+                format: self.format.clone(),
+                version: self.version,
+            });
+        }
+        let mut at: HashMap<&str, usize> = HashMap::new();
+        for (i, s) in self.shards.iter().enumerate() {
+            let safe = |c: char| c.is_ascii_alphanumeric() || "._-".contains(c);
+            if s.id.is_empty() || !s.id.chars().all(safe) {
+                return Err(PlanError::BadId { id: s.id.clone() });
+            }
+            if at.insert(&s.id, i).is_some() {
+                return Err(PlanError::DuplicateId { id: s.id.clone() });
+            }
+        }
+        for (i, s) in self.shards.iter().enumerate() {
+            for d in &s.deps {
+                match at.get(d.as_str()) {
+                    None => {
+                        return Err(PlanError::UnknownDependency {
+                            shard: s.id.clone(),
+                            dep: d.clone(),
+                        })
+                    }
+                    Some(&j) if j >= i => {
+                        return Err(PlanError::Order {
+                            shard: s.id.clone(),
+                            dep: d.clone(),
+                        })
+                    }
+                    Some(_) => {}
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Reads and checks a plan file.
+    ///
+    /// # Errors
+    /// [`PlanError::Io`], [`PlanError::Json`], or what [`Plan::check`] finds.
+    pub fn read(path: &Path) -> Result<Plan, PlanError> {
+        let text = std::fs::read_to_string(path).map_err(|source| PlanError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        let plan: Plan = serde_json::from_str(&text).map_err(|source| PlanError::Json {
+            path: path.to_owned(),
+            source,
+        })?;
+        plan.check(path)?;
+        Ok(plan)
+    }
+
+    /// The plan as pretty JSON.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("a plan serialises")
+    }
+
+    /// Writes the plan file (atomically).
+    ///
+    /// # Errors
+    /// [`PlanError::Io`].
+    pub fn write(&self, path: &Path) -> Result<(), PlanError> {
+        crate::format::write_atomic(path, self.to_json().as_bytes()).map_err(|e| match e {
+            crate::format::DbError::Io { path, source } => PlanError::Io { path, source },
+            other => PlanError::Io {
+                path: path.to_owned(),
+                source: std::io::Error::other(other.to_string()),
+            },
+        })
+    }
+
+    /// The index of the shard with this id.
+    ///
+    /// # Errors
+    /// [`PlanError::UnknownShard`].
+    pub fn position(&self, id: &str) -> Result<usize, PlanError> {
+        self.shards
+            .iter()
+            .position(|s| s.id == id)
+            .ok_or_else(|| PlanError::UnknownShard { id: id.to_owned() })
+    }
+
+    /// Each shard's level: 0 without dependencies, else one more than its
+    /// highest dependency (a plan must be checked first).
+    pub fn levels(&self) -> Vec<usize> {
+        let at: HashMap<&str, usize> = self
+            .shards
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.as_str(), i))
+            .collect();
+        let mut level = vec![0usize; self.shards.len()];
+        for (i, s) in self.shards.iter().enumerate() {
+            level[i] = s
+                .deps
+                .iter()
+                .map(|d| level[at[d.as_str()]] + 1)
+                .max()
+                .unwrap_or(0);
+        }
+        level
+    }
+
+    /// Total cost.
+    pub fn total_cost(&self) -> u64 {
+        self.shards.iter().map(|s| s.cost).sum()
+    }
+}
+
+/// The plan of the whole-board table of `board` in `dir`: one shard per
+/// stored shard part ([`shard_specs`]), each depending on every part of the
+/// shards it reads.
+///
+/// # Errors
+/// [`PlanError::Geometry`] if the board has no whole-board table.
+pub fn dots_table_plan(board: dots::Board, dir: &Path, split: Split) -> Result<Plan, PlanError> {
+    let geo = Geometry::new(board)?;
+    let specs = shard_specs(&geo, split);
+    let parts: HashMap<&[u8], u32> = specs
+        .iter()
+        .map(|s| (s.counts.as_slice(), s.parts))
+        .collect();
+    let id = |counts: &[u8], part: u32| {
+        let name = crate::dots::part_file_name(
+            &geo,
+            &PartId {
+                counts: counts.to_vec(),
+                part,
+                parts: parts[counts],
+            },
+        );
+        name.trim_end_matches(&format!(".{}", crate::format::EXTENSION))
+            .to_owned()
+    };
+    let mut shards = Vec::new();
+    for s in &specs {
+        let deps: Vec<String> = s
+            .deps
+            .iter()
+            .flat_map(|d| (0..parts[d.as_slice()]).map(|p| id(d, p)))
+            .collect();
+        for part in 0..s.parts {
+            let range = crate::dots::shard::part_range(s.size, part, s.parts);
+            shards.push(Shard {
+                id: id(&s.counts, part),
+                kind: ShardKind::DotsTable {
+                    board: board_name(board),
+                    counts: s.counts.clone(),
+                    part,
+                    parts: s.parts,
+                },
+                deps: deps.clone(),
+                cost: range.end - range.start,
+            });
+        }
+    }
+    Ok(Plan {
+        format: PLAN_FORMAT.to_owned(),
+        version: PLAN_VERSION,
+        name: format!("dots table {}", board_name(board)),
+        dir: dir.to_owned(),
+        shards,
+    })
+}

@@ -1,0 +1,230 @@
+//! The local runner: a plan's shards on this machine, `workers` at a time,
+//! resuming from whatever is already built.
+
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+use std::sync::{Condvar, Mutex};
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::{Executor, Plan, PlanError};
+
+/// How to run a plan locally.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RunOptions {
+    /// Shards built at once (1 to 256).
+    pub workers: usize,
+    /// Whether each shard also spreads over rayon's pool (else one thread
+    /// per shard, as a cluster job with one core).
+    pub parallel_within: bool,
+}
+
+impl Default for RunOptions {
+    /// One shard at a time, each on every core.
+    fn default() -> RunOptions {
+        RunOptions {
+            workers: 1,
+            parallel_within: true,
+        }
+    }
+}
+
+/// Where a run is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Progress {
+    /// Shards done (built now or before).
+    pub done: usize,
+    /// Shards in the plan.
+    pub total: usize,
+    /// Cost of the shards done.
+    pub cost_done: u64,
+    /// Cost of the plan.
+    pub cost_total: u64,
+    /// The shard just finished, if any.
+    pub last: Option<String>,
+}
+
+/// When one shard was built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardTiming {
+    /// Its index in the plan.
+    pub shard: usize,
+    /// Seconds from the start of the run.
+    pub start: f64,
+    /// Seconds from the start of the run.
+    pub end: f64,
+}
+
+/// What a run did.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct RunReport {
+    /// Shards built.
+    pub built: usize,
+    /// Shards already built (kept).
+    pub kept: usize,
+    /// Seconds from the first shard started to the last finished (the
+    /// makespan; the check of existing files before is not counted).
+    pub seconds: f64,
+    /// The shards built, in finishing order.
+    pub timings: Vec<ShardTiming>,
+    /// The most shard data held in memory at once, in bytes.
+    pub peak_loaded_bytes: usize,
+}
+
+struct State {
+    ready: BinaryHeap<(u64, Reverse<usize>)>,
+    left: usize,
+    failed: Option<PlanError>,
+    waiting_on: Vec<usize>,
+    users_left: Vec<usize>,
+    timings: Vec<ShardTiming>,
+    cost_done: u64,
+    peak: usize,
+}
+
+/// Runs `plan` on this machine: keeps every shard whose file reads back
+/// valid, then builds the others, a shard as soon as its dependencies are
+/// built, largest cost first among those ready (the order
+/// [`super::simulate`] assumes). Shard data loaded for building is released
+/// once no shard left needs it. `progress` is called after the check of
+/// existing files and after each shard.
+///
+/// # Errors
+/// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the
+/// plan's directory cannot be made, the first build error (the run
+/// stops; what was built stays).
+pub fn run_local(
+    plan: &Plan,
+    opts: &RunOptions,
+    progress: &(dyn Fn(&Progress) + Sync),
+) -> Result<RunReport, PlanError> {
+    let exec = Executor::new(plan)?;
+    std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
+        path: plan.dir.clone(),
+        source,
+    })?;
+    let n = plan.shards.len();
+    let at: std::collections::HashMap<&str, usize> = plan
+        .shards
+        .iter()
+        .enumerate()
+        .map(|(i, s)| (s.id.as_str(), i))
+        .collect();
+    let deps: Vec<Vec<usize>> = plan
+        .shards
+        .iter()
+        .map(|s| s.deps.iter().map(|d| at[d.as_str()]).collect())
+        .collect();
+    let mut dependents = vec![Vec::new(); n];
+    for (i, ds) in deps.iter().enumerate() {
+        for &d in ds {
+            dependents[d].push(i);
+        }
+    }
+    let done: Vec<bool> = plan.shards.par_iter().map(|s| exec.is_done(s)).collect();
+    let kept = done.iter().filter(|&&d| d).count();
+    let cost_total = plan.total_cost();
+    let cost_kept: u64 = (0..n)
+        .filter(|&i| done[i])
+        .map(|i| plan.shards[i].cost)
+        .sum();
+    let mut state = State {
+        ready: BinaryHeap::new(),
+        left: n - kept,
+        failed: None,
+        waiting_on: (0..n)
+            .map(|i| deps[i].iter().filter(|&&d| !done[d]).count())
+            .collect(),
+        users_left: (0..n)
+            .map(|i| dependents[i].iter().filter(|&&j| !done[j]).count())
+            .collect(),
+        timings: Vec::new(),
+        cost_done: cost_kept,
+        peak: 0,
+    };
+    for (i, &d) in done.iter().enumerate() {
+        if !d && state.waiting_on[i] == 0 {
+            state.ready.push((plan.shards[i].cost, Reverse(i)));
+        }
+    }
+    progress(&Progress {
+        done: kept,
+        total: n,
+        cost_done: cost_kept,
+        cost_total,
+        last: None,
+    });
+    let state = Mutex::new(state);
+    let cv = Condvar::new();
+    let start = Instant::now();
+    let workers = opts.workers.clamp(1, 256);
+    std::thread::scope(|scope| {
+        for _ in 0..workers {
+            scope.spawn(|| loop {
+                let i = {
+                    let mut s = state.lock().expect("run state");
+                    loop {
+                        if s.failed.is_some() || s.left == 0 {
+                            return;
+                        }
+                        if let Some((_, Reverse(i))) = s.ready.pop() {
+                            break i;
+                        }
+                        s = cv.wait(s).expect("run state");
+                    }
+                };
+                let t0 = start.elapsed().as_secs_f64();
+                let result = exec.build(&plan.shards[i], opts.parallel_within);
+                let t1 = start.elapsed().as_secs_f64();
+                let loaded = exec.loaded_bytes();
+                let mut s = state.lock().expect("run state");
+                if let Err(e) = result {
+                    s.failed.get_or_insert(e);
+                    cv.notify_all();
+                    return;
+                }
+                s.peak = s.peak.max(loaded);
+                s.left -= 1;
+                s.cost_done += plan.shards[i].cost;
+                s.timings.push(ShardTiming {
+                    shard: i,
+                    start: t0,
+                    end: t1,
+                });
+                for &j in dependents[i].iter().filter(|&&j| !done[j]) {
+                    s.waiting_on[j] -= 1;
+                    if s.waiting_on[j] == 0 {
+                        s.ready.push((plan.shards[j].cost, Reverse(j)));
+                    }
+                }
+                for &d in &deps[i] {
+                    s.users_left[d] -= 1;
+                    if s.users_left[d] == 0 {
+                        exec.release(&plan.shards[d]);
+                    }
+                }
+                progress(&Progress {
+                    done: n - s.left,
+                    total: n,
+                    cost_done: s.cost_done,
+                    cost_total,
+                    last: Some(plan.shards[i].id.clone()),
+                });
+                cv.notify_all();
+            });
+        }
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    let s = state.into_inner().expect("run state");
+    if let Some(e) = s.failed {
+        return Err(e);
+    }
+    Ok(RunReport {
+        built: s.timings.len(),
+        kept,
+        seconds,
+        timings: s.timings,
+        peak_loaded_bytes: s.peak,
+    })
+}

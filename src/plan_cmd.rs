@@ -1,0 +1,152 @@
+//! `cgtk plan ...`: run build plans locally or one shard at a time (as a
+//! cluster job does).
+
+use std::path::{Path, PathBuf};
+
+use anyhow::Result;
+use clap::{Args, Subcommand};
+use databases::plan::{self, Plan, RunOptions};
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::json;
+
+use crate::output::{bad_input, print_json};
+
+/// Plan subcommands.
+#[derive(Subcommand)]
+pub enum PlanCommand {
+    /// Run a plan on this machine (resumes: valid shard files are kept).
+    Run(RunArgs),
+    /// Build one shard of a plan (what a cluster job runs); nothing if its
+    /// file is already valid.
+    BuildShard(BuildShardArgs),
+}
+
+/// `plan run`.
+#[derive(Args)]
+pub struct RunArgs {
+    /// The plan file (JSON).
+    plan: PathBuf,
+    /// Shards built at once (1 to 256).
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+    /// One thread per shard (as a one-core cluster job).
+    #[arg(long)]
+    single_thread_shards: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print `{"shards", "built", "kept", "seconds", "peak_loaded_bytes"}`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `plan build-shard`.
+#[derive(Args)]
+pub struct BuildShardArgs {
+    /// The plan file (JSON).
+    plan: PathBuf,
+    /// The shard's id (or give --level and --task).
+    shard: Option<String>,
+    /// The dependency level (with --task: the task-th shard of the level,
+    /// as a Slurm job array task).
+    #[arg(long, requires = "task", conflicts_with = "shard")]
+    level: Option<usize>,
+    /// The index within the level.
+    #[arg(long, requires = "level")]
+    task: Option<usize>,
+}
+
+/// Refuses a worker count out of range.
+pub fn check_workers(workers: usize) -> Result<()> {
+    if !(1..=256).contains(&workers) {
+        return Err(bad_input(
+            "--workers",
+            format!("{workers} out of range (1 to 256)"),
+        ));
+    }
+    Ok(())
+}
+
+/// A progress bar over `total` work units (hidden if `quiet`).
+pub fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    bar.set_style(
+        ProgressStyle::with_template("{bar:40} {percent:>3}% positions, {elapsed} (eta {eta})")
+            .expect("a valid template"),
+    );
+    bar
+}
+
+/// Reads a plan file; a missing, malformed or inconsistent one is bad
+/// input.
+fn read_plan(path: &Path) -> Result<Plan> {
+    let plan = Plan::read(path).map_err(|e| bad_input("plan", e))?;
+    plan::Executor::new(&plan).map_err(|e| bad_input("plan", e))?;
+    Ok(plan)
+}
+
+/// Runs a `plan` subcommand.
+pub fn run(command: PlanCommand) -> Result<()> {
+    match command {
+        PlanCommand::Run(args) => {
+            check_workers(args.workers)?;
+            let plan = read_plan(&args.plan)?;
+            std::fs::create_dir_all(&plan.dir)
+                .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
+            let bar = progress_bar(args.quiet, plan.total_cost());
+            let opts = RunOptions {
+                workers: args.workers,
+                parallel_within: !args.single_thread_shards,
+            };
+            let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
+            bar.finish_and_clear();
+            if args.json {
+                print_json(&json!({
+                    "shards": plan.shards.len(),
+                    "built": report.built,
+                    "kept": report.kept,
+                    "seconds": report.seconds,
+                    "peak_loaded_bytes": report.peak_loaded_bytes,
+                }));
+            } else {
+                println!(
+                    "{}: {} shards ({} built, {} kept), {:.1} s",
+                    plan.name,
+                    plan.shards.len(),
+                    report.built,
+                    report.kept,
+                    report.seconds
+                );
+            }
+        }
+        PlanCommand::BuildShard(args) => {
+            let plan = read_plan(&args.plan)?;
+            let id = match (&args.shard, args.level, args.task) {
+                (Some(id), _, _) => id.clone(),
+                (None, Some(level), Some(task)) => {
+                    let members = plan.level_members(level);
+                    let Some(&i) = members.get(task) else {
+                        return Err(bad_input(
+                            "--task",
+                            format!(
+                                "{task} out of range (level {level} has {} shards)",
+                                members.len()
+                            ),
+                        ));
+                    };
+                    plan.shards[i].id.clone()
+                }
+                _ => return Err(bad_input("shard", "give a shard id, or --level and --task")),
+            };
+            plan.position(&id).map_err(|e| bad_input("shard", e))?;
+            std::fs::create_dir_all(&plan.dir)
+                .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
+            let built = plan::build_shard(&plan, &id)?;
+            println!("{id}: {}", if built { "built" } else { "already built" });
+        }
+    }
+    Ok(())
+}

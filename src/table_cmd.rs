@@ -1,0 +1,347 @@
+//! `cgtk dots table ...`: whole-board retrograde tables.
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::{Args, Subcommand, ValueEnum};
+use databases::dots::{table_info, DotsTable, Split};
+use databases::plan::{self, RunOptions, SlurmMode, SlurmOptions};
+use dots::{Board, Position};
+use serde_json::json;
+
+use crate::output::{bad_input, print_json};
+use crate::plan_cmd::{check_workers, progress_bar};
+
+/// Whole-board table subcommands.
+#[derive(Subcommand)]
+pub enum TableCommand {
+    /// Build the value of every position of a board into a directory (one
+    /// file per shard; resumes, keeping the valid files).
+    Build(BuildArgs),
+    /// A position's value and every move's, from a table.
+    Query(QueryArgs),
+    /// What a directory holds: boards, shard files, positions, bytes.
+    Info(InfoArgs),
+    /// Write the build plan (JSON) or a Slurm submission script for it.
+    Plan(PlanArgs),
+}
+
+/// How shards are split into parts.
+#[derive(Args, Clone, Copy)]
+pub struct SplitArgs {
+    /// Split shards with more positions than this into parts.
+    #[arg(long, default_value_t = 200_000_000)]
+    split_above: u64,
+    /// The most parts of one shard (1 to 1000).
+    #[arg(long, default_value_t = 20)]
+    max_parts: u32,
+}
+
+impl SplitArgs {
+    fn split(self) -> Result<Split> {
+        if !(1..=1000).contains(&self.max_parts) {
+            return Err(bad_input(
+                "--max-parts",
+                format!("{} out of range (1 to 1000)", self.max_parts),
+            ));
+        }
+        if self.split_above == 0 {
+            return Err(bad_input("--split-above", "must be at least 1"));
+        }
+        Ok(Split {
+            above: self.split_above,
+            max_parts: self.max_parts,
+        })
+    }
+}
+
+/// `dots table build`.
+#[derive(Args)]
+pub struct BuildArgs {
+    /// The board, `WxH` boxes (at most 48 lines; this machine builds up to
+    /// about 32).
+    board: String,
+    /// The table's directory (created if missing).
+    #[arg(long)]
+    out: PathBuf,
+    #[command(flatten)]
+    split: SplitArgs,
+    /// Shards built at once (1 to 256); each also uses every core unless
+    /// --single-thread-shards.
+    #[arg(long, default_value_t = 1)]
+    workers: usize,
+    /// One thread per shard (as a one-core cluster job).
+    #[arg(long)]
+    single_thread_shards: bool,
+    /// No progress bar.
+    #[arg(long)]
+    quiet: bool,
+    /// Print `{"board", "shards", "built", "kept", "seconds", "peak_loaded_bytes"}`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dots table query`.
+#[derive(Args)]
+pub struct QueryArgs {
+    /// `WxH` or `WxH:e,e,e`.
+    position: String,
+    /// The table's directory.
+    #[arg(long)]
+    table: PathBuf,
+    /// Print the JSON of `dots analyze --json`.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dots table info`.
+#[derive(Args)]
+pub struct InfoArgs {
+    /// The directory.
+    dir: PathBuf,
+    /// Print one line of JSON.
+    #[arg(long)]
+    json: bool,
+}
+
+/// What `dots table plan` writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The plan as JSON.
+    Json,
+    /// A bash script submitting the plan to Slurm.
+    Slurm,
+}
+
+/// How the Slurm script submits.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SlurmModeArg {
+    /// One job per shard with `--dependency=afterok` on its dependencies.
+    PerShard,
+    /// One job array per dependency level.
+    Arrays,
+}
+
+/// `dots table plan`.
+#[derive(Args)]
+pub struct PlanArgs {
+    /// The board, `WxH`.
+    board: String,
+    /// The table's directory (as every node sees it).
+    #[arg(long)]
+    out: PathBuf,
+    /// What to print.
+    #[arg(long, value_enum)]
+    emit: Emit,
+    /// Also write the plan JSON to this file (needed with --emit slurm:
+    /// the jobs read it).
+    #[arg(long)]
+    plan_file: Option<PathBuf>,
+    #[command(flatten)]
+    split: SplitArgs,
+    /// Slurm: per-shard jobs or job arrays per level.
+    #[arg(long, value_enum, default_value = "per-shard")]
+    slurm_mode: SlurmModeArg,
+    /// Slurm: cores per job (1 to 1024).
+    #[arg(long, default_value_t = 1)]
+    cpus_per_task: u32,
+    /// Slurm: one more sbatch option for every job (repeatable).
+    #[arg(long)]
+    sbatch_arg: Vec<String>,
+}
+
+fn parse_board(text: &str) -> Result<Board> {
+    let pos: Position = text.parse().map_err(|e| bad_input("board", e))?;
+    if !pos.edges().is_empty() {
+        return Err(bad_input(
+            "board",
+            format!("{text:?} is not a board size (WxH)"),
+        ));
+    }
+    Ok(pos.board())
+}
+
+/// Prints long text to stdout; a closed pipe (`| head`) ends quietly.
+fn print_text(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// Runs a `dots table` subcommand.
+pub fn run(command: TableCommand) -> Result<()> {
+    match command {
+        TableCommand::Build(args) => build(args),
+        TableCommand::Query(args) => query(args),
+        TableCommand::Info(args) => info(args),
+        TableCommand::Plan(args) => emit_plan(args),
+    }
+}
+
+fn build(args: BuildArgs) -> Result<()> {
+    let board = parse_board(&args.board)?;
+    let split = args.split.split()?;
+    check_workers(args.workers)?;
+    let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
+        .map_err(|e| bad_input("board", e))?;
+    std::fs::create_dir_all(&args.out)
+        .map_err(|e| bad_input(&format!("--out {}", args.out.display()), e))?;
+    let bar = progress_bar(args.quiet, plan.total_cost());
+    let opts = RunOptions {
+        workers: args.workers,
+        parallel_within: !args.single_thread_shards,
+    };
+    let start = Instant::now();
+    let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
+    bar.finish_and_clear();
+    let seconds = start.elapsed().as_secs_f64();
+    if args.json {
+        print_json(&json!({
+            "board": args.board,
+            "shards": plan.shards.len(),
+            "built": report.built,
+            "kept": report.kept,
+            "seconds": seconds,
+            "peak_loaded_bytes": report.peak_loaded_bytes,
+        }));
+    } else {
+        println!(
+            "{}: {} shard files ({} built, {} kept) in {}, {:.1} s",
+            args.board,
+            plan.shards.len(),
+            report.built,
+            report.kept,
+            args.out.display(),
+            seconds
+        );
+    }
+    Ok(())
+}
+
+fn query(args: QueryArgs) -> Result<()> {
+    let pos: Position = args
+        .position
+        .parse()
+        .map_err(|e| bad_input("position", e))?;
+    let start = Instant::now();
+    let table = DotsTable::open(&args.table, pos.board())
+        .map_err(|e| bad_input(&format!("--table {}", args.table.display()), e))?;
+    let a = table
+        .analyze(&pos)
+        .map_err(|e| bad_input(&format!("--table {}", args.table.display()), e))?;
+    let seconds = start.elapsed().as_secs_f64();
+    if args.json {
+        let moves: Vec<_> = a
+            .moves
+            .iter()
+            .map(|(e, v)| json!({"edge": e.index(), "value": v}))
+            .collect();
+        print_json(&json!({
+            "value": a.value,
+            "moves": moves,
+            "nodes": 0,
+            "seconds": seconds,
+        }));
+    } else {
+        print!(
+            "{}",
+            pos.annotated_diagram(|e| {
+                a.moves
+                    .iter()
+                    .find(|m| m.0 == e)
+                    .map(|m| format!("{:+}", m.1))
+            })
+        );
+        println!("position: {pos}");
+        println!("value: {:+}", a.value);
+        for (e, v) in &a.moves {
+            let mark = if *v == a.value { "  best" } else { "" };
+            println!("edge {e:>2}: {v:+}{mark}");
+        }
+        println!("source: table {}", args.table.display());
+    }
+    Ok(())
+}
+
+fn info(args: InfoArgs) -> Result<()> {
+    let tables =
+        table_info(&args.dir).map_err(|e| bad_input(&format!("{}", args.dir.display()), e))?;
+    if args.json {
+        let list: Vec<_> = tables
+            .iter()
+            .map(|t| {
+                json!({
+                    "board": t.board,
+                    "files": t.expected,
+                    "valid": t.valid,
+                    "complete": t.complete(),
+                    "positions": t.positions,
+                    "board_positions": t.board_positions,
+                    "bytes": t.bytes,
+                    "bits_per_value": t.bits,
+                })
+            })
+            .collect();
+        print_json(&json!({ "tables": list }));
+    } else {
+        if tables.is_empty() {
+            println!("{}: no whole-board table", args.dir.display());
+        }
+        for t in &tables {
+            println!(
+                "{}: {} of {} shard files valid{}, {} positions stored of {} ({:.2}x fewer by symmetry), {} bits per value, {} bytes",
+                t.board,
+                t.valid,
+                t.expected,
+                if t.complete() { " (complete)" } else { " (INCOMPLETE)" },
+                t.positions,
+                t.board_positions,
+                t.board_positions as f64 / t.positions.max(1) as f64,
+                t.bits,
+                t.bytes
+            );
+        }
+    }
+    Ok(())
+}
+
+fn emit_plan(args: PlanArgs) -> Result<()> {
+    let board = parse_board(&args.board)?;
+    let split = args.split.split()?;
+    if !(1..=1024).contains(&args.cpus_per_task) {
+        return Err(bad_input(
+            "--cpus-per-task",
+            format!("{} out of range (1 to 1024)", args.cpus_per_task),
+        ));
+    }
+    let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
+        .map_err(|e| bad_input("board", e))?;
+    if let Some(path) = &args.plan_file {
+        plan.write(path)?;
+    }
+    match args.emit {
+        Emit::Json => print_text(&format!("{}\n", plan.to_json())),
+        Emit::Slurm => {
+            let Some(path) = &args.plan_file else {
+                return Err(bad_input(
+                    "--emit slurm",
+                    "needs --plan-file (the jobs read the plan from it)",
+                ));
+            };
+            let opts = SlurmOptions {
+                mode: match args.slurm_mode {
+                    SlurmModeArg::PerShard => SlurmMode::PerShard,
+                    SlurmModeArg::Arrays => SlurmMode::ArrayPerLevel,
+                },
+                cpus_per_task: args.cpus_per_task,
+                sbatch_args: args.sbatch_arg.clone(),
+            };
+            print_text(&plan::slurm_script(&plan, &absolute(path), &opts));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,128 @@
+//! A real single-node Slurm cluster: submit the plans of the 2x3 and 2x2
+//! tables, wait for their jobs, and check the files are byte for byte those
+//! of a local build.
+//!
+//! Runs only when `CGTK_SLURM=1` and `SLURM_CONF` name a running cluster
+//! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`); otherwise
+//! it says so and passes.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+const CGTK: &str = env!("CARGO_BIN_EXE_cgtk");
+
+/// How long the cluster may take for one plan.
+const TIMEOUT: Duration = Duration::from_secs(600);
+
+fn cluster_up() -> bool {
+    if std::env::var("CGTK_SLURM").as_deref() != Ok("1") || std::env::var_os("SLURM_CONF").is_none()
+    {
+        eprintln!(
+            "skipped: no Slurm cluster (set CGTK_SLURM=1 and SLURM_CONF; see .ci/slurm-local)"
+        );
+        return false;
+    }
+    true
+}
+
+fn run(cmd: &mut Command) -> String {
+    let out = cmd.output().expect("command runs");
+    assert!(
+        out.status.success(),
+        "{cmd:?} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).expect("UTF-8 output")
+}
+
+/// The shard files of a directory, by name (logs left out).
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            name.ends_with(".cgtkdb")
+                .then(|| (name, std::fs::read(e.path()).unwrap()))
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+/// Submits the plan of `board`'s table in `mode` and waits for its jobs;
+/// returns the table directory.
+fn submit_and_wait(root: &Path, board: &str, mode: &str) -> PathBuf {
+    let table = root.join("table");
+    let plan = root.join("plan.json");
+    let script = run(Command::new(CGTK)
+        .args([
+            "dots",
+            "table",
+            "plan",
+            board,
+            "--emit",
+            "slurm",
+            "--slurm-mode",
+            mode,
+        ])
+        .arg("--out")
+        .arg(&table)
+        .arg("--plan-file")
+        .arg(&plan));
+    let script_path = root.join("submit.sh");
+    std::fs::write(&script_path, script).unwrap();
+    let ids = run(Command::new("bash").arg(&script_path).env("CGTK", CGTK));
+    let ids: Vec<&str> = ids.lines().collect();
+    assert!(!ids.is_empty());
+    let start = Instant::now();
+    loop {
+        let queued = run(Command::new("squeue").args(["-h", "-o", "%i %T", "-j", &ids.join(",")]));
+        if queued.trim().is_empty() {
+            break;
+        }
+        if start.elapsed() > TIMEOUT {
+            let _ = Command::new("scancel").args(&ids).status();
+            panic!("{board} {mode}: jobs still queued after {TIMEOUT:?}:\n{queued}");
+        }
+        std::thread::sleep(Duration::from_millis(500));
+    }
+    table
+}
+
+fn check(board: &str, mode: &str) {
+    let root =
+        std::env::temp_dir().join(format!("cgtk-slurm-{board}-{mode}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let table = submit_and_wait(&root, board, mode);
+    let local = root.join("local");
+    run(Command::new(CGTK)
+        .args(["dots", "table", "build", board, "--quiet", "--out"])
+        .arg(&local));
+    let (cluster, here) = (files(&table), files(&local));
+    assert!(!here.is_empty());
+    assert_eq!(
+        cluster.len(),
+        here.len(),
+        "{board} {mode}: shard files missing on the cluster side"
+    );
+    assert!(
+        cluster == here,
+        "{board} {mode}: files differ from the local build"
+    );
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn two_by_three_table_on_slurm_matches_a_local_build() {
+    if !cluster_up() {
+        return;
+    }
+    // The 2x3 table as one job per shard (420 jobs chained by afterok;
+    // about 3 minutes on a 2-core node), the 2x2 table as one job array
+    // per level (55 shards in 13 arrays).
+    check("2x3", "per-shard");
+    check("2x2", "arrays");
+}
