@@ -202,9 +202,10 @@ mod tests {
             jobs,
             [BuildJob::Blocker(3, 2, 1, 1), BuildJob::Blocker(3, 2, 0, 2)]
         );
-        // The table with two blockers depends on q1b1 and on simple q2;
-        // the largest of them, C(6,2) 2^4 = 240 entries, bounds it.
-        assert_eq!(jobs[1].entries(), Some(240));
+        // The table with two blockers (C(6,2) 2^4 = 240 entries) depends on
+        // q1b1 (6 * 5 * 2^4 = 480: the normal queen and the blocker are
+        // told apart) and on simple q2 (240); the largest bounds it.
+        assert_eq!(jobs[1].entries(), Some(480));
     }
 
     #[test]
