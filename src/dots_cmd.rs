@@ -1,13 +1,15 @@
 //! `cgtk dots ...`: solve and analyse Dots-and-Boxes positions.
 
 use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use cgtk::report::{limit_name, DotsAnalyzeReport, DotsSolveReport};
 use clap::{Args, Subcommand};
-use dots::{Interrupted, Options, Position, Solver};
+use databases::dots::{DotsTable, TableError};
+use dots::{Analysis, Interrupted, Options, Position, Solver};
 use indicatif::ProgressBar;
 
 use crate::output::{bad_input, print_json};
@@ -45,6 +47,10 @@ pub struct SolveArgs {
     position: String,
     #[command(flatten)]
     search: SearchArgs,
+    /// `analyze`: answer from the whole-board table in DIR (built by `dots
+    /// table build`) when it covers the position, and say so.
+    #[arg(long, value_name = "DIR")]
+    table: Option<PathBuf>,
     /// Switch off chain preprocessing.
     #[arg(long)]
     no_chains: bool,
@@ -149,6 +155,65 @@ fn print_interrupted(i: &Interrupted) {
     println!("nodes: {}", i.nodes);
 }
 
+/// The analysis of `pos` from the whole-board table in `dir`, if the table
+/// there covers the position (`None` if it has no table of the board or
+/// misses a shard the position needs).
+pub fn table_analysis(dir: &Path, pos: &Position) -> Result<Option<Analysis>> {
+    let table = match DotsTable::open(dir, pos.board()) {
+        Ok(table) => table,
+        Err(TableError::Dir { .. }) => {
+            return Err(bad_input(
+                &format!("--table {}", dir.display()),
+                "not a readable directory",
+            ))
+        }
+        Err(_) => return Ok(None),
+    };
+    Ok(table.lookup(pos).map(|t| Analysis {
+        value: t.value,
+        moves: t.moves,
+        nodes: 0,
+    }))
+}
+
+/// Prints an analysis: one line of JSON, or the board with every move's
+/// value, the values, and where they come from (a table `source`, or the
+/// solver's nodes and time).
+pub fn print_analysis(
+    pos: &Position,
+    a: &Analysis,
+    seconds: f64,
+    json: bool,
+    source: Option<&Path>,
+) {
+    if json {
+        print_json(&DotsAnalyzeReport::new(a, seconds));
+        return;
+    }
+    print!(
+        "{}",
+        pos.annotated_diagram(|e| {
+            a.moves
+                .iter()
+                .find(|m| m.0 == e)
+                .map(|m| format!("{:+}", m.1))
+        })
+    );
+    println!("position: {pos}");
+    println!("value: {:+}", a.value);
+    for (e, v) in &a.moves {
+        let mark = if *v == a.value { "  best" } else { "" };
+        println!("edge {e:>2}: {v:+}{mark}");
+    }
+    match source {
+        Some(dir) => println!("source: table {}", dir.display()),
+        None => {
+            println!("nodes: {}", a.nodes);
+            println!("seconds: {seconds:.3}");
+        }
+    }
+}
+
 /// Runs a `dots` subcommand.
 pub fn run(command: DotsCommand) -> Result<()> {
     match command {
@@ -196,6 +261,18 @@ pub fn run(command: DotsCommand) -> Result<()> {
         }
         DotsCommand::Analyze(args) => {
             let pos = args.position()?;
+            if let Some(dir) = &args.table {
+                let start = Instant::now();
+                if let Some(a) = table_analysis(dir, &pos)? {
+                    let seconds = start.elapsed().as_secs_f64();
+                    print_analysis(&pos, &a, seconds, args.search.json, Some(dir));
+                    return Ok(());
+                }
+                eprintln!(
+                    "note: no table in {} covers {pos}; solving instead",
+                    dir.display()
+                );
+            }
             let spinner = args.search.spinner();
             let mut solver = args.solver(&pos, &spinner);
             let start = Instant::now();
@@ -213,27 +290,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
                     return Ok(());
                 }
             };
-            if args.search.json {
-                print_json(&DotsAnalyzeReport::new(&a, seconds));
-            } else {
-                print!(
-                    "{}",
-                    pos.annotated_diagram(|e| {
-                        a.moves
-                            .iter()
-                            .find(|m| m.0 == e)
-                            .map(|m| format!("{:+}", m.1))
-                    })
-                );
-                println!("position: {pos}");
-                println!("value: {:+}", a.value);
-                for (e, v) in &a.moves {
-                    let mark = if *v == a.value { "  best" } else { "" };
-                    println!("edge {e:>2}: {v:+}{mark}");
-                }
-                println!("nodes: {}", a.nodes);
-                println!("seconds: {seconds:.3}");
-            }
+            print_analysis(&pos, &a, seconds, args.search.json, None);
         }
     }
     Ok(())

@@ -234,36 +234,12 @@ fn query(args: QueryArgs) -> Result<()> {
         .analyze(&pos)
         .map_err(|e| bad_input(&format!("--table {}", args.table.display()), e))?;
     let seconds = start.elapsed().as_secs_f64();
-    if args.json {
-        let moves: Vec<_> = a
-            .moves
-            .iter()
-            .map(|(e, v)| json!({"edge": e.index(), "value": v}))
-            .collect();
-        print_json(&json!({
-            "value": a.value,
-            "moves": moves,
-            "nodes": 0,
-            "seconds": seconds,
-        }));
-    } else {
-        print!(
-            "{}",
-            pos.annotated_diagram(|e| {
-                a.moves
-                    .iter()
-                    .find(|m| m.0 == e)
-                    .map(|m| format!("{:+}", m.1))
-            })
-        );
-        println!("position: {pos}");
-        println!("value: {:+}", a.value);
-        for (e, v) in &a.moves {
-            let mark = if *v == a.value { "  best" } else { "" };
-            println!("edge {e:>2}: {v:+}{mark}");
-        }
-        println!("source: table {}", args.table.display());
-    }
+    let analysis = dots::Analysis {
+        value: a.value,
+        moves: a.moves,
+        nodes: 0,
+    };
+    crate::dots_cmd::print_analysis(&pos, &analysis, seconds, args.json, Some(&args.table));
     Ok(())
 }
 

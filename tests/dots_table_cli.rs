@@ -170,3 +170,44 @@ fn bad_input_exits_with_two() {
     }
     std::fs::remove_file(&plan_file).unwrap();
 }
+
+#[test]
+fn analyze_answers_from_a_table_when_one_covers_the_position() {
+    let dir = std::env::temp_dir().join(format!("cgtk-analyze-table-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let d = dir.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_cgtk"))
+            .args(args)
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{args:?}");
+        (
+            String::from_utf8(out.stdout).unwrap(),
+            String::from_utf8(out.stderr).unwrap(),
+        )
+    };
+    run(&["dots", "table", "build", "2x2", "--out", d, "--quiet"]);
+    // From the table: the solver's values, nodes 0, and the text says so.
+    let (table, _) = run(&["dots", "analyze", "2x2:0,5", "--table", d, "--json"]);
+    let (solver, _) = run(&["dots", "analyze", "2x2:0,5", "--json"]);
+    let strip = |s: &str| {
+        let v: serde_json::Value = serde_json::from_str(s).unwrap();
+        (
+            v["value"].clone(),
+            v["moves"].clone(),
+            v["nodes"].as_u64().unwrap(),
+        )
+    };
+    let (tv, tm, tn) = strip(&table);
+    let (sv, sm, sn) = strip(&solver);
+    assert_eq!((tv, tm, tn), (sv, sm, 0));
+    assert!(sn > 0);
+    let (text, _) = run(&["dots", "analyze", "2x2:0,5", "--table", d]);
+    assert!(text.contains(&format!("source: table {d}")), "{text}");
+    // A board the directory has no table of: the solver answers, with a note.
+    let (text, err) = run(&["dots", "analyze", "1x2", "--table", d]);
+    assert!(text.contains("nodes:"), "{text}");
+    assert!(err.contains("solving instead"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
