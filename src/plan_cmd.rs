@@ -4,10 +4,10 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
+use cgtk::report::PlanRunReport;
 use clap::{Args, Subcommand};
 use databases::plan::{self, Plan, RunOptions};
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::json;
 
 use crate::output::{bad_input, print_json};
 
@@ -104,13 +104,14 @@ pub fn run(command: PlanCommand) -> Result<()> {
             let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
             bar.finish_and_clear();
             if args.json {
-                print_json(&json!({
-                    "shards": plan.shards.len(),
-                    "built": report.built,
-                    "kept": report.kept,
-                    "seconds": report.seconds,
-                    "peak_loaded_bytes": report.peak_loaded_bytes,
-                }));
+                print_json(&PlanRunReport {
+                    board: None,
+                    built: report.built,
+                    kept: report.kept,
+                    peak_loaded_bytes: report.peak_loaded_bytes,
+                    seconds: report.seconds,
+                    shards: plan.shards.len(),
+                });
             } else {
                 println!(
                     "{}: {} shards ({} built, {} kept), {:.1} s",

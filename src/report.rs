@@ -421,3 +421,50 @@ impl DbQueryReport {
 pub fn to_json_line<T: Serialize>(report: &T) -> String {
     serde_json::to_string(report).expect("reports serialize")
 }
+
+/// `dots table build --json` and `plan run --json`: what a run of a plan
+/// did.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanRunReport {
+    /// The board, `WxH` (`dots table build` only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// Shards built by this run.
+    pub built: usize,
+    /// Shards whose valid files were already there.
+    pub kept: usize,
+    /// The most bytes of shards held in memory at once.
+    pub peak_loaded_bytes: usize,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// Shards in the plan.
+    pub shards: usize,
+}
+
+/// One board's table of [`TableInfoReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableInfoEntry {
+    /// Bits per stored value.
+    pub bits_per_value: u32,
+    /// The board, `WxH`.
+    pub board: String,
+    /// Positions of the whole board (2 to the number of edges).
+    pub board_positions: u64,
+    /// Bytes of the valid files.
+    pub bytes: u64,
+    /// Whether every shard file is there and valid.
+    pub complete: bool,
+    /// Shard files the table needs.
+    pub files: usize,
+    /// Positions stored in the valid files.
+    pub positions: u64,
+    /// Of the files, those that read back valid.
+    pub valid: usize,
+}
+
+/// `dots table info --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TableInfoReport {
+    /// Every board with shard files in the directory.
+    pub tables: Vec<TableInfoEntry>,
+}

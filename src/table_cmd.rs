@@ -4,11 +4,11 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::Result;
+use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::dots::{table_info, DotsTable, Split};
 use databases::plan::{self, RunOptions, SlurmMode, SlurmOptions};
 use dots::{Board, Position};
-use serde_json::json;
 
 use crate::output::{bad_input, print_json};
 use crate::plan_cmd::{check_workers, progress_bar};
@@ -200,14 +200,14 @@ fn build(args: BuildArgs) -> Result<()> {
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
     if args.json {
-        print_json(&json!({
-            "board": args.board,
-            "shards": plan.shards.len(),
-            "built": report.built,
-            "kept": report.kept,
-            "seconds": seconds,
-            "peak_loaded_bytes": report.peak_loaded_bytes,
-        }));
+        print_json(&PlanRunReport {
+            board: Some(args.board.clone()),
+            built: report.built,
+            kept: report.kept,
+            peak_loaded_bytes: report.peak_loaded_bytes,
+            seconds,
+            shards: plan.shards.len(),
+        });
     } else {
         println!(
             "{}: {} shard files ({} built, {} kept) in {}, {:.1} s",
@@ -247,22 +247,20 @@ fn info(args: InfoArgs) -> Result<()> {
     let tables =
         table_info(&args.dir).map_err(|e| bad_input(&format!("{}", args.dir.display()), e))?;
     if args.json {
-        let list: Vec<_> = tables
+        let tables = tables
             .iter()
-            .map(|t| {
-                json!({
-                    "board": t.board,
-                    "files": t.expected,
-                    "valid": t.valid,
-                    "complete": t.complete(),
-                    "positions": t.positions,
-                    "board_positions": t.board_positions,
-                    "bytes": t.bytes,
-                    "bits_per_value": t.bits,
-                })
+            .map(|t| TableInfoEntry {
+                bits_per_value: t.bits,
+                board: t.board.clone(),
+                board_positions: t.board_positions,
+                bytes: t.bytes,
+                complete: t.complete(),
+                files: t.expected,
+                positions: t.positions,
+                valid: t.valid,
             })
             .collect();
-        print_json(&json!({ "tables": list }));
+        print_json(&TableInfoReport { tables });
     } else {
         if tables.is_empty() {
             println!("{}: no whole-board table", args.dir.display());

@@ -61,6 +61,11 @@ fn every_json_output() {
     let proof = db.join("4x4.proof");
     let p = proof.to_str().unwrap();
     cgtk(&["amazons", "solve", "4x4", "--proof", p, "--quiet"]);
+    let table = db.join("t22");
+    let t = table.to_str().unwrap();
+    let plan = db.join("plan.json");
+    let pl = plan.to_str().unwrap();
+    cgtk(&["dots", "table", "plan", "2x2", "--out", t, "--emit", "json", "--plan-file", pl]);
     let cases: Vec<Vec<&str>> = vec![
         vec!["cgt", "canon", "{1|*} + {2|1}", "--json"],
         vec!["cgt", "compare", "^", "*", "--json"],
@@ -69,6 +74,10 @@ fn every_json_output() {
         vec!["dots", "solve", "2x2", "--json"],
         vec!["dots", "solve", "3x2:0,4", "--json"],
         vec!["dots", "analyze", "2x2:0,5", "--json"],
+        vec!["plan", "run", pl, "--json", "--quiet", "--workers", "1"],
+        vec!["dots", "table", "build", "2x2", "--out", t, "--json", "--quiet"],
+        vec!["dots", "table", "info", t, "--json"],
+        vec!["dots", "table", "query", "2x2:0,5", "--table", t, "--json"],
         vec!["amazons", "solve", "4x4", "--json"],
         vec!["amazons", "solve", "5x4", "--json"],
         vec!["amazons", "solve", "5x5", "--json", "--node-limit", "20000"],
