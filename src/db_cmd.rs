@@ -5,13 +5,15 @@ use std::path::{Path, PathBuf};
 use amazons::{Bitboard, Position, Size, Square};
 use anyhow::Result;
 use cgtk::report::{DbQueryReport, ThermographReport};
-use clap::{Subcommand, ValueEnum};
+use clap::{Args, Subcommand, ValueEnum};
+use databases::plan;
 use databases::{
     default_dir, inspect, BuildJob, BuildReport, Databases, DbKind, JobError, QueryAnswer,
     EXTENSION,
 };
 
 use crate::output::{bad_input, print_json};
+use crate::plan_cmd::{absolute, EmitArgs};
 use crate::progress;
 
 /// The kinds of database `db build` knows.
@@ -27,38 +29,91 @@ pub enum KindArg {
     Active,
 }
 
-/// Endgame databases (Song & Müller 2015, III).
+/// Which tables a `db build` or `db plan` names.
+#[derive(Args)]
+pub struct TablesArgs {
+    /// The kind of database (default: simple; with --paper-set, every
+    /// kind).
+    #[arg(long, value_enum)]
+    kind: Option<KindArg>,
+    /// The box size `WxH` (required without --paper-set).
+    #[arg(long, required_unless_present = "paper_set")]
+    size: Option<String>,
+    /// Simple and blocker: total queen counts, e.g. `2` or `1,2,3`
+    /// (default 1 to 4, fewer than the box's squares). Active: `B,W`,
+    /// the Black and White queen counts (default 1,1).
+    #[arg(long, value_delimiter = ',')]
+    queens: Vec<u32>,
+    /// The paper's set (Song & Müller 2015, §III-B): simple and blocker
+    /// territories 1xn, 2xn, 3xn for 2 <= n <= 6 with 1 to 4 queens (not
+    /// 3x6 with 4); active areas 1xn, 2xn (n <= 6), 3xn (3 <= n <= 5) with 1
+    /// to 4 queens a side, 3x6 with at most 2 a side, the four smallest 4x4.
+    #[arg(long, conflicts_with = "size")]
+    paper_set: bool,
+    /// Skip databases with more entries than this (listed as skipped).
+    #[arg(long)]
+    max_entries: Option<u64>,
+}
+
+impl TablesArgs {
+    /// The tables asked for, and those skipped for `--max-entries`.
+    fn jobs(&self) -> Result<(Vec<BuildJob>, Vec<(BuildJob, u64)>)> {
+        let jobs = if self.paper_set {
+            let kinds = match self.kind {
+                Some(k) => vec![k.into()],
+                None => vec![DbKind::Simple, DbKind::Blocker, DbKind::Active],
+            };
+            BuildJob::paper_set(&kinds)
+        } else {
+            let Some(text) = &self.size else {
+                return Err(bad_input("size", "--size is required without --paper-set"));
+            };
+            let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
+            let kind = self.kind.map_or(DbKind::Simple, DbKind::from);
+            BuildJob::for_box(kind, size.width(), size.height(), &self.queens).map_err(|e| {
+                let what = match e {
+                    JobError::BoxTooLarge { .. } => "size",
+                    _ => "queens",
+                };
+                bad_input(what, e)
+            })?
+        };
+        let (mut keep, mut skip) = (Vec::new(), Vec::new());
+        for job in jobs {
+            match (self.max_entries, job.entries()) {
+                (Some(max), Some(n)) if n > max => skip.push((job, n)),
+                _ => keep.push(job),
+            }
+        }
+        Ok((keep, skip))
+    }
+}
+
+/// Endgame databases (Song & Müller 2015, §III).
 #[derive(Subcommand)]
 pub enum DbCommand {
     /// Build databases into a directory; valid files already there are kept.
     Build {
-        /// The kind of database (default: simple; with --paper-set, every
-        /// kind).
-        #[arg(long, value_enum)]
-        kind: Option<KindArg>,
-        /// The box size `WxH` (required without --paper-set).
-        #[arg(long, required_unless_present = "paper_set")]
-        size: Option<String>,
-        /// Simple and blocker: total queen counts, e.g. `2` or `1,2,3`
-        /// (default 1 to 4, fewer than the box's squares). Active: `B,W`,
-        /// the Black and White queen counts (default 1,1).
-        #[arg(long, value_delimiter = ',')]
-        queens: Vec<u32>,
-        /// The paper's set (Song & Müller 2015, III-B): simple and blocker territories
-        /// 1xn, 2xn, 3xn for 2 <= n <= 6 with 1 to 4 queens (not 3x6 with 4);
-        /// active areas 1xn, 2xn (n <= 6), 3xn (3 <= n <= 5) with 1 to 4
-        /// queens a side, 3x6 with at most 2 a side, the four smallest 4x4.
-        #[arg(long, conflicts_with = "size")]
-        paper_set: bool,
-        /// Skip databases with more entries than this (listed as skipped).
-        #[arg(long)]
-        max_entries: Option<u64>,
+        #[command(flatten)]
+        tables: TablesArgs,
         /// The output directory (default `$CGTK_DB`, else `./cgtk-db`).
         #[arg(long)]
         out: Option<PathBuf>,
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+    },
+    /// The same tables as a build plan (one shard per table, after the
+    /// tables it depends on), for `cgtk plan run` here or a Slurm cluster.
+    Plan {
+        #[command(flatten)]
+        tables: TablesArgs,
+        /// The output directory (as every node sees it; default `$CGTK_DB`,
+        /// else `./cgtk-db`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[command(flatten)]
+        emit: EmitArgs,
     },
     /// Kind, box, queen counts, entries, size and checksum status of a
     /// database file or of every database file of a directory.
@@ -88,47 +143,28 @@ pub enum DbCommand {
 /// Runs a `db` subcommand.
 pub fn run(command: DbCommand) -> Result<()> {
     match command {
-        DbCommand::Build {
-            kind,
-            size,
-            queens,
-            paper_set,
-            max_entries,
-            out,
-            quiet,
-        } => {
+        DbCommand::Plan { tables, out, emit } => {
+            let out = absolute(&out.unwrap_or_else(default_dir));
+            let (jobs, skipped) = tables.jobs()?;
+            for (job, n) in skipped {
+                eprintln!(
+                    "{} (left out: {n} entries to build, over --max-entries)",
+                    job.path(&out).display()
+                );
+            }
+            emit.emit(&plan::amazons_db_plan(&jobs, &out))
+        }
+        DbCommand::Build { tables, out, quiet } => {
             let out = out.unwrap_or_else(default_dir);
-            let jobs = if paper_set {
-                let kinds = match kind {
-                    Some(k) => vec![k.into()],
-                    None => vec![DbKind::Simple, DbKind::Blocker, DbKind::Active],
-                };
-                BuildJob::paper_set(&kinds)
-            } else {
-                let Some(text) = size else {
-                    return Err(bad_input("size", "--size is required without --paper-set"));
-                };
-                let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
-                let kind = kind.map_or(DbKind::Simple, DbKind::from);
-                BuildJob::for_box(kind, size.width(), size.height(), &queens).map_err(|e| {
-                    let what = match e {
-                        JobError::BoxTooLarge { .. } => "size",
-                        _ => "queens",
-                    };
-                    bad_input(what, e)
-                })?
-            };
+            let (jobs, skipped) = tables.jobs()?;
+            for (job, n) in skipped {
+                println!(
+                    "{} (skipped: {n} entries to build, over --max-entries)",
+                    job.path(&out).display()
+                );
+            }
             let bar = progress::Bar::new(quiet);
             for job in jobs {
-                if let (Some(max), Some(n)) = (max_entries, job.entries()) {
-                    if n > max {
-                        println!(
-                            "{} (skipped: {n} entries to build, over --max-entries)",
-                            job.path(&out).display()
-                        );
-                        continue;
-                    }
-                }
                 let r: BuildReport = job.run(&out, &bar)?;
                 println!(
                     "{} {} entries {} bytes {}",

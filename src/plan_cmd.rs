@@ -5,8 +5,8 @@ use std::path::{Path, PathBuf};
 
 use anyhow::Result;
 use cgtk::report::PlanRunReport;
-use clap::{Args, Subcommand};
-use databases::plan::{self, Plan, RunOptions};
+use clap::{Args, Subcommand, ValueEnum};
+use databases::plan::{self, Plan, RunOptions, SlurmMode, SlurmOptions};
 use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::{bad_input, print_json};
@@ -150,4 +150,90 @@ pub fn run(command: PlanCommand) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// What a `plan` command writes.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Emit {
+    /// The plan as JSON.
+    Json,
+    /// A bash script submitting the plan to Slurm.
+    Slurm,
+}
+
+/// How the Slurm script submits.
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SlurmModeArg {
+    /// One job per shard with `--dependency=afterok` on its dependencies.
+    PerShard,
+    /// One job array per dependency level.
+    Arrays,
+}
+
+/// The output options of every command that writes a plan.
+#[derive(Args)]
+pub struct EmitArgs {
+    /// What to print.
+    #[arg(long, value_enum)]
+    emit: Emit,
+    /// Also write the plan JSON to this file (needed with --emit slurm:
+    /// the jobs read it).
+    #[arg(long)]
+    plan_file: Option<PathBuf>,
+    /// Slurm: per-shard jobs or job arrays per level.
+    #[arg(long, value_enum, default_value = "per-shard")]
+    slurm_mode: SlurmModeArg,
+    /// Slurm: cores per job (1 to 1024).
+    #[arg(long, default_value_t = 1)]
+    cpus_per_task: u32,
+    /// Slurm: one more sbatch option for every job (repeatable).
+    #[arg(long)]
+    sbatch_arg: Vec<String>,
+}
+
+impl EmitArgs {
+    /// Writes `plan` to the plan file if asked, and prints it or its Slurm
+    /// submission script.
+    pub fn emit(&self, plan: &Plan) -> Result<()> {
+        if !(1..=1024).contains(&self.cpus_per_task) {
+            return Err(bad_input(
+                "--cpus-per-task",
+                format!("{} out of range (1 to 1024)", self.cpus_per_task),
+            ));
+        }
+        if let Some(path) = &self.plan_file {
+            plan.write(path)?;
+        }
+        match self.emit {
+            Emit::Json => print_text(&format!("{}\n", plan.to_json())),
+            Emit::Slurm => {
+                let Some(path) = &self.plan_file else {
+                    return Err(bad_input(
+                        "--emit slurm",
+                        "needs --plan-file (the jobs read the plan from it)",
+                    ));
+                };
+                let opts = SlurmOptions {
+                    mode: match self.slurm_mode {
+                        SlurmModeArg::PerShard => SlurmMode::PerShard,
+                        SlurmModeArg::Arrays => SlurmMode::ArrayPerLevel,
+                    },
+                    cpus_per_task: self.cpus_per_task,
+                    sbatch_args: self.sbatch_arg.clone(),
+                };
+                print_text(&plan::slurm_script(plan, &absolute(path), &opts));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Prints long text to stdout; a closed pipe (`| head`) ends quietly.
+pub fn print_text(text: &str) {
+    use std::io::Write;
+    let _ = std::io::stdout().lock().write_all(text.as_bytes());
+}
+
+pub fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }

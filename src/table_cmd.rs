@@ -1,17 +1,17 @@
 //! `cgtk dots table ...`: whole-board retrograde tables.
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
 use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
-use clap::{Args, Subcommand, ValueEnum};
+use clap::{Args, Subcommand};
 use databases::dots::{table_info, DotsTable, Split};
-use databases::plan::{self, RunOptions, SlurmMode, SlurmOptions};
+use databases::plan::{self, RunOptions};
 use dots::{Board, Position};
 
 use crate::output::{bad_input, print_json};
-use crate::plan_cmd::{check_workers, progress_bar};
+use crate::plan_cmd::{absolute, check_workers, progress_bar, EmitArgs};
 
 /// Whole-board table subcommands.
 #[derive(Subcommand)]
@@ -94,7 +94,6 @@ pub struct QueryArgs {
     #[arg(long)]
     json: bool,
 }
-
 /// `dots table info`.
 #[derive(Args)]
 pub struct InfoArgs {
@@ -105,24 +104,6 @@ pub struct InfoArgs {
     json: bool,
 }
 
-/// What `dots table plan` writes.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum Emit {
-    /// The plan as JSON.
-    Json,
-    /// A bash script submitting the plan to Slurm.
-    Slurm,
-}
-
-/// How the Slurm script submits.
-#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum SlurmModeArg {
-    /// One job per shard with `--dependency=afterok` on its dependencies.
-    PerShard,
-    /// One job array per dependency level.
-    Arrays,
-}
-
 /// `dots table plan`.
 #[derive(Args)]
 pub struct PlanArgs {
@@ -131,24 +112,10 @@ pub struct PlanArgs {
     /// The table's directory (as every node sees it).
     #[arg(long)]
     out: PathBuf,
-    /// What to print.
-    #[arg(long, value_enum)]
-    emit: Emit,
-    /// Also write the plan JSON to this file (needed with --emit slurm:
-    /// the jobs read it).
-    #[arg(long)]
-    plan_file: Option<PathBuf>,
+    #[command(flatten)]
+    emit: EmitArgs,
     #[command(flatten)]
     split: SplitArgs,
-    /// Slurm: per-shard jobs or job arrays per level.
-    #[arg(long, value_enum, default_value = "per-shard")]
-    slurm_mode: SlurmModeArg,
-    /// Slurm: cores per job (1 to 1024).
-    #[arg(long, default_value_t = 1)]
-    cpus_per_task: u32,
-    /// Slurm: one more sbatch option for every job (repeatable).
-    #[arg(long)]
-    sbatch_arg: Vec<String>,
 }
 
 fn parse_board(text: &str) -> Result<Board> {
@@ -160,16 +127,6 @@ fn parse_board(text: &str) -> Result<Board> {
         ));
     }
     Ok(pos.board())
-}
-
-/// Prints long text to stdout; a closed pipe (`| head`) ends quietly.
-fn print_text(text: &str) {
-    use std::io::Write;
-    let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }
 
 /// Runs a `dots table` subcommand.
@@ -286,36 +243,7 @@ fn info(args: InfoArgs) -> Result<()> {
 fn emit_plan(args: PlanArgs) -> Result<()> {
     let board = parse_board(&args.board)?;
     let split = args.split.split()?;
-    if !(1..=1024).contains(&args.cpus_per_task) {
-        return Err(bad_input(
-            "--cpus-per-task",
-            format!("{} out of range (1 to 1024)", args.cpus_per_task),
-        ));
-    }
     let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
         .map_err(|e| bad_input("board", e))?;
-    if let Some(path) = &args.plan_file {
-        plan.write(path)?;
-    }
-    match args.emit {
-        Emit::Json => print_text(&format!("{}\n", plan.to_json())),
-        Emit::Slurm => {
-            let Some(path) = &args.plan_file else {
-                return Err(bad_input(
-                    "--emit slurm",
-                    "needs --plan-file (the jobs read the plan from it)",
-                ));
-            };
-            let opts = SlurmOptions {
-                mode: match args.slurm_mode {
-                    SlurmModeArg::PerShard => SlurmMode::PerShard,
-                    SlurmModeArg::Arrays => SlurmMode::ArrayPerLevel,
-                },
-                cpus_per_task: args.cpus_per_task,
-                sbatch_args: args.sbatch_arg.clone(),
-            };
-            print_text(&plan::slurm_script(&plan, &absolute(path), &opts));
-        }
-    }
-    Ok(())
+    args.emit.emit(&plan)
 }

@@ -65,7 +65,18 @@ fn every_json_output() {
     let t = table.to_str().unwrap();
     let plan = db.join("plan.json");
     let pl = plan.to_str().unwrap();
-    cgtk(&["dots", "table", "plan", "2x2", "--out", t, "--emit", "json", "--plan-file", pl]);
+    cgtk(&[
+        "dots",
+        "table",
+        "plan",
+        "2x2",
+        "--out",
+        t,
+        "--emit",
+        "json",
+        "--plan-file",
+        pl,
+    ]);
     let cases: Vec<Vec<&str>> = vec![
         vec!["cgt", "canon", "{1|*} + {2|1}", "--json"],
         vec!["cgt", "compare", "^", "*", "--json"],
@@ -75,7 +86,9 @@ fn every_json_output() {
         vec!["dots", "solve", "3x2:0,4", "--json"],
         vec!["dots", "analyze", "2x2:0,5", "--json"],
         vec!["plan", "run", pl, "--json", "--quiet", "--workers", "1"],
-        vec!["dots", "table", "build", "2x2", "--out", t, "--json", "--quiet"],
+        vec![
+            "dots", "table", "build", "2x2", "--out", t, "--json", "--quiet",
+        ],
         vec!["dots", "table", "info", t, "--json"],
         vec!["dots", "table", "query", "2x2:0,5", "--table", t, "--json"],
         vec!["amazons", "solve", "4x4", "--json"],

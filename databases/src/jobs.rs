@@ -11,7 +11,7 @@ use crate::builder::{
     build_active, build_blocker, build_simple, paper_active_set, paper_blocker_set,
     paper_simple_set, BuildReport,
 };
-use crate::format::{file_name, DbError, DbKind};
+use crate::format::{file_name, read_active, read_blocker, read_territory, DbError, DbKind};
 use crate::index::BoxIndex;
 
 /// The most squares a box may have (an index of a 24-square box fits memory
@@ -160,6 +160,22 @@ impl BuildJob {
             BuildJob::Blocker(w, h, n, b) | BuildJob::Active(w, h, n, b) => (w, h, vec![n, b]),
         };
         dir.join(file_name(self.kind(), w, h, &groups))
+    }
+
+    /// Whether the table's file in `dir` is there and reads back valid, as
+    /// this job's table.
+    pub fn is_built(self, dir: &Path) -> bool {
+        let path = self.path(dir);
+        let (w, h, groups): (u8, u8, Vec<u32>) = match self {
+            BuildJob::Simple(w, h, q) => (w, h, vec![q]),
+            BuildJob::Blocker(w, h, n, b) | BuildJob::Active(w, h, n, b) => (w, h, vec![n, b]),
+        };
+        let index = match self {
+            BuildJob::Simple(..) => read_territory(&path).map(|db| db.index().clone()),
+            BuildJob::Blocker(..) => read_blocker(&path).map(|db| db.index().clone()),
+            BuildJob::Active(..) => read_active(&path).map(|db| db.index().clone()),
+        };
+        index.is_ok_and(|i| (i.width(), i.height(), i.groups()) == (w, h, &groups[..]))
     }
 
     /// The entries of the largest table this job builds (a blocker table

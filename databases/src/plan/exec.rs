@@ -2,6 +2,7 @@
 //! [`ShardKind`] does.
 
 use std::collections::HashMap;
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use crate::dots::{DotsTable, PartId};
@@ -12,6 +13,7 @@ use super::{Plan, PlanError, Shard, ShardKind};
 /// read once and kept while shards that depend on it are built).
 pub struct Executor {
     dots: HashMap<String, Arc<DotsTable>>,
+    dir: PathBuf,
 }
 
 fn parse_board(id: &str, board: &str) -> Result<dots::Board, PlanError> {
@@ -66,6 +68,14 @@ impl Executor {
                         .or_default()
                         .insert(counts.clone(), *n);
                 }
+                ShardKind::AmazonsDb { .. } => {
+                    if s.kind.amazons_job().is_none() {
+                        return Err(PlanError::BadShard {
+                            id: s.id.clone(),
+                            what: "names no Amazons database table".to_owned(),
+                        });
+                    }
+                }
             }
         }
         let mut dots = HashMap::new();
@@ -78,7 +88,10 @@ impl Executor {
                 })?;
             dots.insert(board, Arc::new(table));
         }
-        Ok(Executor { dots })
+        Ok(Executor {
+            dots,
+            dir: plan.dir.clone(),
+        })
     }
 
     /// Whether the shard's output is there and reads back valid.
@@ -90,6 +103,10 @@ impl Executor {
                 part,
                 ..
             } => self.dots[board].read_part(counts, *part).is_ok(),
+            ShardKind::AmazonsDb { .. } => shard
+                .kind
+                .amazons_job()
+                .is_some_and(|job| job.is_built(&self.dir)),
         }
     }
 
@@ -110,6 +127,10 @@ impl Executor {
                 })
                 .exists()
             }
+            ShardKind::AmazonsDb { .. } => shard
+                .kind
+                .amazons_job()
+                .is_some_and(|job| job.path(&self.dir).exists()),
         }
     }
 
@@ -132,6 +153,21 @@ impl Executor {
                     id: shard.id.clone(),
                     source,
                 }),
+            ShardKind::AmazonsDb { .. } => {
+                let job = shard
+                    .kind
+                    .amazons_job()
+                    .ok_or_else(|| PlanError::BadShard {
+                        id: shard.id.clone(),
+                        what: "names no Amazons database table".to_owned(),
+                    })?;
+                job.run(&self.dir, &())
+                    .map(|report| report.entries)
+                    .map_err(|source| PlanError::Db {
+                        id: shard.id.clone(),
+                        source,
+                    })
+            }
         }
     }
 
@@ -139,6 +175,7 @@ impl Executor {
     pub fn release(&self, shard: &Shard) {
         match &shard.kind {
             ShardKind::DotsTable { board, counts, .. } => self.dots[board].release(counts),
+            ShardKind::AmazonsDb { .. } => {}
         }
     }
 

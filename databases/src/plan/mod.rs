@@ -29,6 +29,7 @@ pub use simulate::{simulate, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
 
 use crate::dots::{board_name, shard_specs, Geometry, GeometryError, PartId, Split};
+use crate::jobs::BuildJob;
 
 /// The `format` field of a plan file.
 pub const PLAN_FORMAT: &str = "cgtk-plan";
@@ -51,6 +52,58 @@ pub enum ShardKind {
         /// Parts of the shard.
         parts: u32,
     },
+    /// One Amazons endgame database table (Song & Müller 2015, §III), as
+    /// [`crate::jobs::BuildJob`] builds it.
+    AmazonsDb {
+        /// `simple`, `blocker` or `active`.
+        table: String,
+        /// The box width.
+        width: u8,
+        /// The box height.
+        height: u8,
+        /// Queens: `[q]` (simple), `[normal, blockers]` (blocker) or
+        /// `[black, white]` (active).
+        groups: Vec<u32>,
+    },
+}
+
+impl ShardKind {
+    /// The kind of an Amazons database job.
+    pub fn amazons(job: BuildJob) -> ShardKind {
+        let (table, width, height, groups) = match job {
+            BuildJob::Simple(w, h, q) => ("simple", w, h, vec![q]),
+            BuildJob::Blocker(w, h, n, b) => ("blocker", w, h, vec![n, b]),
+            BuildJob::Active(w, h, b, wq) => ("active", w, h, vec![b, wq]),
+        };
+        ShardKind::AmazonsDb {
+            table: table.to_owned(),
+            width,
+            height,
+            groups,
+        }
+    }
+
+    /// The Amazons database job of this shard, `None` for other kinds or
+    /// parameters that name no table.
+    pub fn amazons_job(&self) -> Option<BuildJob> {
+        let ShardKind::AmazonsDb {
+            table,
+            width,
+            height,
+            groups,
+        } = self
+        else {
+            return None;
+        };
+        let (w, h) = (*width, *height);
+        let job = match (table.as_str(), groups.as_slice()) {
+            ("simple", &[q]) => BuildJob::Simple(w, h, q),
+            ("blocker", &[n, b]) if b >= 1 => BuildJob::Blocker(w, h, n, b),
+            ("active", &[b, wq]) => BuildJob::Active(w, h, b, wq),
+            _ => return None,
+        };
+        job.entries().map(|_| job)
+    }
 }
 
 /// One unit of work.
@@ -171,6 +224,14 @@ pub enum PlanError {
         id: String,
         /// The cause.
         source: crate::dots::TableError,
+    },
+    /// An Amazons database table cannot be built or written.
+    #[error("shard {id:?}: {source}")]
+    Db {
+        /// The shard.
+        id: String,
+        /// The cause.
+        source: crate::format::DbError,
     },
     /// A board without whole-board tables.
     #[error(transparent)]
@@ -294,6 +355,53 @@ impl Plan {
     /// Total cost.
     pub fn total_cost(&self) -> u64 {
         self.shards.iter().map(|s| s.cost).sum()
+    }
+}
+
+/// The plan of Amazons database tables in `dir`: one shard per table of
+/// `jobs` and per table they depend on (a blocker table reads the table
+/// with one blocker fewer, down to the simple table), each after its
+/// dependencies; costs are entry counts.
+pub fn amazons_db_plan(jobs: &[BuildJob], dir: &Path) -> Plan {
+    let id = |job: BuildJob| {
+        let path = job.path(Path::new(""));
+        let name = path.to_string_lossy().into_owned();
+        name.trim_end_matches(&format!(".{}", crate::format::EXTENSION))
+            .to_owned()
+    };
+    let dep = |job: BuildJob| match job {
+        BuildJob::Blocker(w, h, n, 1) => Some(BuildJob::Simple(w, h, n + 1)),
+        BuildJob::Blocker(w, h, n, b) => Some(BuildJob::Blocker(w, h, n + 1, b - 1)),
+        _ => None,
+    };
+    // Every job with the chain below it, dependencies first.
+    let mut ordered: Vec<BuildJob> = Vec::new();
+    for &job in jobs {
+        let mut chain = vec![job];
+        while let Some(d) = dep(*chain.last().unwrap_or(&job)) {
+            chain.push(d);
+        }
+        for j in chain.into_iter().rev() {
+            if !ordered.contains(&j) {
+                ordered.push(j);
+            }
+        }
+    }
+    let shards = ordered
+        .iter()
+        .map(|&job| Shard {
+            id: id(job),
+            kind: ShardKind::amazons(job),
+            deps: dep(job).map(id).into_iter().collect(),
+            cost: job.entries().unwrap_or(0),
+        })
+        .collect();
+    Plan {
+        format: PLAN_FORMAT.to_owned(),
+        version: PLAN_VERSION,
+        name: "amazons databases".to_owned(),
+        dir: dir.to_owned(),
+        shards,
     }
 }
 
