@@ -55,9 +55,12 @@ pub struct TablesArgs {
     max_entries: Option<u64>,
 }
 
+/// Tables left out by `--max-entries`, with their entry counts.
+type Skipped = Vec<(BuildJob, u64)>;
+
 impl TablesArgs {
     /// The tables asked for, and those skipped for `--max-entries`.
-    fn jobs(&self) -> Result<(Vec<BuildJob>, Vec<(BuildJob, u64)>)> {
+    fn jobs(&self) -> Result<(Vec<BuildJob>, Skipped)> {
         let jobs = if self.paper_set {
             let kinds = match self.kind {
                 Some(k) => vec![k.into()],
