@@ -18,6 +18,12 @@ pub enum DotsCommand {
     Solve(SolveArgs),
     /// The value of every legal move.
     Analyze(SolveArgs),
+    /// Round-robin tournament between players: wins, margins, ratings.
+    Tournament(crate::play_cmd::TournamentArgs),
+    /// Play a game against a computer player in the terminal.
+    Play(crate::play_cmd::PlayArgs),
+    /// Score players against perfect play: boxes given away, optimal moves.
+    Score(crate::play_cmd::ScoreArgs),
 }
 
 /// A position and the solver's switches.
@@ -138,6 +144,9 @@ impl SolveArgs {
 /// Runs a `dots` subcommand.
 pub fn run(command: DotsCommand) -> Result<()> {
     match command {
+        DotsCommand::Tournament(args) => crate::play_cmd::tournament(args)?,
+        DotsCommand::Play(args) => crate::play_cmd::play(args)?,
+        DotsCommand::Score(args) => crate::play_cmd::score(args)?,
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let mut solver = args.solver(&pos)?;

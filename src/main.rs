@@ -10,6 +10,7 @@ mod cgt_cmd;
 mod db_cmd;
 mod dots_cmd;
 mod output;
+mod play_cmd;
 mod svg;
 mod thermo_out;
 

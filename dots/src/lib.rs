@@ -25,6 +25,7 @@
 mod board;
 mod edge;
 mod notation;
+pub mod play;
 mod position;
 mod solve;
 
