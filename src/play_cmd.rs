@@ -18,7 +18,8 @@ use crate::output::bad_input;
 const PLAYERS_HELP: &str = "Players: random, level1, level2, greedy, minimax, alphabeta, mcts, \
 mcts-crazystone, uct, perfect. Options after colons: ms=N (time per move), nodes=N (search nodes, \
 or Monte Carlo descents, per move), depth=N (minimax, alphabeta), centre (centre-out move order \
-for minimax, alphabeta). A name with nodes= or depth= plays the same moves on every machine \
+for minimax, alphabeta), relative (greedy, minimax, alphabeta, mcts, mcts-crazystone: three-sided \
+boxes count in the utility for the side to move and against the other). A name with nodes= or depth= plays the same moves on every machine \
 (reproducible); a time budget (ms= or --move-ms) does not. Boards are boxes: O'Flaherty & Wu's \
 4x4 to 7x7 dots are 3x3 to 6x6 boxes.";
 

@@ -418,6 +418,23 @@ impl<'g> Game<'g> {
         let theirs = i32::from(self.score[side ^ 1]);
         8 * (mine - theirs) + 3 * s3 - 2 * s2
     }
+
+    /// The utility in the form `utility` says, for `side`, times 4.
+    #[inline]
+    pub fn utility(&self, utility: Utility, side: usize) -> i32 {
+        match utility {
+            Utility::Paper => self.utility4(side),
+            Utility::Relative => {
+                let mut s3 = 0i32;
+                for &m in &self.grid.box_mask {
+                    s3 += i32::from((self.edges & m).count_ones() == 3);
+                }
+                // utility4 counts 3·S3; the relative form counts ±3·S3.
+                let sign = if self.to_move() == side { 0 } else { -6 };
+                self.utility4(side) + sign * s3
+            }
+        }
+    }
 }
 
 impl fmt::Display for Game<'_> {
@@ -432,6 +449,21 @@ impl fmt::Display for Game<'_> {
         }
         Ok(())
     }
+}
+
+/// The form of the utility of O'Flaherty & Wu (§III-F, eq. 3) a player
+/// evaluates positions with.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Utility {
+    /// As printed: 2·S4A − 2·S4B + 0.75·S3 − 0.5·S2 for player A, whoever
+    /// is to move. A box's third side then scores as much as taking a box
+    /// (+1.25 either way), though the third side hands the box over.
+    #[default]
+    Paper,
+    /// The three-sided boxes count for the side to move and against the
+    /// other: +0.75·S3 if A is to move, −0.75·S3 if B is (option
+    /// `relative`). Beyond the paper.
+    Relative,
 }
 
 /// The set bits of `set`, lowest first.

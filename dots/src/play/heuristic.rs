@@ -2,7 +2,7 @@
 //! third-side avoidance (level 2) of Weaver & Bossomaier 1998, §2.2, and
 //! the one-ply greedy player of O'Flaherty & Wu, §III-B.
 
-use super::{Game, PlayError, Player, Rng};
+use super::{Game, PlayError, Player, Rng, Utility};
 
 /// The undrawn edges that complete a box (the missing sides of boxes with
 /// three sides drawn).
@@ -118,12 +118,21 @@ impl Player for Level2 {
 #[derive(Clone, Debug)]
 pub struct Greedy {
     name: String,
+    utility: Utility,
 }
 
 impl Greedy {
-    /// The player, under `name`.
+    /// The player, under `name`, with the utility as printed.
     pub fn new(name: String) -> Greedy {
-        Greedy { name }
+        Greedy {
+            name,
+            utility: Utility::Paper,
+        }
+    }
+
+    /// The player with another form of the utility.
+    pub fn with_utility(self, utility: Utility) -> Greedy {
+        Greedy { utility, ..self }
     }
 }
 
@@ -139,7 +148,7 @@ impl Player for Greedy {
         for e in super::bits(game.legal()) {
             let mut next = *game;
             next.play_unchecked(e);
-            let u = next.utility4(me);
+            let u = next.utility(self.utility, me);
             if u > best {
                 best = u;
                 ties = 0;

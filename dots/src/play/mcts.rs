@@ -28,7 +28,7 @@
 //!
 //! The budget counts descents (`nodes=N`) or time (`ms=N`).
 
-use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng};
+use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng, Utility};
 
 /// The depth of a Monte Carlo descent in moves (O'Flaherty & Wu, §III-E).
 pub const MC_DEPTH: u32 = 7;
@@ -80,6 +80,7 @@ pub struct Mcts {
     name: String,
     selection: Selection,
     budget: Budget,
+    utility: Utility,
     stats: Vec<Stat>,
     first_child: Vec<u32>,
     num_children: Vec<u8>,
@@ -94,12 +95,18 @@ impl Mcts {
             name,
             selection,
             budget,
+            utility: Utility::Paper,
             stats: Vec::new(),
             first_child: Vec::new(),
             num_children: Vec::new(),
             edge: Vec::new(),
             last_descents: 0,
         }
+    }
+
+    /// The player with another form of the utility.
+    pub fn with_utility(self, utility: Utility) -> Mcts {
+        Mcts { utility, ..self }
     }
 
     /// Descents (branches) made for the last move.
@@ -210,7 +217,7 @@ impl Mcts {
                 g.play_unchecked(e);
             }
             let slot = self.first_child[0] as usize + i;
-            self.stats[slot].add(f64::from(g.utility4(me)) / 4.0);
+            self.stats[slot].add(f64::from(g.utility(self.utility, me)) / 4.0);
             if limiter.tick() {
                 break;
             }
@@ -245,7 +252,7 @@ impl Mcts {
                 g.play_unchecked(e);
                 depth += 1;
             }
-            let v = f64::from(g.utility4(me)) / 4.0;
+            let v = f64::from(g.utility(self.utility, me)) / 4.0;
             for &s in &path {
                 self.stats[s as usize].add(v);
             }

@@ -23,8 +23,10 @@
 //! in milliseconds), `nodes=N` (a budget of search nodes per move for
 //! `minimax` and `alphabeta`, of descents for `mcts`, `mcts-crazystone`
 //! and `uct`), `depth=N` (the deepest iteration of `minimax` and
-//! `alphabeta`) and `centre` (centre-out move order for `minimax` and
-//! `alphabeta` instead of random order). `alphabeta:centre:nodes=20000`
+//! `alphabeta`), `centre` (centre-out move order for `minimax` and
+//! `alphabeta` instead of random order) and `relative` (for the players
+//! that evaluate the utility: three-sided boxes count for the side to move
+//! and against the other, see [`Utility`]). `alphabeta:centre:nodes=20000`
 //! is alpha-beta with centre-out order and 20,000 nodes per move. Node and
 //! depth budgets give the same moves on every machine; time budgets do not.
 //!
@@ -55,7 +57,7 @@ mod score;
 mod search;
 mod tournament;
 
-pub use game::{bits, nth_bit, Game, Grid, Rng};
+pub use game::{bits, nth_bit, Game, Grid, Rng, Utility};
 pub use heuristic::{Greedy, Level1, Level2, RandomPlayer};
 pub use mcts::{Mcts, Selection, Uct};
 pub use perfect::{analyze, solver_budget, Perfect, PERFECT_MAX_UNDRAWN, QUICK_MAX_UNDRAWN};
@@ -183,7 +185,7 @@ impl Limiter {
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
-        if self.max_nodes.is_some_and(|m| self.nodes > m) {
+        if self.max_nodes.is_some_and(|m| self.nodes >= m) {
             return true;
         }
         self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
@@ -229,6 +231,11 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
     let samples = matches!(base, "mcts" | "mcts-crazystone" | "uct");
     let mut budget = Budget::default();
     let mut order = MoveOrder::Random;
+    let mut utility = Utility::Paper;
+    let evaluates = matches!(
+        base,
+        "greedy" | "minimax" | "alphabeta" | "mcts" | "mcts-crazystone"
+    );
     for option in parts {
         let bad = |reason: &str| PlayError::BadOption {
             player: spec.to_string(),
@@ -248,6 +255,7 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
             Some(("nodes", v)) if searches || samples => budget.nodes = Some(number(v, 1 << 40)?),
             Some(("depth", v)) if searches => budget.depth = Some(number(v, 128)? as u32),
             None if option == "centre" && searches => order = MoveOrder::CentreOut,
+            None if option == "relative" && evaluates => utility = Utility::Relative,
             _ => return Err(bad("not an option of this player")),
         }
     }
@@ -270,11 +278,13 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
         "random" => Box::new(RandomPlayer::new(name)),
         "level1" => Box::new(Level1::new(name)),
         "level2" => Box::new(Level2::new(name)),
-        "greedy" => Box::new(Greedy::new(name)),
-        "minimax" => Box::new(Search::new(name, false, order, budget)),
-        "alphabeta" => Box::new(Search::new(name, true, order, budget)),
-        "mcts" => Box::new(Mcts::new(name, Selection::Uniform, budget)),
-        "mcts-crazystone" => Box::new(Mcts::new(name, Selection::CrazyStone, budget)),
+        "greedy" => Box::new(Greedy::new(name).with_utility(utility)),
+        "minimax" => Box::new(Search::new(name, false, order, budget).with_utility(utility)),
+        "alphabeta" => Box::new(Search::new(name, true, order, budget).with_utility(utility)),
+        "mcts" => Box::new(Mcts::new(name, Selection::Uniform, budget).with_utility(utility)),
+        "mcts-crazystone" => {
+            Box::new(Mcts::new(name, Selection::CrazyStone, budget).with_utility(utility))
+        }
         "uct" => Box::new(Uct::new(name, budget)),
         "perfect" => Box::new(Perfect::new(name)),
         _ => unreachable!("checked against PLAYER_NAMES"),
@@ -361,5 +371,10 @@ mod tests {
         ));
         assert!(new_player("alphabeta:centre:nodes=100", 0).is_ok());
         assert!(new_player("uct:nodes=100", 0).is_ok());
+        assert!(new_player("greedy:relative", 0).is_ok());
+        assert!(matches!(
+            new_player("uct:relative", 10),
+            Err(PlayError::BadOption { .. })
+        ));
     }
 }

@@ -11,7 +11,7 @@
 //! Among equally valued root moves the first in that order is played, so
 //! with random order ties are broken uniformly at random.
 
-use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng};
+use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng, Utility};
 
 /// The order in which a search tries moves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +29,7 @@ pub struct Search {
     pruning: bool,
     order: MoveOrder,
     budget: Budget,
+    utility: Utility,
     last_depth: u32,
     last_nodes: u64,
 }
@@ -42,9 +43,15 @@ impl Search {
             pruning,
             order,
             budget,
+            utility: Utility::Paper,
             last_depth: 0,
             last_nodes: 0,
         }
+    }
+
+    /// The player with another form of the utility.
+    pub fn with_utility(self, utility: Utility) -> Search {
+        Search { utility, ..self }
     }
 
     /// The depth of the last move's deepest finished iteration.
@@ -101,7 +108,7 @@ impl Search {
             *stop = true;
         }
         if depth == 0 || node.is_over() || *stop {
-            return node.utility4(me);
+            return node.utility(self.utility, me);
         }
         let mut moves = [0u8; 128];
         let n = self.ordered(node, rng, &mut moves);
