@@ -85,6 +85,11 @@ pub struct Mcts {
     first_child: Vec<u32>,
     num_children: Vec<u8>,
     edge: Vec<u8>,
+    /// Work buffers of Crazy Stone selection: children ranked by mean,
+    /// their weights, and the regularisation terms for each child count.
+    ranked: Vec<(f64, f64, u32)>,
+    weights: Vec<f64>,
+    eps: Vec<Vec<f64>>,
     last_descents: u64,
 }
 
@@ -100,6 +105,9 @@ impl Mcts {
             first_child: Vec::new(),
             num_children: Vec::new(),
             edge: Vec::new(),
+            ranked: Vec::new(),
+            weights: Vec::new(),
+            eps: Vec::new(),
             last_descents: 0,
         }
     }
@@ -151,50 +159,67 @@ impl Mcts {
 
     /// Crazy Stone's choice among the children of `slot` (expanded), for
     /// the side that maximises `sign * value`.
-    fn crazy_stone(&self, slot: u32, sign: f64, rng: &mut Rng) -> u32 {
+    fn crazy_stone(&mut self, slot: u32, sign: f64, rng: &mut Rng) -> u32 {
         let first = self.first_child[slot as usize];
         let k = u32::from(self.num_children[slot as usize]);
-        let young = (first..first + k).filter(|&s| self.stats[s as usize].n < 2);
-        let count = young.clone().count() as u32;
-        if count > 0 {
-            return young
-                .clone()
-                .nth(rng.below(count) as usize)
-                .unwrap_or(first);
+        let stats = &self.stats[first as usize..(first + k) as usize];
+        let mut young = [0u8; 128];
+        let mut count = 0;
+        for (i, st) in stats.iter().enumerate() {
+            if st.n < 2 {
+                young[count] = i as u8;
+                count += 1;
+            }
         }
-        let mut ranked: Vec<(f64, f64, u32)> = (first..first + k)
-            .map(|s| {
-                let st = &self.stats[s as usize];
-                (sign * st.mean(), st.variance(), s)
-            })
-            .collect();
-        ranked.sort_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
-        let n = f64::from(k);
+        if count > 0 {
+            return first + u32::from(young[rng.below(count as u32) as usize]);
+        }
+        let ranked = &mut self.ranked;
+        ranked.clear();
+        ranked.extend(
+            stats
+                .iter()
+                .enumerate()
+                .map(|(i, st)| (sign * st.mean(), st.variance(), i as u32)),
+        );
+        ranked.sort_unstable_by(|a, b| b.0.total_cmp(&a.0).then(a.2.cmp(&b.2)));
+        // eq. (2): eps_i = 15 (0.1 + exp(-i/N)) / N, the same for every node
+        // with N children.
+        if self.eps.len() <= k as usize {
+            self.eps.resize(k as usize + 1, Vec::new());
+        }
+        let eps = &mut self.eps[k as usize];
+        if eps.is_empty() {
+            let n = f64::from(k);
+            eps.extend((0..k).map(|i| 15.0 * (0.1 + (-f64::from(i) / n).exp()) / n));
+        }
         let (mu0, var0) = (ranked[0].0, ranked[0].1);
-        let weights: Vec<f64> = ranked
-            .iter()
-            .enumerate()
-            .map(|(i, &(mu, var, _))| {
-                let spread = (2.0 * (var0 + var)).sqrt();
-                let gap = mu0 - mu;
-                let main = if spread > 0.0 {
-                    (-2.4 * gap / spread).exp()
-                } else if gap > 0.0 {
-                    0.0
-                } else {
-                    1.0
-                };
-                main + 15.0 * (0.1 + (-(i as f64) / n).exp()) / n
-            })
-            .collect();
-        let mut x = rng.unit() * weights.iter().sum::<f64>();
-        for (w, r) in weights.iter().zip(&ranked) {
+        let weights = &mut self.weights;
+        weights.clear();
+        let mut total = 0.0;
+        for (r, e) in ranked.iter().zip(eps.iter()) {
+            let spread = (2.0 * (var0 + r.1)).sqrt();
+            let gap = mu0 - r.0;
+            // eq. (1); exp(-40) is below the last digit of eps.
+            let z = if spread > 0.0 {
+                2.4 * gap / spread
+            } else if gap > 0.0 {
+                40.0
+            } else {
+                0.0
+            };
+            let w = if z >= 40.0 { 0.0 } else { (-z).exp() } + e;
+            weights.push(w);
+            total += w;
+        }
+        let mut x = rng.unit() * total;
+        for (w, r) in weights.iter().zip(ranked.iter()) {
             if x < *w {
-                return r.2;
+                return first + r.2;
             }
             x -= w;
         }
-        ranked[ranked.len() - 1].2
+        first + ranked[ranked.len() - 1].2
     }
 
     fn search_uniform(&mut self, game: &Game<'_>, rng: &mut Rng, limiter: &mut Limiter) {
