@@ -36,6 +36,12 @@ pub enum DotsCommand {
     /// Whole-board retrograde tables: build, query, info, plan.
     #[command(subcommand)]
     Table(crate::table_cmd::TableCommand),
+    /// Round-robin tournament between players: wins, margins, ratings.
+    Tournament(crate::play_cmd::TournamentArgs),
+    /// Play a game against a computer player in the terminal.
+    Play(crate::play_cmd::PlayArgs),
+    /// Score players against perfect play: boxes given away, optimal moves.
+    Score(crate::play_cmd::ScoreArgs),
 }
 
 /// A position and the solver's switches.
@@ -227,6 +233,9 @@ pub fn run(command: DotsCommand) -> Result<()> {
             println!("position: {pos}");
         }
         DotsCommand::Table(command) => return crate::table_cmd::run(command),
+        DotsCommand::Tournament(args) => crate::play_cmd::tournament(args)?,
+        DotsCommand::Play(args) => crate::play_cmd::play(args)?,
+        DotsCommand::Score(args) => crate::play_cmd::score(args)?,
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();

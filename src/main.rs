@@ -13,6 +13,7 @@ mod output;
 mod plan_cmd;
 mod progress;
 mod search_args;
+mod play_cmd;
 mod svg;
 mod table_cmd;
 mod thermo_out;

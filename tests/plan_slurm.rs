@@ -1,6 +1,6 @@
 //! A real single-node Slurm cluster: submit the plans of the 2x3 and 2x2
-//! tables, wait for their jobs, and check the files are byte for byte those
-//! of a local build.
+//! whole-board Dots tables and of a small set of Amazons databases, wait for
+//! their jobs, and check the files are byte for byte those of a local build.
 //!
 //! Runs only when `CGTK_SLURM=1` and `SLURM_CONF` name a running cluster
 //! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`); otherwise
@@ -51,22 +51,16 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
     out
 }
 
-/// Submits the plan of `board`'s table in `mode` and waits for its jobs;
-/// returns the table directory.
-fn submit_and_wait(root: &Path, board: &str, mode: &str) -> PathBuf {
+/// Submits the plan that `plan_args` (a `cgtk` command writing a plan)
+/// makes, in Slurm mode `mode`, and waits for its jobs; returns the
+/// directory of the files.
+fn submit_and_wait(root: &Path, plan_args: &[&str], mode: &str) -> PathBuf {
+    let board = plan_args.join(" ");
     let table = root.join("table");
     let plan = root.join("plan.json");
     let script = run(Command::new(CGTK)
-        .args([
-            "dots",
-            "table",
-            "plan",
-            board,
-            "--emit",
-            "slurm",
-            "--slurm-mode",
-            mode,
-        ])
+        .args(plan_args)
+        .args(["--emit", "slurm", "--slurm-mode", mode])
         .arg("--out")
         .arg(&table)
         .arg("--plan-file")
@@ -91,16 +85,17 @@ fn submit_and_wait(root: &Path, board: &str, mode: &str) -> PathBuf {
     table
 }
 
-fn check(board: &str, mode: &str) {
+/// Runs `plan_args` on the cluster and `build_args` (the same files built
+/// here, with `--out DIR` added) locally, and compares the files.
+fn check(name: &str, plan_args: &[&str], build_args: &[&str], mode: &str) {
+    let board = name;
     let root =
-        std::env::temp_dir().join(format!("cgtk-slurm-{board}-{mode}-{}", std::process::id()));
+        std::env::temp_dir().join(format!("cgtk-slurm-{name}-{mode}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
-    let table = submit_and_wait(&root, board, mode);
+    let table = submit_and_wait(&root, plan_args, mode);
     let local = root.join("local");
-    run(Command::new(CGTK)
-        .args(["dots", "table", "build", board, "--quiet", "--out"])
-        .arg(&local));
+    run(Command::new(CGTK).args(build_args).arg("--out").arg(&local));
     let (cluster, here) = (files(&table), files(&local));
     assert!(!here.is_empty());
     assert_eq!(
@@ -123,6 +118,30 @@ fn two_by_three_table_on_slurm_matches_a_local_build() {
     // The 2x3 table as one job per shard (420 jobs chained by afterok;
     // about 3 minutes on a 2-core node), the 2x2 table as one job array
     // per level (55 shards in 13 arrays).
-    check("2x3", "per-shard");
-    check("2x2", "arrays");
+    let table = |board| {
+        (
+            ["dots", "table", "plan", board],
+            ["dots", "table", "build", board, "--quiet"],
+        )
+    };
+    let (plan, build) = table("2x3");
+    check("2x3", &plan, &build, "per-shard");
+    let (plan, build) = table("2x2");
+    check("2x2", &plan, &build, "arrays");
+}
+
+#[test]
+fn amazons_databases_on_slurm_match_a_local_build() {
+    if !cluster_up() {
+        return;
+    }
+    // The blocker tables of 3x2 with two queens: simple q2, then q1b1, then
+    // q0b2, each job after the one it reads.
+    let tables = ["--kind", "blocker", "--size", "3x2", "--queens", "2"];
+    let plan: Vec<&str> = ["db", "plan"].into_iter().chain(tables).collect();
+    let build: Vec<&str> = ["db", "build", "--quiet"]
+        .into_iter()
+        .chain(tables)
+        .collect();
+    check("amazons-blocker-3x2", &plan, &build, "per-shard");
 }

@@ -32,6 +32,7 @@
 mod board;
 mod edge;
 mod notation;
+pub mod play;
 mod position;
 mod solve;
 

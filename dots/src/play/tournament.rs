@@ -1,0 +1,375 @@
+//! Games, round-robin tournaments and ratings.
+//!
+//! Every pair of players plays the same number of games, the first-named
+//! player of the pair moving first in even-numbered games and the second in
+//! odd ones. Each game's random number generator is seeded from the
+//! tournament seed, the pair's index and the game's index, and every game
+//! gets fresh players, so the results do not depend on the number of
+//! threads or the order the games run in (except through time budgets).
+//!
+//! Ratings are Bradley–Terry strengths (Hunter 2004, the MM algorithm) on
+//! the Elo scale (400 log10 of the strength, mean 0), with one virtual tied
+//! game added to every pair so that a player that wins every game still has
+//! a finite rating, and 95 % intervals from the observed information (the
+//! Moore–Penrose inverse of the Hessian of the log-likelihood, since the
+//! ratings are only defined up to a constant). A tie counts half a win.
+
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use rayon::prelude::*;
+
+use super::{new_player, Game, Grid, PlayError, Player, Rng};
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRecord {
+    /// The edges in the order they were drawn.
+    pub moves: Vec<usize>,
+    /// Boxes taken by the player who moved first and by the other.
+    pub score: [usize; 2],
+}
+
+/// Plays one game, `players[0]` moving first.
+///
+/// # Errors
+/// A player's error, or [`PlayError::IllegalMove`] if one returns an
+/// undrawable edge.
+pub fn play_game(
+    grid: &Grid,
+    players: [&mut dyn Player; 2],
+    rng: &mut Rng,
+) -> Result<GameRecord, PlayError> {
+    let mut game = Game::new(grid);
+    let mut moves = Vec::with_capacity(grid.num_edges());
+    let [first, second] = players;
+    while !game.is_over() {
+        let player: &mut dyn Player = if game.to_move() == 0 {
+            &mut *first
+        } else {
+            &mut *second
+        };
+        let e = player.choose(&game, rng)?;
+        game.play(e)?;
+        moves.push(e);
+    }
+    Ok(GameRecord {
+        moves,
+        score: game.score(),
+    })
+}
+
+/// What a tournament plays.
+#[derive(Clone, Debug)]
+pub struct TournamentConfig {
+    /// The board.
+    pub grid: Grid,
+    /// Player names (see [`new_player`]); at least two, all different.
+    pub players: Vec<String>,
+    /// Games per pair (at least 1).
+    pub games: usize,
+    /// The seed every game's generator derives from.
+    pub seed: u64,
+    /// Time per move of search players whose names set no budget.
+    pub move_ms: u64,
+    /// Threads playing games (at least 1).
+    pub threads: usize,
+}
+
+/// The results of one pair.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairResult {
+    /// The first-named player (moves first in even-numbered games).
+    pub a: String,
+    /// The second-named player.
+    pub b: String,
+    /// Games `a` won.
+    pub a_wins: usize,
+    /// Games `b` won.
+    pub b_wins: usize,
+    /// Tied games.
+    pub ties: usize,
+    /// Mean of (boxes of `a` − boxes of `b`) per game.
+    pub a_margin: f64,
+}
+
+impl PairResult {
+    /// Games played.
+    pub fn games(&self) -> usize {
+        self.a_wins + self.b_wins + self.ties
+    }
+}
+
+/// A player's rating on the Elo scale with its 95 % interval.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rating {
+    /// The player.
+    pub player: String,
+    /// The rating (the mean over the players is 0).
+    pub rating: f64,
+    /// Lower end of the 95 % interval.
+    pub low: f64,
+    /// Upper end of the 95 % interval.
+    pub high: f64,
+}
+
+/// A finished tournament.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Tournament {
+    /// The board, `WxH`.
+    pub board: String,
+    /// Games per pair.
+    pub games_per_pair: usize,
+    /// The seed.
+    pub seed: u64,
+    /// The players in the order given.
+    pub players: Vec<String>,
+    /// Every pair `(i, j)` with `i < j` in the order of the players.
+    pub pairs: Vec<PairResult>,
+    /// One rating per player, in the order of the players.
+    pub ratings: Vec<Rating>,
+}
+
+impl Tournament {
+    /// The crosstable: entry `[i][j]` is player `i`'s score against player
+    /// `j` (wins plus half the ties, over games), `None` on the diagonal.
+    pub fn crosstable(&self) -> Vec<Vec<Option<f64>>> {
+        let k = self.players.len();
+        let mut table = vec![vec![None; k]; k];
+        let index = |name: &str| self.players.iter().position(|p| p == name).unwrap_or(0);
+        for p in &self.pairs {
+            let (i, j) = (index(&p.a), index(&p.b));
+            let n = p.games().max(1) as f64;
+            let half = p.ties as f64 / 2.0;
+            table[i][j] = Some((p.a_wins as f64 + half) / n);
+            table[j][i] = Some((p.b_wins as f64 + half) / n);
+        }
+        table
+    }
+}
+
+/// Plays a round-robin tournament; `progress(done, total)` is called after
+/// every game (from the playing threads).
+///
+/// # Errors
+/// [`PlayError::Settings`] for fewer than two players, a repeated player,
+/// zero games or threads; a player's name error; the first error of a game
+/// (in the order of pairs and games).
+pub fn run_tournament(
+    config: &TournamentConfig,
+    progress: &(dyn Fn(usize, usize) + Sync),
+) -> Result<Tournament, PlayError> {
+    let settings = |reason: String| PlayError::Settings { reason };
+    let names = &config.players;
+    if names.len() < 2 {
+        return Err(settings("a tournament needs at least two players".into()));
+    }
+    for (i, n) in names.iter().enumerate() {
+        new_player(n, config.move_ms)?;
+        if names[..i].contains(n) {
+            return Err(settings(format!("player {n:?} is named twice")));
+        }
+    }
+    if config.games == 0 || config.threads == 0 {
+        return Err(settings("games and threads must be at least 1".into()));
+    }
+    let pairs: Vec<(usize, usize)> = (0..names.len())
+        .flat_map(|i| (i + 1..names.len()).map(move |j| (i, j)))
+        .collect();
+    let jobs: Vec<(usize, usize)> = (0..pairs.len())
+        .flat_map(|p| (0..config.games).map(move |g| (p, g)))
+        .collect();
+    let total = jobs.len();
+    let done = AtomicUsize::new(0);
+    let play_one = |&(p, g): &(usize, usize)| -> Result<[usize; 2], PlayError> {
+        let (i, j) = pairs[p];
+        let mut a = new_player(&names[i], config.move_ms)?;
+        let mut b = new_player(&names[j], config.move_ms)?;
+        let mut rng = Rng::from_parts(&[config.seed, p as u64, g as u64]);
+        let a_first = g % 2 == 0;
+        let players: [&mut dyn Player; 2] = if a_first {
+            [a.as_mut(), b.as_mut()]
+        } else {
+            [b.as_mut(), a.as_mut()]
+        };
+        let record = play_game(&config.grid, players, &mut rng)?;
+        progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
+        let [s0, s1] = record.score;
+        Ok(if a_first { [s0, s1] } else { [s1, s0] })
+    };
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(config.threads)
+        .build()
+        .map_err(|e| settings(format!("cannot start {} threads: {e}", config.threads)))?;
+    let results: Vec<Result<[usize; 2], PlayError>> =
+        pool.install(|| jobs.par_iter().map(play_one).collect());
+    let mut out: Vec<PairResult> = pairs
+        .iter()
+        .map(|&(i, j)| PairResult {
+            a: names[i].clone(),
+            b: names[j].clone(),
+            a_wins: 0,
+            b_wins: 0,
+            ties: 0,
+            a_margin: 0.0,
+        })
+        .collect();
+    let mut margins = vec![0i64; pairs.len()];
+    for (&(p, _), result) in jobs.iter().zip(results) {
+        let [sa, sb] = result?;
+        let r = &mut out[p];
+        match sa.cmp(&sb) {
+            std::cmp::Ordering::Greater => r.a_wins += 1,
+            std::cmp::Ordering::Less => r.b_wins += 1,
+            std::cmp::Ordering::Equal => r.ties += 1,
+        }
+        margins[p] += sa as i64 - sb as i64;
+    }
+    for (r, m) in out.iter_mut().zip(margins) {
+        r.a_margin = m as f64 / config.games as f64;
+    }
+    let ratings = ratings(names, &out);
+    Ok(Tournament {
+        board: config.grid.to_string(),
+        games_per_pair: config.games,
+        seed: config.seed,
+        players: names.clone(),
+        pairs: out,
+        ratings,
+    })
+}
+
+/// Bradley–Terry ratings on the Elo scale with 95 % intervals (see the
+/// module docs) from the results of pairs among `players`. Pairs naming
+/// other players are ignored.
+pub fn ratings(players: &[String], pairs: &[PairResult]) -> Vec<Rating> {
+    let k = players.len();
+    // wins[i][j]: games i scored against j (ties half), plus half of one
+    // virtual tie; games[i][j]: games between them, plus the virtual one.
+    let mut wins = vec![vec![0.0f64; k]; k];
+    let mut games = vec![vec![0.0f64; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j {
+                wins[i][j] = 0.5;
+                games[i][j] = 1.0;
+            }
+        }
+    }
+    let index = |name: &str| players.iter().position(|p| p == name);
+    for p in pairs {
+        let (Some(i), Some(j)) = (index(&p.a), index(&p.b)) else {
+            continue;
+        };
+        let half = p.ties as f64 / 2.0;
+        wins[i][j] += p.a_wins as f64 + half;
+        wins[j][i] += p.b_wins as f64 + half;
+        games[i][j] += p.games() as f64;
+        games[j][i] += p.games() as f64;
+    }
+    // Minorisation-maximisation (Hunter 2004, eq. 3), renormalised to a
+    // geometric mean of 1.
+    let mut gamma = vec![1.0f64; k];
+    for _ in 0..100_000 {
+        let mut next = vec![0.0; k];
+        for i in 0..k {
+            let w: f64 = wins[i].iter().sum();
+            let d: f64 = (0..k)
+                .filter(|&j| j != i)
+                .map(|j| games[i][j] / (gamma[i] + gamma[j]))
+                .sum();
+            next[i] = w / d;
+        }
+        let mean_log = next.iter().map(|g| g.ln()).sum::<f64>() / k as f64;
+        let mut change = 0.0f64;
+        for i in 0..k {
+            let g = (next[i].ln() - mean_log).exp();
+            change = change.max((g / gamma[i]).ln().abs());
+            gamma[i] = g;
+        }
+        if change < 1e-13 {
+            break;
+        }
+    }
+    // Observed information in log-strengths: a graph Laplacian with weights
+    // n p (1 - p). Its Moore–Penrose inverse is (H + J/k)^-1 - J/k.
+    let mut h = vec![vec![0.0f64; k]; k];
+    for i in 0..k {
+        for j in 0..k {
+            if i != j {
+                let p = gamma[i] / (gamma[i] + gamma[j]);
+                let w = games[i][j] * p * (1.0 - p);
+                h[i][j] -= w;
+                h[i][i] += w;
+            }
+        }
+    }
+    for row in h.iter_mut() {
+        for x in row.iter_mut() {
+            *x += 1.0 / k as f64;
+        }
+    }
+    let inverse = invert(h);
+    let scale = 400.0 / std::f64::consts::LN_10;
+    (0..k)
+        .map(|i| {
+            let rating = scale * gamma[i].ln();
+            let se = (inverse[i][i] - 1.0 / k as f64).max(0.0).sqrt() * scale;
+            Rating {
+                player: players[i].clone(),
+                rating,
+                low: rating - 1.96 * se,
+                high: rating + 1.96 * se,
+            }
+        })
+        .collect()
+}
+
+/// The inverse of a non-singular matrix, by Gauss–Jordan elimination with
+/// partial pivoting.
+fn invert(mut a: Vec<Vec<f64>>) -> Vec<Vec<f64>> {
+    let k = a.len();
+    let mut inv: Vec<Vec<f64>> = (0..k)
+        .map(|i| (0..k).map(|j| f64::from(u8::from(i == j))).collect())
+        .collect();
+    for c in 0..k {
+        let p = (c..k)
+            .max_by(|&x, &y| a[x][c].abs().total_cmp(&a[y][c].abs()))
+            .unwrap_or(c);
+        a.swap(c, p);
+        inv.swap(c, p);
+        let d = a[c][c];
+        for j in 0..k {
+            a[c][j] /= d;
+            inv[c][j] /= d;
+        }
+        for r in 0..k {
+            if r != c {
+                let f = a[r][c];
+                if f != 0.0 {
+                    for j in 0..k {
+                        a[r][j] -= f * a[c][j];
+                        inv[r][j] -= f * inv[c][j];
+                    }
+                }
+            }
+        }
+    }
+    inv
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn invert_a_small_matrix() {
+        let inv = invert(vec![vec![2.0, 1.0], vec![1.0, 1.0]]);
+        // [[2,1],[1,1]]^-1 = [[1,-1],[-1,2]] (determinant 1).
+        let want = [[1.0, -1.0], [-1.0, 2.0]];
+        for i in 0..2 {
+            for j in 0..2 {
+                assert!((inv[i][j] - want[i][j]).abs() < 1e-12);
+            }
+        }
+    }
+}
