@@ -4,13 +4,13 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
+use cgtk::report::{ScoreReport, TournamentReport};
 use clap::{Args, ValueEnum};
 use dots::play::{
     hint, new_player, run_tournament, score_against_perfect, Game, Grid, HintSource, PlayError,
     Rng, Tournament, TournamentConfig,
 };
 use indicatif::{ProgressBar, ProgressStyle};
-use serde::Serialize;
 
 use crate::output::bad_input;
 
@@ -121,89 +121,6 @@ pub struct PlayArgs {
     move_ms: u64,
 }
 
-/// One pair's results in `dots tournament --json` (ARCHITECTURE.md).
-#[derive(Serialize)]
-pub struct PairJson {
-    a: String,
-    b: String,
-    a_wins: usize,
-    b_wins: usize,
-    ties: usize,
-    a_margin: f64,
-}
-
-/// One rating in `dots tournament --json`.
-#[derive(Serialize)]
-pub struct RatingJson {
-    player: String,
-    rating: f64,
-    low: f64,
-    high: f64,
-}
-
-/// `dots tournament --json` (ARCHITECTURE.md), plus the crosstable: row
-/// player's score against the column player (wins plus half the ties, over
-/// games), null on the diagonal.
-#[derive(Serialize)]
-pub struct TournamentJson {
-    board: String,
-    games_per_pair: usize,
-    seed: u64,
-    pairs: Vec<PairJson>,
-    ratings: Vec<RatingJson>,
-    players: Vec<String>,
-    crosstable: Vec<Vec<Option<f64>>>,
-}
-
-impl From<&Tournament> for TournamentJson {
-    fn from(t: &Tournament) -> TournamentJson {
-        TournamentJson {
-            board: t.board.clone(),
-            games_per_pair: t.games_per_pair,
-            seed: t.seed,
-            pairs: t
-                .pairs
-                .iter()
-                .map(|p| PairJson {
-                    a: p.a.clone(),
-                    b: p.b.clone(),
-                    a_wins: p.a_wins,
-                    b_wins: p.b_wins,
-                    ties: p.ties,
-                    a_margin: p.a_margin,
-                })
-                .collect(),
-            ratings: t
-                .ratings
-                .iter()
-                .map(|r| RatingJson {
-                    player: r.player.clone(),
-                    rating: r.rating,
-                    low: r.low,
-                    high: r.high,
-                })
-                .collect(),
-            players: t.players.clone(),
-            crosstable: t.crosstable(),
-        }
-    }
-}
-
-/// One player's line of `dots score --json`.
-#[derive(Serialize)]
-pub struct ScoreJson {
-    player: String,
-    games: usize,
-    moves: u64,
-    optimal_moves: u64,
-    optimal_share: f64,
-    boxes_given: i64,
-    given_per_game: f64,
-    wins: usize,
-    ties: usize,
-    losses: usize,
-}
-
 fn grid(text: &str) -> Result<Grid> {
     Grid::parse(text).map_err(|e| bad_input("--board", e))
 }
@@ -271,7 +188,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         .map_err(|e| play_error("tournament", e))?;
     bar.finish_and_clear();
     if args.json {
-        println!("{}", serde_json::to_string(&TournamentJson::from(&t))?);
+        println!("{}", serde_json::to_string(&TournamentReport::from(&t))?);
         return Ok(());
     }
     print!("{}", tournament_text(&t));
@@ -385,7 +302,7 @@ pub fn score(args: ScoreArgs) -> Result<()> {
         )
         .map_err(|e| play_error("score", e))?;
         bar.finish_and_clear();
-        rows.push(ScoreJson {
+        rows.push(ScoreReport {
             player: s.player.clone(),
             games: s.games,
             moves: s.moves,

@@ -18,6 +18,7 @@
 use amazons::{Color, Evaluation, Move, Position};
 use cgt::search::{Limit, ProofNumbers, SolveResult, Verdict, WinLoss};
 use cgt::{Overflow, Rational, Thermograph, Trajectory};
+use dots::play::Tournament;
 use serde::Serialize;
 
 /// `cgt canon --json`.
@@ -467,4 +468,114 @@ pub struct TableInfoEntry {
 pub struct TableInfoReport {
     /// Every board with shard files in the directory.
     pub tables: Vec<TableInfoEntry>,
+}
+
+/// One pair's results in `dots tournament --json` (ARCHITECTURE.md).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PairReport {
+    /// The first player (moves first in even-numbered games).
+    pub a: String,
+    /// The second player.
+    pub b: String,
+    /// Games `a` won.
+    pub a_wins: usize,
+    /// Games `b` won.
+    pub b_wins: usize,
+    /// Tied games.
+    pub ties: usize,
+    /// Mean boxes of `a` minus `b`.
+    pub a_margin: f64,
+}
+
+/// One rating in `dots tournament --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct RatingReport {
+    /// The player.
+    pub player: String,
+    /// Bradley-Terry rating on the Elo scale.
+    pub rating: f64,
+    /// Low end of the 95 % interval.
+    pub low: f64,
+    /// High end of the 95 % interval.
+    pub high: f64,
+}
+
+/// `dots tournament --json` (ARCHITECTURE.md), plus the crosstable: row
+/// player's score against the column player (wins plus half the ties, over
+/// games), null on the diagonal.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TournamentReport {
+    /// The board, `WxH` boxes.
+    pub board: String,
+    /// Games each pair played.
+    pub games_per_pair: usize,
+    /// The tournament seed.
+    pub seed: u64,
+    /// Every pair.
+    pub pairs: Vec<PairReport>,
+    /// Every player's rating.
+    pub ratings: Vec<RatingReport>,
+    /// The players, in the crosstable's order.
+    pub players: Vec<String>,
+    /// Row player's score against the column player (wins plus half the ties, over games), null on the diagonal.
+    pub crosstable: Vec<Vec<Option<f64>>>,
+}
+
+impl From<&Tournament> for TournamentReport {
+    fn from(t: &Tournament) -> TournamentReport {
+        TournamentReport {
+            board: t.board.clone(),
+            games_per_pair: t.games_per_pair,
+            seed: t.seed,
+            pairs: t
+                .pairs
+                .iter()
+                .map(|p| PairReport {
+                    a: p.a.clone(),
+                    b: p.b.clone(),
+                    a_wins: p.a_wins,
+                    b_wins: p.b_wins,
+                    ties: p.ties,
+                    a_margin: p.a_margin,
+                })
+                .collect(),
+            ratings: t
+                .ratings
+                .iter()
+                .map(|r| RatingReport {
+                    player: r.player.clone(),
+                    rating: r.rating,
+                    low: r.low,
+                    high: r.high,
+                })
+                .collect(),
+            players: t.players.clone(),
+            crosstable: t.crosstable(),
+        }
+    }
+}
+
+/// One player's line of `dots score --json`.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ScoreReport {
+    /// The player.
+    pub player: String,
+    /// Games played.
+    pub games: usize,
+    /// Moves made.
+    pub moves: u64,
+    /// Moves of the position's value.
+    pub optimal_moves: u64,
+    /// `optimal_moves / moves`.
+    pub optimal_share: f64,
+    /// Boxes given away: the sum over its moves of value(best) - value(chosen).
+    pub boxes_given: i64,
+    /// `boxes_given / games`.
+    pub given_per_game: f64,
+    /// Games won.
+    pub wins: usize,
+    /// Tied games.
+    pub ties: usize,
+    /// Games lost.
+    pub losses: usize,
 }
