@@ -18,6 +18,9 @@ pub enum DotsCommand {
     Solve(SolveArgs),
     /// The value of every legal move.
     Analyze(SolveArgs),
+    /// The Nimstring value of the position, of each component and after
+    /// each legal move.
+    Nimber(crate::nimber_cmd::NimberArgs),
 }
 
 /// A position and the solver's switches.
@@ -168,11 +171,12 @@ pub fn run(command: DotsCommand) -> Result<()> {
             let start = Instant::now();
             let a = solver.analyze(&pos);
             let seconds = start.elapsed().as_secs_f64();
+            let loony = dots::nimstring::loony_moves(&pos);
             if args.json {
                 let moves: Vec<_> = a
                     .moves
                     .iter()
-                    .map(|(e, v)| json!({"edge": e.index(), "value": v}))
+                    .map(|(e, v)| json!({"edge": e.index(), "value": v, "loony": loony.contains(*e)}))
                     .collect();
                 print_json(&json!({
                     "value": a.value,
@@ -194,12 +198,14 @@ pub fn run(command: DotsCommand) -> Result<()> {
                 println!("value: {:+}", a.value);
                 for (e, v) in &a.moves {
                     let mark = if *v == a.value { "  best" } else { "" };
-                    println!("edge {e:>2}: {v:+}{mark}");
+                    let lo = if loony.contains(*e) { "  loony" } else { "" };
+                    println!("edge {e:>2}: {v:+}{mark}{lo}");
                 }
                 println!("nodes: {}", a.nodes);
                 println!("seconds: {seconds:.3}");
             }
         }
+        DotsCommand::Nimber(args) => crate::nimber_cmd::run(args)?,
     }
     Ok(())
 }

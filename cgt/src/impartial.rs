@@ -97,6 +97,14 @@ pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     Nimber(seen.len() as u32 * 64)
 }
 
+/// The work limit of [`GrundyCache::value_limited`] was reached.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("gave up after starting the values of {positions} positions")]
+pub struct LimitReached {
+    /// Positions whose values were started in the call.
+    pub positions: usize,
+}
+
 /// An impartial game: both players have the same options from every
 /// position, and the player who cannot move loses (normal play).
 pub trait Impartial: Sized {
@@ -161,10 +169,28 @@ impl<G: Impartial> GrundyCache<G> {
     /// Iterative: the stack of positions under evaluation lives on the
     /// heap, so a deep game cannot overflow the call stack.
     pub fn value(&mut self, game: &G) -> Nimber {
+        match self.value_limited(game, usize::MAX) {
+            Ok(v) => v,
+            Err(_) => unreachable!("no game has usize::MAX positions in memory"),
+        }
+    }
+
+    /// [`GrundyCache::value`], giving up once the values of `limit`
+    /// positions not in the cache have been started. The values finished
+    /// before that stay cached, so a later call continues where this one
+    /// stopped.
+    ///
+    /// # Errors
+    /// [`LimitReached`] when the limit is reached.
+    pub fn value_limited(&mut self, game: &G, limit: usize) -> Result<Nimber, LimitReached> {
         let key = game.key();
         if let Some(v) = self.get(&key) {
-            return v;
+            return Ok(v);
         }
+        if limit == 0 {
+            return Err(LimitReached { positions: 0 });
+        }
+        let mut started = 1usize;
         let mut stack = vec![Frame {
             key,
             options: game.options(),
@@ -177,7 +203,7 @@ impl<G: Impartial> GrundyCache<G> {
                 let done = stack.pop().expect("non-empty stack");
                 self.values.insert(done.key, value);
                 if stack.is_empty() {
-                    return value;
+                    return Ok(value);
                 }
                 continue;
             }
@@ -196,12 +222,18 @@ impl<G: Impartial> GrundyCache<G> {
                 }
             }
             match missing {
-                Some((key, options)) => stack.push(Frame {
-                    key,
-                    options,
-                    next: 0,
-                    sums: Vec::new(),
-                }),
+                Some(_) if started >= limit => {
+                    return Err(LimitReached { positions: started });
+                }
+                Some((key, options)) => {
+                    started += 1;
+                    stack.push(Frame {
+                        key,
+                        options,
+                        next: 0,
+                        sums: Vec::new(),
+                    });
+                }
                 None => {
                     top.sums.push(sum);
                     top.next += 1;
@@ -327,6 +359,17 @@ mod tests {
         assert_eq!(cache.value(&Ladder(200_000)), Nimber(0));
         assert_eq!(cache.value(&Ladder(99_999)), Nimber(1));
         assert_eq!(cache.len(), 200_001);
+    }
+
+    #[test]
+    fn limited_evaluation_resumes() {
+        let mut cache = GrundyCache::new();
+        assert_eq!(
+            cache.value_limited(&Ladder(100), 10),
+            Err(LimitReached { positions: 10 })
+        );
+        assert_eq!(cache.value_limited(&Ladder(100), 200), Ok(Nimber(0)));
+        assert_eq!(cache.value_limited(&Ladder(100), 0), Ok(Nimber(0)));
     }
 
     #[test]

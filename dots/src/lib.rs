@@ -24,6 +24,7 @@
 
 mod board;
 mod edge;
+pub mod nimstring;
 mod notation;
 mod position;
 mod solve;
