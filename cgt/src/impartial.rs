@@ -51,12 +51,20 @@ impl Nimber {
 impl Add for Nimber {
     type Output = Nimber;
     /// Nim-sum.
+    #[expect(
+        clippy::suspicious_arithmetic_impl,
+        reason = "the nim-sum is exclusive or"
+    )]
     fn add(self, other: Nimber) -> Nimber {
         Nimber(self.0 ^ other.0)
     }
 }
 
 impl AddAssign for Nimber {
+    #[expect(
+        clippy::suspicious_op_assign_impl,
+        reason = "the nim-sum is exclusive or"
+    )]
     fn add_assign(&mut self, other: Nimber) {
         self.0 ^= other.0;
     }

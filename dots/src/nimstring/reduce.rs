@@ -359,16 +359,17 @@ fn mix(a: u64, b: u64) -> u64 {
 /// The key of one connected component.
 fn key(strings: &[[u8; 2]]) -> Component {
     // Local coin numbers in order of first appearance.
-    let mut coins: Vec<u8> = Vec::new();
+    let mut index = [u8::MAX; 256];
+    let mut k = 0usize;
     for s in strings {
         for &e in s {
-            if e != GROUND && !coins.contains(&e) {
-                coins.push(e);
+            if e != GROUND && index[usize::from(e)] == u8::MAX {
+                index[usize::from(e)] = k as u8;
+                k += 1;
             }
         }
     }
-    let k = coins.len();
-    let local = |c: u8| coins.iter().position(|&x| x == c).expect("listed coin");
+    let local = |c: u8| usize::from(index[usize::from(c)]);
     let mut neighbours: Vec<Vec<Option<usize>>> = vec![Vec::new(); k];
     for &[a, b] in strings {
         match (a, b) {
@@ -453,14 +454,14 @@ mod tests {
     use cgt::GrundyCache;
 
     fn parse(text: &str) -> (usize, Vec<[u8; 2]>) {
-        let g: crate::StringsAndCoins = text.parse().unwrap();
+        let g: crate::nimstring::StringsAndCoins = text.parse().unwrap();
         let strings = g
             .strings()
             .iter()
             .map(|s| {
                 s.map(|e| match e {
-                    crate::End::Ground => GROUND,
-                    crate::End::Coin(c) => c,
+                    crate::nimstring::End::Ground => GROUND,
+                    crate::nimstring::End::Coin(c) => c,
                 })
             })
             .collect();
