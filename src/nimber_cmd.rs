@@ -145,10 +145,10 @@ pub fn run(args: NimberArgs) -> Result<()> {
     print!(
         "{}",
         pos.annotated_diagram(|e| {
-            r.moves
-                .iter()
-                .find(|m| m.edge == e.index())
-                .map(|m| show(m.nimber))
+            r.moves.iter().find(|m| m.edge == e.index()).map(|m| {
+                m.nimber
+                    .map_or("L".to_string(), |n| cgt::Nimber(n).to_string())
+            })
         })
     );
     println!("position: {pos}");
@@ -167,12 +167,11 @@ pub fn run(args: NimberArgs) -> Result<()> {
         let boxes: Vec<String> = c.boxes.iter().map(usize::to_string).collect();
         println!("  boxes {}: {}", boxes.join(","), show(c.nimber));
     }
-    println!("moves (value after the move):");
+    println!("moves (value after the move; L in the diagram: loony):");
     for m in &r.moves {
-        let mark = match (m.winning, m.captures, m.loony) {
-            (true, 0, _) => "  leaves 0",
-            (true, _, _) => "  captures, then wins",
-            (false, 0, true) => "  loony",
+        let mark = match (m.winning, m.captures) {
+            (true, 0) => "  leaves 0",
+            (true, _) => "  captures, then wins",
             _ => "",
         };
         println!("edge {:>2}: {}{mark}", m.edge, show(m.nimber));
