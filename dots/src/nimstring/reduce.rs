@@ -39,8 +39,10 @@
 //! (Berlekamp 2000, ch. 5: "long chains" of three or more; loops of four or
 //! more), and shortening keeps it long when its ends lose strings later.
 //!
-//! Each of these rules is checked against a brute-force Grundy value over
-//! complete turns in `dots/tests/nimstring_reference.rs`.
+//! Each of these rules is checked against a brute-force search over
+//! complete turns in `dots/tests/nimstring_reference.rs`: who wins each
+//! position, and who wins the sum of two positions (0 exactly when their
+//! values are equal nimbers).
 //!
 //! # Components
 //!
