@@ -42,6 +42,9 @@ pub enum DotsCommand {
     Play(crate::play_cmd::PlayArgs),
     /// Score players against perfect play: boxes given away, optimal moves.
     Score(crate::play_cmd::ScoreArgs),
+    /// The Nimstring value of the position, of each component and after
+    /// each legal move.
+    Nimber(crate::nimber_cmd::NimberArgs),
 }
 
 /// A position and the solver's switches.
@@ -99,7 +102,7 @@ pub struct SolveArgs {
 }
 
 /// Reads a position given on the command line, or from stdin for `-`.
-fn read_position(arg: &str) -> Result<Position> {
+pub fn read_position(arg: &str) -> Result<Position> {
     let text = if arg == "-" {
         let mut s = String::new();
         std::io::stdin()
@@ -183,8 +186,8 @@ pub fn table_analysis(dir: &Path, pos: &Position) -> Result<Option<Analysis>> {
 }
 
 /// Prints an analysis: one line of JSON, or the board with every move's
-/// value, the values, and where they come from (a table `source`, or the
-/// solver's nodes and time).
+/// value, the values (loony moves marked), and where they come from (a
+/// table `source`, or the solver's nodes and time).
 pub fn print_analysis(
     pos: &Position,
     a: &Analysis,
@@ -207,9 +210,12 @@ pub fn print_analysis(
     );
     println!("position: {pos}");
     println!("value: {:+}", a.value);
+    // Moves that offer the opponent a loony position (Berlekamp 2000).
+    let loony = dots::nimstring::loony_moves(pos);
     for (e, v) in &a.moves {
         let mark = if *v == a.value { "  best" } else { "" };
-        println!("edge {e:>2}: {v:+}{mark}");
+        let lo = if loony.contains(*e) { "  loony" } else { "" };
+        println!("edge {e:>2}: {v:+}{mark}{lo}");
     }
     match source {
         Some(dir) => println!("source: table {}", dir.display()),
@@ -301,6 +307,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             };
             print_analysis(&pos, &a, seconds, args.search.json, None);
         }
+        DotsCommand::Nimber(args) => crate::nimber_cmd::run(args)?,
     }
     Ok(())
 }

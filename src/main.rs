@@ -9,6 +9,7 @@ mod amazons_cmd;
 mod cgt_cmd;
 mod db_cmd;
 mod dots_cmd;
+mod nimber_cmd;
 mod output;
 mod plan_cmd;
 mod play_cmd;

@@ -579,3 +579,47 @@ pub struct ScoreReport {
     /// Games lost.
     pub losses: usize,
 }
+
+/// `dots nimber --json` (ARCHITECTURE.md): the value (`nimber` null when
+/// loony), the value after every legal move in increasing edge order, and
+/// the components.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimberReport {
+    /// The nimber, or null when the position is loony.
+    pub nimber: Option<u32>,
+    /// Whether the player to move has been offered a loony move.
+    pub loony: bool,
+    /// Every legal move, in increasing edge order.
+    pub moves: Vec<NimberMove>,
+    /// The connected components, in the order of their lowest edge.
+    pub components: Vec<NimberComponent>,
+}
+
+/// One legal move and the value of the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimberMove {
+    /// The edge drawn.
+    pub edge: usize,
+    /// The value after the move, or null when loony.
+    pub nimber: Option<u32>,
+    /// Whether the position after the move is loony.
+    pub loony: bool,
+    /// Boxes the move completes (the mover then moves again).
+    pub captures: usize,
+    /// Whether the move wins the Nimstring game (completes no box and
+    /// leaves 0, or completes a box and leaves a non-zero value).
+    pub winning: bool,
+}
+
+/// One connected component of the position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimberComponent {
+    /// Its unfinished boxes (`row * width + col`).
+    pub boxes: Vec<usize>,
+    /// Its undrawn edges.
+    pub edges: Vec<usize>,
+    /// Its value, or null when loony.
+    pub nimber: Option<u32>,
+    /// Whether it is loony.
+    pub loony: bool,
+}

@@ -71,6 +71,11 @@
 //! keeps the hot paths free of locks; the price is that two threads may
 //! compute the same value twice.
 //!
+//! # Impartial games
+//!
+//! Nimbers, the mex rule and cached Grundy values of any impartial game given
+//! through the [`Impartial`] trait ([`impartial`]).
+//!
 //! # Feature flags
 //!
 //! None.
@@ -87,6 +92,7 @@ pub mod bounds;
 pub mod display;
 pub mod dyadic;
 pub mod error;
+pub mod impartial;
 pub mod notation;
 pub mod nus;
 pub mod outcome;
@@ -102,6 +108,7 @@ pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvalu
 pub use display::GameDisplay;
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use error::CgtError;
+pub use impartial::{mex, GrundyCache, Impartial, LimitReached, Nimber};
 pub use notation::ParseGameError;
 pub use nus::Nus;
 pub use outcome::{Outcome, Relation};

@@ -31,6 +31,7 @@
 
 mod board;
 mod edge;
+pub mod nimstring;
 mod notation;
 pub mod play;
 mod position;
