@@ -196,7 +196,7 @@ pub fn print_analysis(
     source: Option<&Path>,
 ) {
     if json {
-        print_json(&DotsAnalyzeReport::new(a, seconds));
+        print_json(&DotsAnalyzeReport::new(pos, a, seconds));
         return;
     }
     print!(

@@ -170,6 +170,10 @@ impl DotsSolveReport {
 pub struct EdgeValue {
     /// The edge drawn.
     pub edge: usize,
+    /// Whether the move offers the opponent a loony position (Berlekamp
+    /// 2000): a capturable chain of two or more, or a loop, where the
+    /// opponent may take all or decline the last boxes.
+    pub loony: bool,
     /// The value for the player who draws it (counting the boxes it
     /// completes).
     pub value: i32,
@@ -200,8 +204,9 @@ pub struct DotsAnalyzeReport {
 }
 
 impl DotsAnalyzeReport {
-    /// The report of `analysis`, found in `seconds`.
-    pub fn new(analysis: &dots::Analysis, seconds: f64) -> DotsAnalyzeReport {
+    /// The report of `analysis` of `pos`, found in `seconds`.
+    pub fn new(pos: &dots::Position, analysis: &dots::Analysis, seconds: f64) -> DotsAnalyzeReport {
+        let loony = dots::nimstring::loony_moves(pos);
         DotsAnalyzeReport {
             limit: None,
             lower: None,
@@ -210,6 +215,7 @@ impl DotsAnalyzeReport {
                 .iter()
                 .map(|&(e, value)| EdgeValue {
                     edge: e.index(),
+                    loony: loony.contains(e),
                     value,
                 })
                 .collect(),

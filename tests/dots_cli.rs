@@ -95,6 +95,17 @@ fn solve_json_has_the_contract_fields() {
     assert!(out["seconds"].as_f64().unwrap() >= 0.0);
 }
 
+/// The `edge` and `value` of every move of a `dots analyze --json` (the
+/// loony marks are checked in `dots_nimber_cli.rs`).
+fn edge_values(out: &serde_json::Value) -> Vec<serde_json::Value> {
+    out["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| serde_json::json!({"edge": m["edge"], "value": m["value"]}))
+        .collect()
+}
+
 #[test]
 fn analyze_json_gives_every_move_its_naive_value() {
     let pos = "2x3:0,2,5,9,12";
@@ -104,7 +115,7 @@ fn analyze_json_gives_every_move_its_naive_value() {
         .into_iter()
         .map(|(e, v)| serde_json::json!({"edge": e, "value": v}))
         .collect();
-    assert_eq!(out["moves"], serde_json::Value::Array(expected));
+    assert_eq!(edge_values(&out), expected);
 }
 
 #[test]
@@ -155,7 +166,7 @@ fn two_threads_give_the_naive_values() {
     let args = ["dots", "analyze", pos, "--json", "--threads", "2"];
     let out = json(&cgtk(&args, None));
     assert_eq!(out["value"], value);
-    assert_eq!(out["moves"], serde_json::Value::Array(expected));
+    assert_eq!(edge_values(&out), expected);
     let best: Vec<usize> = moves.iter().filter(|m| m.1 == value).map(|m| m.0).collect();
     let args = ["dots", "solve", pos, "--json", "--threads", "2"];
     assert_eq!(
