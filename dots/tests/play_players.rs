@@ -78,6 +78,17 @@ fn search_players_move_legally_on_random_positions() {
 }
 
 #[test]
+fn nimstring_moves_legally_on_random_positions() {
+    // Boards of up to 64 edges (the Nimstring values take Dots positions),
+    // a small limit per move so that the fallback is exercised too.
+    check_legal(
+        "nimstring:nodes=200",
+        20_000,
+        &[(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3), (4, 4)],
+    );
+}
+
+#[test]
 fn perfect_moves_legally_and_refuses_what_is_beyond_it() {
     // Boards small enough that every position is within the budget.
     check_legal("perfect", 20_000, &[(1, 1), (1, 3), (2, 2), (2, 3), (3, 2)]);
@@ -212,6 +223,7 @@ fn tournaments_are_reproducible_at_one_and_two_threads() {
         "mcts-crazystone:nodes=100",
         "uct:nodes=100",
         "perfect",
+        "nimstring:nodes=2000",
     ];
     assert_eq!(players.len(), PLAYER_NAMES.len() + 1);
     let one = run_tournament(&config(&players, 1, 7), &|_, _| {}).unwrap();

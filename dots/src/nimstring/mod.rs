@@ -44,7 +44,7 @@ use crate::{Edge, EdgeSet, Position};
 
 pub use graph::{End, ParseStringsError, StringsAndCoins, MAX_COINS, MAX_STRINGS};
 pub use reduce::Component;
-pub use strategy::nimstring_move;
+pub use strategy::{nimstring_move, nimstring_move_within, MOVE_LIMIT};
 
 use reduce::{reduce, Reduced, GROUND};
 

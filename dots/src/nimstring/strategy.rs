@@ -8,7 +8,9 @@ use super::{loony_moves, Nimstring};
 
 /// Component positions one move may evaluate before the player falls back
 /// to a random safe move (a few seconds at most).
-const MOVE_LIMIT: usize = 2_000_000;
+/// The default limit of [`nimstring_move`]: component positions valued
+/// before it falls back to a random move that is not loony.
+pub const MOVE_LIMIT: usize = 2_000_000;
 
 /// Transposition table of the endgame solver, in MiB.
 const ENDGAME_TT_MB: usize = 32;
@@ -36,6 +38,12 @@ fn pick(set: &[Edge], seed: u64) -> Edge {
 ///   too long (more than two million component positions), a random move
 ///   that is not loony.
 pub fn nimstring_move(pos: &Position, seed: u64) -> Option<Edge> {
+    nimstring_move_within(pos, seed, MOVE_LIMIT)
+}
+
+/// [`nimstring_move`], valuing at most `limit` component positions before
+/// it falls back to a random move that is not loony.
+pub fn nimstring_move_within(pos: &Position, seed: u64, limit: usize) -> Option<Edge> {
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return None;
@@ -55,7 +63,7 @@ pub fn nimstring_move(pos: &Position, seed: u64) -> Option<Edge> {
         return Some(pick(&best, seed));
     }
     let safe_list: Vec<Edge> = safe.iter().collect();
-    let Ok(values) = Nimstring::with_limit(MOVE_LIMIT).move_values(pos) else {
+    let Ok(values) = Nimstring::with_limit(limit).move_values(pos) else {
         return Some(pick(&safe_list, seed));
     };
     let winning: Vec<Edge> = values

@@ -18,6 +18,7 @@
 //! | `mcts-crazystone` | the same with Crazy Stone selection (eq. 1, 2) | O'Flaherty & Wu, §III-E |
 //! | `uct` | UCT (UCB1 selection) with random playouts to the end | Kocsis & Szepesvári 2006 |
 //! | `perfect` | a move of the position's value, from the exact solver | Barker & Korf 2012 |
+//! | `nimstring` | a move that wins the Nimstring game, then the solver's best in the loony endgame | Berlekamp 2000 |
 //!
 //! A name may carry options after colons: `ms=N` (a time budget per move
 //! in milliseconds), `nodes=N` (a budget of search nodes per move for
@@ -52,6 +53,7 @@ use thiserror::Error;
 mod game;
 mod heuristic;
 mod mcts;
+mod nimstring;
 mod perfect;
 mod score;
 mod search;
@@ -73,7 +75,7 @@ pub use tournament::{
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// A player name that is not one of those in the module docs.
-    #[error("unknown player {name:?} (known: random, level1, level2, greedy, minimax, alphabeta, mcts, mcts-crazystone, uct, perfect)")]
+    #[error("unknown player {name:?} (known: random, level1, level2, greedy, minimax, alphabeta, mcts, mcts-crazystone, uct, perfect, nimstring)")]
     UnknownPlayer {
         /// The name given.
         name: String,
@@ -200,7 +202,7 @@ impl Limiter {
 
 /// The names [`new_player`] knows (without options), in the order of the
 /// module docs.
-pub const PLAYER_NAMES: [&str; 10] = [
+pub const PLAYER_NAMES: [&str; 11] = [
     "random",
     "level1",
     "level2",
@@ -211,7 +213,13 @@ pub const PLAYER_NAMES: [&str; 10] = [
     "mcts-crazystone",
     "uct",
     "perfect",
+    "nimstring",
 ];
+
+/// The default limit of the `nimstring` player: component positions valued
+/// per move (`nimstring:nodes=N` sets it) before it falls back to a random
+/// move that is not loony.
+pub const NIMSTRING_LIMIT: usize = 100_000;
 
 /// Makes a player from its name and options (see the module docs);
 /// `move_ms` is the time budget per move of search players whose name sets
@@ -229,6 +237,7 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
     }
     let searches = matches!(base, "minimax" | "alphabeta");
     let samples = matches!(base, "mcts" | "mcts-crazystone" | "uct");
+    let mut nimstring_limit = NIMSTRING_LIMIT;
     let mut budget = Budget::default();
     let mut order = MoveOrder::Random;
     let mut utility = Utility::Paper;
@@ -253,6 +262,9 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
                 budget.time = Some(Duration::from_millis(number(v, 86_400_000)?));
             }
             Some(("nodes", v)) if searches || samples => budget.nodes = Some(number(v, 1 << 40)?),
+            Some(("nodes", v)) if base == "nimstring" => {
+                nimstring_limit = usize::try_from(number(v, 1 << 40)?).unwrap_or(usize::MAX);
+            }
             Some(("depth", v)) if searches => budget.depth = Some(number(v, 128)? as u32),
             None if option == "centre" && searches => order = MoveOrder::CentreOut,
             None if option == "relative" && evaluates => utility = Utility::Relative,
@@ -287,6 +299,7 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
         }
         "uct" => Box::new(Uct::new(name, budget)),
         "perfect" => Box::new(Perfect::new(name)),
+        "nimstring" => Box::new(nimstring::NimstringPlayer::new(name, nimstring_limit)),
         _ => unreachable!("checked against PLAYER_NAMES"),
     })
 }
