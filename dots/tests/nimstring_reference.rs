@@ -239,8 +239,9 @@ fn random_positions(board: Board, count: usize, seed: u64) -> Vec<Position> {
         .collect()
 }
 
-#[test]
-fn random_positions_up_to_three_by_three() {
+/// Random positions up to 3x3 against the brute force: the counts per
+/// board divided by `divisor`.
+fn random_positions_up_to_three_by_three(divisor: usize) {
     let mut checked = 0;
     for (i, (w, h, count)) in [
         (1, 2, 100),
@@ -255,12 +256,24 @@ fn random_positions_up_to_three_by_three() {
     {
         let board = Board::new(w, h).unwrap();
         let mut brute = Brute::dots(board);
-        for pos in random_positions(board, count, 1000 + i as u64) {
+        for pos in random_positions(board, count / divisor, 1000 + i as u64) {
             check_position(&mut brute, &pos);
             checked += 1;
         }
     }
-    assert_eq!(checked, 5300);
+    assert_eq!(checked, 5300 / divisor);
+}
+
+#[test]
+fn random_positions_up_to_three_by_three_sample() {
+    // A tenth of the full run below (530 positions), for every test run.
+    random_positions_up_to_three_by_three(10);
+}
+
+#[test]
+#[ignore = "minutes: run in release with --ignored"]
+fn random_positions_up_to_three_by_three_all() {
+    random_positions_up_to_three_by_three(1);
 }
 
 /// Small positions (at most `max` undrawn edges) from random play-outs.
@@ -285,8 +298,21 @@ fn small_graphs(count: usize, max: usize, seed: u64) -> Vec<StringsAndCoins> {
 }
 
 #[test]
-fn pairs_of_positions_add_as_nimbers() {
-    let graphs = small_graphs(400, 9, 5);
+fn pairs_of_positions_add_as_nimbers_sample() {
+    // A quarter of the full run below, for every test run.
+    pairs_of_positions_add_as_nimbers(100);
+}
+
+#[test]
+#[ignore = "minutes: run in release with --ignored"]
+fn pairs_of_positions_add_as_nimbers_all() {
+    pairs_of_positions_add_as_nimbers(400);
+}
+
+/// Pairs of small positions (`count` of them, each with five partners and
+/// one the code calls equal) against the brute force on their sums.
+fn pairs_of_positions_add_as_nimbers(count: usize) {
+    let graphs = small_graphs(count, 9, 5);
     let mut rng = SmallRng::seed_from_u64(11);
     let (mut equal, mut pairs) = (0, 0);
     for p in &graphs {
@@ -309,7 +335,7 @@ fn pairs_of_positions_add_as_nimbers() {
         }
     }
     assert!(
-        pairs >= 2000 && equal >= 300,
+        pairs >= 5 * count && equal >= 3 * count / 4,
         "{pairs} pairs, {equal} equal"
     );
 }
