@@ -12,18 +12,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use dots::nimstring::{Nimstring, NimstringValue};
 use dots::{Board, Edge, Position};
 
-/// SplitMix64: a fixed pseudo-random sequence, so the corpus never changes.
-struct SplitMix(u64);
-
-impl SplitMix {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-}
+use testkit::SplitMix;
 
 /// A 5x5 position with `undrawn` undrawn edges from a random play-out with
 /// no third sides (`None` if the play-out runs out of such moves first).
@@ -49,7 +38,7 @@ fn playout(undrawn: usize, seed: u64) -> Option<Position> {
         if safe.is_empty() {
             return None;
         }
-        let e = safe[(rng.next() % safe.len() as u64) as usize];
+        let e = safe[(rng.next_u64() % safe.len() as u64) as usize];
         pos = pos.play_unchecked(e).0;
     }
     Some(pos)

@@ -26,18 +26,38 @@ pub enum PlanCommand {
 pub struct RunArgs {
     /// The plan file (JSON).
     plan: PathBuf,
-    /// Shards built at once (1 to 256).
+    #[command(flatten)]
+    runner: RunnerArgs,
+}
+
+/// How a plan runs on this machine (`plan run`, `dots table build`).
+#[derive(Args)]
+pub struct RunnerArgs {
+    /// Shards built at once (1 to 256); each also uses every core unless
+    /// --single-thread-shards.
     #[arg(long, default_value_t = 1)]
-    workers: usize,
+    pub workers: usize,
     /// One thread per shard (as a one-core cluster job).
     #[arg(long)]
-    single_thread_shards: bool,
+    pub single_thread_shards: bool,
     /// No progress bar.
     #[arg(long)]
-    quiet: bool,
-    /// Print `{"shards", "built", "kept", "seconds", "peak_loaded_bytes"}`.
+    pub quiet: bool,
+    /// Print `{"board" (dots table build), "shards", "built", "kept",
+    /// "seconds", "peak_loaded_bytes"}`.
     #[arg(long)]
-    json: bool,
+    pub json: bool,
+}
+
+impl RunnerArgs {
+    /// The runner's options.
+    pub fn options(&self) -> Result<RunOptions> {
+        check_workers(self.workers)?;
+        Ok(RunOptions {
+            workers: self.workers,
+            parallel_within: !self.single_thread_shards,
+        })
+    }
 }
 
 /// `plan build-shard`.
@@ -92,18 +112,14 @@ fn read_plan(path: &Path) -> Result<Plan> {
 pub fn run(command: PlanCommand) -> Result<()> {
     match command {
         PlanCommand::Run(args) => {
-            check_workers(args.workers)?;
+            let opts = args.runner.options()?;
             let plan = read_plan(&args.plan)?;
             std::fs::create_dir_all(&plan.dir)
                 .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
-            let bar = progress_bar(args.quiet, plan.total_cost());
-            let opts = RunOptions {
-                workers: args.workers,
-                parallel_within: !args.single_thread_shards,
-            };
+            let bar = progress_bar(args.runner.quiet, plan.total_cost());
             let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
             bar.finish_and_clear();
-            if args.json {
+            if args.runner.json {
                 print_json(&PlanRunReport {
                     board: None,
                     built: report.built,

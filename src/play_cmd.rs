@@ -23,18 +23,21 @@ boxes count in the utility for the side to move and against the other). A name w
 (reproducible); a time budget (ms= or --move-ms) does not. Boards are boxes: O'Flaherty & Wu's \
 4x4 to 7x7 dots are 3x3 to 6x6 boxes.";
 
-/// `dots tournament`.
+/// `dots tournament` (and `dots score`).
 #[derive(Args)]
 #[command(after_help = PLAYERS_HELP)]
 pub struct TournamentArgs {
-    /// Board size in boxes, `WxH` (at most 128 edges, e.g. up to 7x7).
+    /// Board size in boxes, `WxH` (at most 128 edges, e.g. up to 7x7; for
+    /// `score`, within the solver's budget, e.g. 3x3, 2x4, 3x4).
     #[arg(long)]
     board: String,
-    /// Comma-separated player names, at least two (see below).
+    /// Comma-separated player names (a tournament needs two or more; see
+    /// below).
     #[arg(long)]
     players: String,
-    /// Games per pair (the first-named player of a pair moves first in
-    /// even-numbered games).
+    /// Games per pair in a tournament (the first-named player of a pair
+    /// moves first in even-numbered games); for `score`, games per player
+    /// against perfect play (the player moves first in even-numbered games).
     #[arg(long)]
     games: usize,
     /// Seed of every game's random numbers.
@@ -57,38 +60,10 @@ pub struct TournamentArgs {
     quiet: bool,
 }
 
-/// `dots score`.
-#[derive(Args)]
-#[command(after_help = PLAYERS_HELP)]
-pub struct ScoreArgs {
-    /// Board size in boxes, `WxH`, within the solver's budget (e.g. 3x3,
-    /// 2x4, 3x4).
-    #[arg(long)]
-    board: String,
-    /// Comma-separated player names (see below).
-    #[arg(long)]
-    players: String,
-    /// Games per player against perfect play (the player moves first in
-    /// even-numbered games).
-    #[arg(long)]
-    games: usize,
-    /// Seed of every game's random numbers.
-    #[arg(long, default_value_t = 0)]
-    seed: u64,
-    /// Time per move in milliseconds for search players whose names set no
-    /// budget.
-    #[arg(long, default_value_t = 100)]
-    move_ms: u64,
-    /// Threads playing games (1 to 64).
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
-    /// Print one line of JSON.
-    #[arg(long)]
-    json: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-}
+/// `dots score` takes the options of `dots tournament`: `--games` games
+/// per player against perfect play, on a board within the solver's budget
+/// (e.g. 3x3, 2x4, 3x4).
+pub type ScoreArgs = TournamentArgs;
 
 /// Who moves first in `dots play`.
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]

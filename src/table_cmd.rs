@@ -7,11 +7,11 @@ use anyhow::Result;
 use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
 use clap::{Args, Subcommand};
 use databases::dots::{table_info, DotsTable, Split};
-use databases::plan::{self, RunOptions};
+use databases::plan;
 use dots::{Board, Position};
 
 use crate::output::{bad_input, print_json};
-use crate::plan_cmd::{absolute, check_workers, progress_bar, EmitArgs};
+use crate::plan_cmd::{absolute, progress_bar, EmitArgs, RunnerArgs};
 
 /// Whole-board table subcommands.
 #[derive(Subcommand)]
@@ -67,19 +67,8 @@ pub struct BuildArgs {
     out: PathBuf,
     #[command(flatten)]
     split: SplitArgs,
-    /// Shards built at once (1 to 256); each also uses every core unless
-    /// --single-thread-shards.
-    #[arg(long, default_value_t = 1)]
-    workers: usize,
-    /// One thread per shard (as a one-core cluster job).
-    #[arg(long)]
-    single_thread_shards: bool,
-    /// No progress bar.
-    #[arg(long)]
-    quiet: bool,
-    /// Print `{"board", "shards", "built", "kept", "seconds", "peak_loaded_bytes"}`.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    runner: RunnerArgs,
 }
 
 /// `dots table query`.
@@ -142,21 +131,17 @@ pub fn run(command: TableCommand) -> Result<()> {
 fn build(args: BuildArgs) -> Result<()> {
     let board = parse_board(&args.board)?;
     let split = args.split.split()?;
-    check_workers(args.workers)?;
+    let opts = args.runner.options()?;
     let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
         .map_err(|e| bad_input("board", e))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| bad_input(&format!("--out {}", args.out.display()), e))?;
-    let bar = progress_bar(args.quiet, plan.total_cost());
-    let opts = RunOptions {
-        workers: args.workers,
-        parallel_within: !args.single_thread_shards,
-    };
+    let bar = progress_bar(args.runner.quiet, plan.total_cost());
     let start = Instant::now();
     let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
     bar.finish_and_clear();
     let seconds = start.elapsed().as_secs_f64();
-    if args.json {
+    if args.runner.json {
         print_json(&PlanRunReport {
             board: Some(args.board.clone()),
             built: report.built,

@@ -3,36 +3,9 @@
 //! here from the rules, or from the literature where named.
 
 use std::collections::HashMap;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
 
-fn cgtk(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run cgtk");
-    if let Some(text) = stdin {
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(text.as_bytes())
-            .unwrap();
-    }
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
-}
+mod common;
+use common::{cgtk_output as cgtk, json};
 
 /// Naive reference on a `w x h` board (edges numbered as in
 /// ARCHITECTURE.md): the value of each legal move of `drawn`.

@@ -5,22 +5,13 @@
 //! loses): a position's nimber is 0 exactly when the player to move loses.
 
 use std::collections::HashMap;
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod common;
+use common::json;
 
 fn cgtk(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .expect("run cgtk")
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
+    common::cgtk_output(args, None)
 }
 
 /// Whether the player to move wins Nimstring on a `w x h` board with

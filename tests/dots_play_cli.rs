@@ -2,33 +2,8 @@
 //! reproducibility by seed, bad input, and a scripted terminal game whose
 //! hint agrees with `dots analyze` and whose record `dots analyze` reads.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn cgtk(args: &[&str], stdin: Option<&str>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run cgtk");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(text) = stdin {
-        input.write_all(text.as_bytes()).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn json(out: &Output) -> serde_json::Value {
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).expect("one JSON value")
-}
+mod common;
+use common::{cgtk_output as cgtk, json};
 
 #[test]
 fn tournament_json_has_the_contract_fields_and_follows_the_seed() {

@@ -3,8 +3,8 @@
 //! analyze --json` (ARCHITECTURE.md), a plan run locally gives the same
 //! files as a build, and bad input exits with 2.
 
-use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
+use testkit::files::{files, temp_dir};
 
 fn cgtk(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_cgtk"))
@@ -20,27 +20,6 @@ fn ok(out: &Output) -> String {
         String::from_utf8_lossy(&out.stderr)
     );
     String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cgtk-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    out.sort();
-    out
 }
 
 #[test]
@@ -131,7 +110,7 @@ fn a_plan_run_locally_gives_the_files_of_a_build() {
     ]));
     let report: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(report["kept"], 1);
-    assert_eq!(files(&built), files(&planned));
+    assert_eq!(files(&built, ""), files(&planned, ""));
     for p in [built, planned, plan_file] {
         let _ = std::fs::remove_dir_all(&p);
         let _ = std::fs::remove_file(&p);

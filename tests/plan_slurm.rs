@@ -38,17 +38,7 @@ fn run(cmd: &mut Command) -> String {
 
 /// The shard files of a directory, by name (logs left out).
 fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .filter_map(|e| {
-            let e = e.unwrap();
-            let name = e.file_name().to_string_lossy().into_owned();
-            name.ends_with(".cgtkdb")
-                .then(|| (name, std::fs::read(e.path()).unwrap()))
-        })
-        .collect();
-    out.sort();
-    out
+    testkit::files::files(dir, ".cgtkdb")
 }
 
 /// Submits the plan that `plan_args` (a `cgtk` command writing a plan)

@@ -11,22 +11,7 @@ pub struct Tree {
     pub right: Vec<Tree>,
 }
 
-/// A fixed pseudo-random generator (SplitMix64), so the corpus never changes.
-pub struct SplitMix(pub u64);
-
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    pub fn below(&mut self, n: u64) -> usize {
-        (self.next() % n) as usize
-    }
-}
+pub use testkit::SplitMix;
 
 pub fn random_tree(rng: &mut SplitMix, depth: u32) -> Tree {
     if depth == 0 {

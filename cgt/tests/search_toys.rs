@@ -20,21 +20,7 @@ use cgt::search::{
 };
 use testkit::search::{kayles_grundy, kayles_outcome, minimax};
 
-/// SplitMix64 (Steele, Lea, Flood 2014): a seeded generator for fixtures.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-}
+use testkit::SplitMix as Rng;
 
 fn dfpn(threads: usize) -> DfpnSolver {
     DfpnSolver::new(DfpnConfig {
@@ -303,7 +289,7 @@ fn kayles_agrees_with_grundy_values_and_minimax() {
     let mut memo = HashMap::new();
     for _ in 0..600 {
         let len = 1 + rng.below(14) as u32;
-        let pins = rng.next() & ((1u64 << len) - 1);
+        let pins = rng.next_u64() & ((1u64 << len) - 1);
         let game = Kayles::new(pins, len);
         let expected = kayles_outcome(pins, len, &grundy);
         assert_eq!(
@@ -323,7 +309,7 @@ fn long_kayles_rows_with_a_small_table_agree_with_grundy_values() {
     let mut rng = Rng(70);
     for _ in 0..40 {
         let len = 17 + rng.below(5) as u32;
-        let pins = rng.next() & ((1u64 << len) - 1);
+        let pins = rng.next_u64() & ((1u64 << len) - 1);
         let game = Kayles::new(pins, len);
         let expected = kayles_outcome(pins, len, &grundy);
         for threads in [1, 2] {

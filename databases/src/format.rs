@@ -509,11 +509,21 @@ pub fn read_active(path: &Path) -> Result<ActiveDb, DbError> {
     active_from_bytes(&read_bytes(path)?)
 }
 
-/// Writes `bytes` to `path` through a temporary file renamed into place.
+/// Writes `bytes` to `path` through a temporary file renamed into place,
+/// after waiting for the disk.
 ///
 /// # Errors
 /// [`DbError::Io`].
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
+    write_renamed(path, bytes, true)
+}
+
+/// Writes `bytes` to `path` through a temporary file renamed into place;
+/// with `sync`, the file reaches the disk before the rename.
+///
+/// # Errors
+/// [`DbError::Io`].
+pub fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> Result<(), DbError> {
     let io = |source| DbError::Io {
         path: path.to_owned(),
         source,
@@ -523,7 +533,9 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
     let tmp = PathBuf::from(tmp);
     let mut file = fs::File::create(&tmp).map_err(io)?;
     file.write_all(bytes).map_err(io)?;
-    file.sync_all().map_err(io)?;
+    if sync {
+        file.sync_all().map_err(io)?;
+    }
     drop(file);
     fs::rename(&tmp, path).map_err(io)
 }

@@ -164,22 +164,6 @@ fn empty_boards_have_the_known_values() {
     }
 }
 
-/// The bytes of every file in a directory, by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut out: Vec<(String, Vec<u8>)> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let e = e.unwrap();
-            (
-                e.file_name().to_string_lossy().into_owned(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect();
-    out.sort();
-    out
-}
-
 #[test]
 fn parts_workers_and_threads_give_the_same_values() {
     let b = board(3, 3);
@@ -196,7 +180,7 @@ fn parts_workers_and_threads_give_the_same_values() {
             parallel_within: false,
         },
     );
-    assert_eq!(files(&whole), files(&workers));
+    assert_eq!(files_of(&whole), files_of(&workers));
     // Split into parts of at most 20,000 positions: other files, the same
     // values.
     let split = temp_dir("split-3x3");
@@ -205,7 +189,7 @@ fn parts_workers_and_threads_give_the_same_values() {
         max_parts: 7,
     };
     build(b, &split, split_opts, RunOptions::default());
-    assert!(files(&split).iter().any(|(n, _)| n.contains("-p06of07")));
+    assert!(files_of(&split).iter().any(|(n, _)| n.contains("-p06of07")));
     let a = DotsTable::open(&whole, b).unwrap();
     let c = DotsTable::open(&split, b).unwrap();
     for s in (0..1u64 << 24).step_by(101) {
@@ -224,7 +208,7 @@ fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
     let p = plan::dots_table_plan(b, &dir, Split::default()).unwrap();
     let first = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
     assert_eq!((first.built, first.kept), (p.shards.len(), 0));
-    let before = files(&dir);
+    let before = files_of(&dir);
     // The shard of the empty board, and a middle one.
     let empty = dir.join(format!("{}.cgtkdb", p.shards.last().unwrap().id));
     let middle = dir.join(format!("{}.cgtkdb", p.shards[p.shards.len() / 2].id));
@@ -266,7 +250,7 @@ fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
     // Resume: only the two bad shards are built again, to the same bytes.
     let again = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
     assert_eq!((again.built, again.kept), (2, p.shards.len() - 2));
-    assert_eq!(files(&dir), before);
+    assert_eq!(files_of(&dir), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -285,4 +269,9 @@ fn a_position_of_another_board_is_refused() {
         Err(TableError::NoTable { .. })
     ));
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The bytes of every file of `dir`, by name.
+fn files_of(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    testkit::files::files(dir, "")
 }

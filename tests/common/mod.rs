@@ -1,7 +1,10 @@
 //! Running the `cgtk` binary from the root package's integration tests (the
 //! references they share are in the test kit, `tests/kit`).
 
-use std::process::Command;
+#![allow(dead_code, reason = "each test binary uses a part of this module")]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
 
 /// Runs the `cgtk` binary with `args`: (exit code, stdout, stderr).
 pub fn cgtk(args: &[&str]) -> (i32, String, String) {
@@ -14,4 +17,32 @@ pub fn cgtk(args: &[&str]) -> (i32, String, String) {
         String::from_utf8(out.stdout).unwrap(),
         String::from_utf8(out.stderr).unwrap(),
     )
+}
+
+/// Runs the `cgtk` binary with `args`, writing `stdin` to its standard input
+/// (closed at once without one).
+pub fn cgtk_output(args: &[&str], stdin: Option<&str>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cgtk");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    if let Some(text) = stdin {
+        input.write_all(text.as_bytes()).expect("write stdin");
+    }
+    drop(input);
+    child.wait_with_output().expect("cgtk finishes")
+}
+
+/// The one JSON value a successful run printed.
+pub fn json(out: &Output) -> serde_json::Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON value")
 }

@@ -15,7 +15,7 @@
 //!   regions' colexicographic subset ranks, region 0 most significant.
 //! - **Values** are stored as the boxes the player to move will take,
 //!   `ceil(log2(boxes + 1))` bits each ([`packed`]).
-//! - **Files**: one per shard part ([`file`]), written atomically; a build
+//! - **Files**: one per shard part ([`file`](mod@file)), written atomically; a build
 //!   ([`crate::plan`]) resumes by keeping the parts whose files read back
 //!   valid.
 //!

@@ -20,15 +20,7 @@ use super::shard::{build_part, child_counts, open_regions, part_range, parts_for
 /// `fsync` per shard doubled the build time of 3x4): a file that a crash
 /// leaves empty or short fails its checksum and is rebuilt on resume.
 fn write_replace(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
-    let io = |source| DbError::Io {
-        path: path.to_owned(),
-        source,
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes).map_err(io)?;
-    std::fs::rename(&tmp, path).map_err(io)
+    crate::format::write_renamed(path, bytes, false)
 }
 
 /// An error building or reading a whole-board table.

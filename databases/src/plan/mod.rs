@@ -1,6 +1,6 @@
 //! Build plans: shards, the dependencies between them and how to build
 //! each, run on this machine ([`run_local`]) or on a Slurm cluster
-//! ([`slurm_script`]), and simulated on `P` workers ([`simulate`]).
+//! ([`slurm_script`]), and simulated on `P` workers ([`simulate()`]).
 //!
 //! A [`Plan`] is plain data (JSON through serde): a directory and a list of
 //! [`Shard`]s, each with an id, a [`ShardKind`] saying what it builds, the
@@ -10,7 +10,7 @@
 //! every runner resumes.
 //!
 //! A new kind of work (an Amazons database, a part of a long solve) is a new
-//! [`ShardKind`] variant with its arms in [`exec`]; plans, runners, Slurm
+//! [`ShardKind`] variant with its arms in `exec.rs`; plans, runners, Slurm
 //! scripts and the simulation do not change.
 
 use std::collections::HashMap;
@@ -355,6 +355,17 @@ impl Plan {
     /// Total cost.
     pub fn total_cost(&self) -> u64 {
         self.shards.iter().map(|s| s.cost).sum()
+    }
+}
+
+impl Plan {
+    /// Each shard's index in [`Plan::shards`], by id.
+    pub(crate) fn indices(&self) -> HashMap<&str, usize> {
+        self.shards
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.as_str(), i))
+            .collect()
     }
 }
 

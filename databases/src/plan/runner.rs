@@ -86,7 +86,7 @@ struct State {
 /// Runs `plan` on this machine: keeps every shard whose file reads back
 /// valid, then builds the others, a shard as soon as its dependencies are
 /// built, largest cost first among those ready (the order
-/// [`super::simulate`] assumes). Shard data loaded for building is released
+/// [`super::simulate()`] assumes). Shard data loaded for building is released
 /// once no shard left needs it. `progress` is called after the check of
 /// existing files and after each shard.
 ///
@@ -105,12 +105,7 @@ pub fn run_local(
         source,
     })?;
     let n = plan.shards.len();
-    let at: std::collections::HashMap<&str, usize> = plan
-        .shards
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.id.as_str(), i))
-        .collect();
+    let at = plan.indices();
     let deps: Vec<Vec<usize>> = plan
         .shards
         .iter()

@@ -88,12 +88,7 @@ impl Ord for Event {
 /// limit).
 pub fn simulate(plan: &Plan, workers: usize, cal: &Calibration) -> SimReport {
     let n = plan.shards.len();
-    let at: std::collections::HashMap<&str, usize> = plan
-        .shards
-        .iter()
-        .enumerate()
-        .map(|(i, s)| (s.id.as_str(), i))
-        .collect();
+    let at = plan.indices();
     let mut waiting: Vec<usize> = plan.shards.iter().map(|s| s.deps.len()).collect();
     let mut dependents = vec![Vec::new(); n];
     for (i, s) in plan.shards.iter().enumerate() {

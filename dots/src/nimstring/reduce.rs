@@ -70,7 +70,7 @@ pub(crate) enum Reduced {
 
 /// A component with no capturable coin, named by its key: byte 0 is the
 /// number of coins, then the strings as pairs `(a, b)` with `a <= b`
-/// ([`GROUND`] for the ground), sorted.
+/// (255 for the ground), sorted.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Component(Box<[u8]>);
 
