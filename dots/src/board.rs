@@ -171,6 +171,40 @@ impl Board {
             .filter(|&b| self.box_edges(b).iter().all(|&e| edges.contains(e)))
             .count()
     }
+
+    /// The edge permutations of the board's symmetries: `perm[e]` is the
+    /// image of edge `e`. The identity comes first, then the reflections
+    /// in the vertical and horizontal axes and the half turn, then on
+    /// square boards the four maps that swap rows and columns (in the order
+    /// of `t = transpose << 2 | flip_y << 1 | flip_x`).
+    pub fn symmetries(self) -> Vec<Vec<u8>> {
+        let square = self.width == self.height;
+        let mut out = Vec::new();
+        for t in 0..8u8 {
+            let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
+            if transpose && !square {
+                continue;
+            }
+            let map_dot = |(x, y): (usize, usize)| {
+                let x = if flip_x { self.width() - x } else { x };
+                let y = if flip_y { self.height() - y } else { y };
+                if transpose {
+                    (y, x)
+                } else {
+                    (x, y)
+                }
+            };
+            let perm = (0..self.num_edges())
+                .map(|e| {
+                    let [a, b] = self.edge_dots(Edge::new(e));
+                    let image = self.edge_between(map_dot(a), map_dot(b));
+                    image.expect("a symmetry maps edges to edges").index() as u8
+                })
+                .collect();
+            out.push(perm);
+        }
+        out
+    }
 }
 
 #[cfg(test)]

@@ -169,31 +169,8 @@ impl Geometry {
             return Err(too_large);
         }
         // Symmetries: flips of x and y, and on square boards the transpose.
-        let square = w == h;
         let mut symmetries = Vec::new();
-        for t in 0..8u8 {
-            let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
-            if transpose && !square {
-                continue;
-            }
-            let map_dot = |(x, y): (usize, usize)| {
-                let x = if flip_x { board.width() - x } else { x };
-                let y = if flip_y { board.height() - y } else { y };
-                if transpose {
-                    (y, x)
-                } else {
-                    (x, y)
-                }
-            };
-            let perm: Vec<u8> = (0..n)
-                .map(|e| {
-                    let [a, b] = board.edge_dots(Edge::new(e));
-                    board
-                        .edge_between(map_dot(a), map_dot(b))
-                        .expect("a symmetry maps lines to lines")
-                        .index() as u8
-                })
-                .collect();
+        for perm in board.symmetries() {
             let mut regions = vec![usize::MAX; members.len()];
             for e in 0..n {
                 let from = usize::from(edge_region[e].0);

@@ -74,6 +74,46 @@ impl Stat {
     }
 }
 
+/// The shape of a search tree in flat arrays: each slot's first child,
+/// child count and the edge that leads to it (slot 0 is the root). The
+/// players keep their statistics per slot beside it.
+#[derive(Clone, Debug, Default)]
+struct Links {
+    first_child: Vec<u32>,
+    num_children: Vec<u8>,
+    edge: Vec<u8>,
+}
+
+impl Links {
+    /// Only the root, not expanded.
+    fn reset(&mut self) {
+        self.first_child.clear();
+        self.num_children.clear();
+        self.edge.clear();
+        self.push(0);
+    }
+
+    fn push(&mut self, edge: u8) {
+        self.first_child.push(NONE);
+        self.num_children.push(0);
+        self.edge.push(edge);
+    }
+
+    /// A child slot below `slot` for every legal move of `game`, calling
+    /// `new_stat` once for each so the statistics stay beside the slots.
+    fn expand(&mut self, slot: u32, game: &Game<'_>, mut new_stat: impl FnMut()) {
+        let first = self.edge.len() as u32;
+        let mut k = 0u8;
+        for e in bits(game.legal()) {
+            self.push(e as u8);
+            new_stat();
+            k += 1;
+        }
+        self.first_child[slot as usize] = first;
+        self.num_children[slot as usize] = k;
+    }
+}
+
 /// The `mcts` and `mcts-crazystone` players.
 #[derive(Clone, Debug)]
 pub struct Mcts {
@@ -82,9 +122,7 @@ pub struct Mcts {
     budget: Budget,
     utility: Utility,
     stats: Vec<Stat>,
-    first_child: Vec<u32>,
-    num_children: Vec<u8>,
-    edge: Vec<u8>,
+    links: Links,
     /// Work buffers of Crazy Stone selection: children ranked by mean,
     /// their weights, and the regularisation terms for each child count.
     ranked: Vec<(f64, f64, u32)>,
@@ -102,9 +140,7 @@ impl Mcts {
             budget,
             utility: Utility::Paper,
             stats: Vec::new(),
-            first_child: Vec::new(),
-            num_children: Vec::new(),
-            edge: Vec::new(),
+            links: Links::default(),
             ranked: Vec::new(),
             weights: Vec::new(),
             eps: Vec::new(),
@@ -129,39 +165,26 @@ impl Mcts {
             return Vec::new();
         }
         let (first, k) = (
-            self.first_child[0] as usize,
-            usize::from(self.num_children[0]),
+            self.links.first_child[0] as usize,
+            usize::from(self.links.num_children[0]),
         );
         (first..first + k)
             .filter(|&s| self.stats[s].n > 0)
-            .map(|s| (usize::from(self.edge[s]), self.stats[s].mean()))
+            .map(|s| (usize::from(self.links.edge[s]), self.stats[s].mean()))
             .collect()
     }
 
-    fn new_slot(&mut self, edge: u8) -> u32 {
-        self.stats.push(Stat::default());
-        self.first_child.push(NONE);
-        self.num_children.push(0);
-        self.edge.push(edge);
-        (self.stats.len() - 1) as u32
-    }
-
     fn expand(&mut self, slot: u32, game: &Game<'_>) {
-        let first = self.stats.len() as u32;
-        let mut k = 0u8;
-        for e in bits(game.legal()) {
-            self.new_slot(e as u8);
-            k += 1;
-        }
-        self.first_child[slot as usize] = first;
-        self.num_children[slot as usize] = k;
+        let stats = &mut self.stats;
+        self.links
+            .expand(slot, game, || stats.push(Stat::default()));
     }
 
     /// Crazy Stone's choice among the children of `slot` (expanded), for
     /// the side that maximises `sign * value`.
     fn crazy_stone(&mut self, slot: u32, sign: f64, rng: &mut Rng) -> u32 {
-        let first = self.first_child[slot as usize];
-        let k = u32::from(self.num_children[slot as usize]);
+        let first = self.links.first_child[slot as usize];
+        let k = u32::from(self.links.num_children[slot as usize]);
         let stats = &self.stats[first as usize..(first + k) as usize];
         let mut young = [0u8; 128];
         let mut count = 0;
@@ -241,7 +264,7 @@ impl Mcts {
                 let e = rng.pick(g.legal());
                 g.play_unchecked(e);
             }
-            let slot = self.first_child[0] as usize + i;
+            let slot = self.links.first_child[0] as usize + i;
             self.stats[slot].add(f64::from(g.utility(self.utility, me)) / 4.0);
             if limiter.tick() {
                 break;
@@ -259,7 +282,7 @@ impl Mcts {
             let mut g = *game;
             let mut depth = 0;
             while depth < MC_DEPTH && !g.is_over() {
-                if self.first_child[slot as usize] == NONE {
+                if self.links.first_child[slot as usize] == NONE {
                     let room = self.stats.len() + g.num_legal() <= MAX_SLOTS;
                     if self.stats[slot as usize].n == 0 || !room {
                         break;
@@ -268,7 +291,7 @@ impl Mcts {
                 }
                 let sign = if g.to_move() == me { 1.0 } else { -1.0 };
                 slot = self.crazy_stone(slot, sign, rng);
-                g.play_unchecked(usize::from(self.edge[slot as usize]));
+                g.play_unchecked(usize::from(self.links.edge[slot as usize]));
                 path.push(slot);
                 depth += 1;
             }
@@ -295,10 +318,8 @@ impl Player for Mcts {
 
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         self.stats.clear();
-        self.first_child.clear();
-        self.num_children.clear();
-        self.edge.clear();
-        self.new_slot(0);
+        self.stats.push(Stat::default());
+        self.links.reset();
         self.expand(0, game);
         let mut limiter = Limiter::new(&self.budget);
         match self.selection {
@@ -330,9 +351,7 @@ pub struct Uct {
     budget: Budget,
     visits: Vec<u32>,
     wins: Vec<f32>,
-    first_child: Vec<u32>,
-    num_children: Vec<u8>,
-    edge: Vec<u8>,
+    links: Links,
     last_descents: u64,
 }
 
@@ -344,9 +363,7 @@ impl Uct {
             budget,
             visits: Vec::new(),
             wins: Vec::new(),
-            first_child: Vec::new(),
-            num_children: Vec::new(),
-            edge: Vec::new(),
+            links: Links::default(),
             last_descents: 0,
         }
     }
@@ -356,28 +373,17 @@ impl Uct {
         self.last_descents
     }
 
-    fn new_slot(&mut self, edge: u8) {
-        self.visits.push(0);
-        self.wins.push(0.0);
-        self.first_child.push(NONE);
-        self.num_children.push(0);
-        self.edge.push(edge);
-    }
-
     fn expand(&mut self, slot: u32, game: &Game<'_>) {
-        let first = self.visits.len() as u32;
-        let mut k = 0u8;
-        for e in bits(game.legal()) {
-            self.new_slot(e as u8);
-            k += 1;
-        }
-        self.first_child[slot as usize] = first;
-        self.num_children[slot as usize] = k;
+        let (visits, wins) = (&mut self.visits, &mut self.wins);
+        self.links.expand(slot, game, || {
+            visits.push(0);
+            wins.push(0.0);
+        });
     }
 
     fn select(&self, slot: u32, rng: &mut Rng) -> u32 {
-        let first = self.first_child[slot as usize];
-        let k = u32::from(self.num_children[slot as usize]);
+        let first = self.links.first_child[slot as usize];
+        let k = u32::from(self.links.num_children[slot as usize]);
         let fresh = (first..first + k).filter(|&s| self.visits[s as usize] == 0);
         let count = fresh.clone().count() as u32;
         if count > 0 {
@@ -407,10 +413,9 @@ impl Player for Uct {
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         self.visits.clear();
         self.wins.clear();
-        self.first_child.clear();
-        self.num_children.clear();
-        self.edge.clear();
-        self.new_slot(0);
+        self.visits.push(0);
+        self.wins.push(0.0);
+        self.links.reset();
         self.expand(0, game);
         let mut limiter = Limiter::new(&self.budget);
         // (slot, side that moved into it)
@@ -422,7 +427,7 @@ impl Player for Uct {
             let mut g = *game;
             self.visits[0] += 1;
             while !g.is_over() {
-                if self.first_child[slot as usize] == NONE {
+                if self.links.first_child[slot as usize] == NONE {
                     if self.visits[slot as usize] < 1
                         || self.visits.len() + g.num_legal() > MAX_SLOTS
                     {
@@ -432,7 +437,7 @@ impl Player for Uct {
                 }
                 let mover = g.to_move();
                 slot = self.select(slot, rng);
-                g.play_unchecked(usize::from(self.edge[slot as usize]));
+                g.play_unchecked(usize::from(self.links.edge[slot as usize]));
                 path.push((slot, mover));
                 if self.visits[slot as usize] == 0 {
                     break;
@@ -463,8 +468,8 @@ impl Player for Uct {
             }
         }
         self.last_descents = limiter.nodes;
-        let first = self.first_child[0];
-        let k = u32::from(self.num_children[0]);
+        let first = self.links.first_child[0];
+        let k = u32::from(self.links.num_children[0]);
         let best = (first..first + k)
             .max_by(|&a, &b| {
                 let (va, vb) = (self.visits[a as usize], self.visits[b as usize]);
@@ -479,7 +484,7 @@ impl Player for Uct {
         if self.visits[best as usize] == 0 {
             return Ok(rng.pick(game.legal()));
         }
-        Ok(usize::from(self.edge[best as usize]))
+        Ok(usize::from(self.links.edge[best as usize]))
     }
 }
 

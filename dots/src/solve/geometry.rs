@@ -110,35 +110,7 @@ impl Geometry {
         let mut perms = vec![(identity.clone(), identity.clone())];
         let mut grounded_perms = vec![(identity.clone(), identity)];
         let mut grounded_symmetries = Vec::new();
-        let square = w == h;
-        for t in 0..8u8 {
-            let (transpose, flip_x, flip_y) = (t & 4 != 0, t & 1 != 0, t & 2 != 0);
-            if t == 0 || (transpose && !square) {
-                continue;
-            }
-            let map_dot = |(x, y): (usize, usize)| {
-                let (mut x, mut y) = (x, y);
-                if flip_x {
-                    x = board.width() - x;
-                }
-                if flip_y {
-                    y = board.height() - y;
-                }
-                if transpose {
-                    (y, x)
-                } else {
-                    (x, y)
-                }
-            };
-            let perm: Vec<u8> = (0..n)
-                .map(|e| {
-                    let [p, q] = board.edge_dots(crate::Edge::new(e));
-                    let image = board
-                        .edge_between(map_dot(p), map_dot(q))
-                        .expect("a symmetry maps edges to edges");
-                    image.index() as u8
-                })
-                .collect();
+        for perm in board.symmetries().into_iter().skip(1) {
             // The same map on boxes, with each box's border edges taken in
             // increasing order on both sides.
             let mut grounded = perm.clone();
