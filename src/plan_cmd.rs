@@ -7,9 +7,9 @@ use anyhow::Result;
 use cgtk::report::PlanRunReport;
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan::{self, Plan, RunOptions, SlurmMode, SlurmOptions};
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::{bad_input, print_json};
+use crate::progress;
 
 /// Plan subcommands.
 #[derive(Subcommand)]
@@ -87,19 +87,6 @@ pub fn check_workers(workers: usize) -> Result<()> {
     Ok(())
 }
 
-/// A progress bar over `total` work units (hidden if `quiet`).
-pub fn progress_bar(quiet: bool, total: u64) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template("{bar:40} {percent:>3}% positions, {elapsed} (eta {eta})")
-            .expect("a valid template"),
-    );
-    bar
-}
-
 /// Reads a plan file; a missing, malformed or inconsistent one is bad
 /// input.
 fn read_plan(path: &Path) -> Result<Plan> {
@@ -116,7 +103,7 @@ pub fn run(command: PlanCommand) -> Result<()> {
             let plan = read_plan(&args.plan)?;
             std::fs::create_dir_all(&plan.dir)
                 .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
-            let bar = progress_bar(args.runner.quiet, plan.total_cost());
+            let bar = progress::bar(args.runner.quiet, plan.total_cost(), "positions");
             let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
             bar.finish_and_clear();
             if args.runner.json {

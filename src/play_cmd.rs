@@ -10,9 +10,9 @@ use dots::play::{
     hint, new_player, run_tournament, score_against_perfect, Game, Grid, HintSource, PlayError,
     Rng, Tournament, TournamentConfig,
 };
-use indicatif::{ProgressBar, ProgressStyle};
 
 use crate::output::bad_input;
+use crate::progress;
 
 /// Player names and options, shared by the help of every command here.
 const PLAYERS_HELP: &str = "Players: random, level1, level2, greedy, minimax, alphabeta, mcts, \
@@ -119,19 +119,6 @@ fn names(list: &str, move_ms: u64) -> Result<Vec<String>> {
     Ok(names)
 }
 
-fn bar(total: usize, quiet: bool) -> ProgressBar {
-    if quiet {
-        return ProgressBar::hidden();
-    }
-    let bar = ProgressBar::new(total as u64);
-    if let Ok(style) = ProgressStyle::with_template(
-        "{bar:40} {pos}/{len} games, {elapsed} elapsed, about {eta} left",
-    ) {
-        bar.set_style(style);
-    }
-    bar
-}
-
 /// Errors of the library that come from what the user gave us exit with 2.
 fn play_error(what: &str, e: PlayError) -> anyhow::Error {
     match e {
@@ -158,7 +145,7 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         return Err(bad_input("--games", "0 out of range (at least 1)"));
     }
     let k = config.players.len();
-    let bar = bar(k * (k - 1) / 2 * args.games, args.quiet);
+    let bar = progress::bar(args.quiet, (k * (k - 1) / 2 * args.games) as u64, "games");
     let t = run_tournament(&config, &|done, _| bar.set_position(done as u64))
         .map_err(|e| play_error("tournament", e))?;
     bar.finish_and_clear();
@@ -264,7 +251,7 @@ pub fn score(args: ScoreArgs) -> Result<()> {
     }
     let mut rows = Vec::new();
     for p in &players {
-        let bar = bar(args.games, args.quiet);
+        let bar = progress::bar(args.quiet, args.games as u64, "games");
         bar.set_message(p.clone());
         let s = score_against_perfect(
             board,

@@ -6,6 +6,23 @@ use std::sync::Mutex;
 use cgt::ProgressSink;
 use indicatif::{ProgressBar, ProgressStyle};
 
+/// A bar on stderr for `total` units of work (`unit` names them), with
+/// the elapsed time and an estimate of what is left; hidden if `quiet` (and
+/// by indicatif when stderr is not a terminal).
+pub fn bar(quiet: bool, total: u64, unit: &str) -> ProgressBar {
+    if quiet {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(total);
+    let template = format!(
+        "{{msg}} [{{elapsed_precise}}] {{wide_bar}} {{human_pos}}/{{human_len}} {unit} ETA {{eta}}"
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
 /// A [`ProgressSink`] drawn as one indicatif bar per stage (a spinner when
 /// the total is unknown).
 pub struct Bar {
@@ -35,20 +52,17 @@ impl ProgressSink for Bar {
             return;
         }
         // An unknown total (0) is drawn as a spinner with a count.
-        let (bar, template) = if total == 0 {
-            (
-                ProgressBar::new_spinner(),
+        let bar = if total == 0 {
+            let spinner = ProgressBar::new_spinner();
+            if let Ok(style) = ProgressStyle::with_template(
                 "{spinner} {msg} [{elapsed_precise}] {human_pos} {per_sec}",
-            )
+            ) {
+                spinner.set_style(style);
+            }
+            spinner
         } else {
-            (
-                ProgressBar::new(total),
-                "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} {per_sec} ETA {eta}",
-            )
+            bar(false, total, "")
         };
-        if let Ok(style) = ProgressStyle::with_template(template) {
-            bar.set_style(style);
-        }
         bar.set_message(name.to_owned());
         self.with(|b| *b = Some(bar));
     }

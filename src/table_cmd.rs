@@ -11,7 +11,8 @@ use databases::plan;
 use dots::{Board, Position};
 
 use crate::output::{bad_input, print_json};
-use crate::plan_cmd::{absolute, progress_bar, EmitArgs, RunnerArgs};
+use crate::plan_cmd::{absolute, EmitArgs, RunnerArgs};
+use crate::progress;
 
 /// Whole-board table subcommands.
 #[derive(Subcommand)]
@@ -136,7 +137,7 @@ fn build(args: BuildArgs) -> Result<()> {
         .map_err(|e| bad_input("board", e))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| bad_input(&format!("--out {}", args.out.display()), e))?;
-    let bar = progress_bar(args.runner.quiet, plan.total_cost());
+    let bar = progress::bar(args.runner.quiet, plan.total_cost(), "positions");
     let start = Instant::now();
     let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
     bar.finish_and_clear();
