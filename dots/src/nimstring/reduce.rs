@@ -56,6 +56,8 @@
 
 use cgt::{Impartial, Nimber};
 
+use super::graph::MAX_STRINGS;
+
 /// The ground in the internal string lists (coin numbers are below 254).
 pub(crate) const GROUND: u8 = u8::MAX;
 
@@ -94,17 +96,22 @@ impl Impartial for Component {
     /// One option per string (parallel strings give one), each the sum of
     /// components left after the cut; cuts to loony positions are left out.
     fn options(&self) -> Vec<Vec<Component>> {
-        let strings: Vec<[u8; 2]> = self.strings().collect();
+        let mut strings = [[0u8; 2]; MAX_STRINGS];
+        let mut n = 0;
+        for st in self.strings() {
+            strings[n] = st;
+            n += 1;
+        }
+        let strings = &strings[..n];
         let mut out = Vec::new();
-        let mut rest = Vec::with_capacity(strings.len());
-        for i in 0..strings.len() {
+        let mut rest = [[0u8; 2]; MAX_STRINGS];
+        for i in 0..n {
             if i > 0 && strings[i] == strings[i - 1] {
                 continue;
             }
-            rest.clear();
-            rest.extend_from_slice(&strings[..i]);
-            rest.extend_from_slice(&strings[i + 1..]);
-            if let Reduced::Sum(parts) = reduce(self.coins(), &rest) {
+            rest[..i].copy_from_slice(&strings[..i]);
+            rest[i..n - 1].copy_from_slice(&strings[i + 1..]);
+            if let Reduced::Sum(parts) = reduce(self.coins(), &rest[..n - 1]) {
                 out.push(parts);
             }
         }
@@ -112,33 +119,62 @@ impl Impartial for Component {
     }
 }
 
-/// Working state of [`reduce`]: strings, which are still there, and for
-/// each coin its strings and its degree.
-struct Work {
-    strings: Vec<[u8; 2]>,
-    alive: Vec<bool>,
-    incident: Vec<Vec<u16>>,
-    degree: Vec<u8>,
+/// Slots for coins in the working arrays (coin numbers are below 254).
+const SLOTS: usize = 256;
+
+/// Working state of [`reduce`], on the stack: the strings, which are still
+/// there (a bit each), each coin's degree, and each coin's strings (those
+/// of coin `c` are `incident[first[c]..first[c + 1]]`).
+struct Work<'a> {
+    strings: &'a [[u8; 2]],
+    alive: u128,
+    degree: [u8; SLOTS],
+    first: [u16; SLOTS + 1],
+    incident: [u8; 2 * MAX_STRINGS],
 }
 
-impl Work {
-    fn new(num_coins: usize, strings: &[[u8; 2]]) -> Work {
-        let mut incident = vec![Vec::new(); num_coins];
-        let mut degree = vec![0u8; num_coins];
-        for (i, s) in strings.iter().enumerate() {
+impl Work<'_> {
+    fn new(num_coins: usize, strings: &[[u8; 2]]) -> Work<'_> {
+        debug_assert!(strings.len() <= MAX_STRINGS && num_coins < SLOTS);
+        let mut degree = [0u8; SLOTS];
+        for s in strings {
             for &end in s {
                 if end != GROUND {
-                    incident[usize::from(end)].push(i as u16);
                     degree[usize::from(end)] += 1;
                 }
             }
         }
-        Work {
-            strings: strings.to_vec(),
-            alive: vec![true; strings.len()],
-            incident,
-            degree,
+        let mut first = [0u16; SLOTS + 1];
+        for c in 0..num_coins {
+            first[c + 1] = first[c] + u16::from(degree[c]);
         }
+        let mut fill = first;
+        let mut incident = [0u8; 2 * MAX_STRINGS];
+        for (i, s) in strings.iter().enumerate() {
+            for &end in s {
+                if end != GROUND {
+                    let slot = &mut fill[usize::from(end)];
+                    incident[usize::from(*slot)] = i as u8;
+                    *slot += 1;
+                }
+            }
+        }
+        let alive = if strings.len() == 128 {
+            u128::MAX
+        } else {
+            (1u128 << strings.len()) - 1
+        };
+        Work {
+            strings,
+            alive,
+            degree,
+            first,
+            incident,
+        }
+    }
+
+    fn is_alive(&self, s: usize) -> bool {
+        self.alive >> s & 1 == 1
     }
 
     fn other(&self, s: usize, coin: u8) -> u8 {
@@ -152,15 +188,16 @@ impl Work {
 
     /// A string of `coin` that is still there, other than `not`.
     fn string_of(&self, coin: u8, not: usize) -> usize {
-        self.incident[usize::from(coin)]
+        let c = usize::from(coin);
+        self.incident[usize::from(self.first[c])..usize::from(self.first[c + 1])]
             .iter()
             .map(|&s| usize::from(s))
-            .find(|&s| s != not && self.alive[s])
+            .find(|&s| s != not && self.is_alive(s))
             .expect("the coin has another string")
     }
 
     fn kill(&mut self, s: usize) {
-        self.alive[s] = false;
+        self.alive &= !(1u128 << s);
         for end in self.strings[s] {
             if end != GROUND {
                 self.degree[usize::from(end)] -= 1;
@@ -177,12 +214,11 @@ impl Work {
     }
 
     /// Applies the capture rules; `false` if the position is loony.
-    fn capture(&mut self) -> bool {
-        let mut stack: Vec<u8> = (0..self.degree.len() as u8)
-            .filter(|&c| self.degree[usize::from(c)] == 1)
-            .collect();
-        let mut chain = Vec::new();
-        while let Some(x) = stack.pop() {
+    /// Captures never leave a new capturable coin (rules 1 and 3 remove
+    /// coins whole, rule 2 leaves its coin two strings or more), so the
+    /// capturable coins are those of the start.
+    fn capture(&mut self, num_coins: usize) -> bool {
+        for x in 0..num_coins as u8 {
             if self.degree[usize::from(x)] != 1 {
                 continue;
             }
@@ -194,26 +230,22 @@ impl Work {
                 self.kill(s);
                 continue;
             }
-            // Rule 3: follow the chain of two-string coins.
-            chain.clear();
-            chain.push(s);
+            // Rule 3: follow the chain of two-string coins; a chain of four
+            // coins or more is loony however it ends.
+            let mut chain = [s; 3];
             let (mut cur, mut via, mut coins) = (y, s, 2);
             loop {
                 let t = self.string_of(cur, via);
-                chain.push(t);
+                chain[coins - 1] = t;
                 let z = self.other(t, cur);
+                coins += 1;
                 match self.deg(z) {
-                    2 => {
-                        coins += 1;
+                    2 if coins < 4 => {
                         cur = z;
                         via = t;
                     }
-                    1 => {
-                        coins += 1;
-                        if coins >= 4 {
-                            return false;
-                        }
-                        for &c in &chain {
+                    1 if coins < 4 => {
+                        for &c in &chain[..coins - 1] {
                             self.kill(c);
                         }
                         break;
@@ -225,93 +257,119 @@ impl Work {
         true
     }
 
-    /// Walks from `start` along string `s` through two-string coins; returns
-    /// the coins passed, the strings crossed and where the walk stopped
-    /// (the ground, a coin with other than two strings, or `start`).
-    fn walk(&self, start: u8, mut s: usize) -> (Vec<u8>, Vec<usize>, u8) {
-        let (mut coins, mut strings) = (Vec::new(), vec![s]);
+    /// Walks from `start` along string `s` through two-string coins,
+    /// writing the coins passed and the strings crossed into `coins` and
+    /// `strings`; returns how many of each and where the walk stopped (the
+    /// ground, a coin with other than two strings, or `start`).
+    fn walk(
+        &self,
+        start: u8,
+        mut s: usize,
+        coins: &mut [u8; SLOTS],
+        strings: &mut [u8; MAX_STRINGS],
+    ) -> (usize, usize, u8) {
+        let (mut nc, mut ns) = (0, 1);
+        strings[0] = s as u8;
         let mut cur = start;
         loop {
             let next = self.other(s, cur);
             if next == start || next == GROUND || self.degree[usize::from(next)] != 2 {
-                return (coins, strings, next);
+                return (nc, ns, next);
             }
-            coins.push(next);
+            coins[nc] = next;
+            nc += 1;
             s = self.string_of(next, s);
-            strings.push(s);
+            strings[ns] = s as u8;
+            ns += 1;
             cur = next;
         }
     }
 
-    /// Shortens chains to three coins and loops to four; returns the
-    /// strings left.
-    fn shorten(&mut self) -> Vec<[u8; 2]> {
-        let n = self.degree.len();
-        let mut seen = vec![false; n];
-        let mut added = Vec::new();
-        for c in 0..n as u8 {
+    /// Shortens chains to three coins and loops to four; writes the strings
+    /// left into `out` and returns how many.
+    fn shorten(&mut self, num_coins: usize, out: &mut [[u8; 2]; MAX_STRINGS]) -> usize {
+        let mut seen = [false; SLOTS];
+        let mut added = [[0u8; 2]; MAX_STRINGS];
+        let mut num_added = 0;
+        let (mut right, mut right_strings) = ([0u8; SLOTS], [0u8; MAX_STRINGS]);
+        let (mut left, mut left_strings) = ([0u8; SLOTS], [0u8; MAX_STRINGS]);
+        for c in 0..num_coins as u8 {
             if seen[usize::from(c)] || self.degree[usize::from(c)] != 2 {
                 continue;
             }
             seen[usize::from(c)] = true;
             let first = self.string_of(c, usize::MAX);
-            let (right, right_strings, end) = self.walk(c, first);
-            for &r in &right {
+            let (nr, nrs, end) = self.walk(c, first, &mut right, &mut right_strings);
+            for &r in &right[..nr] {
                 seen[usize::from(r)] = true;
             }
             if end == c {
                 // A loop c, right...: keep four coins.
-                if right.len() + 1 > 4 {
-                    for &s in &right_strings[3..] {
-                        self.alive[s] = false;
+                if nr + 1 > 4 {
+                    for &s in &right_strings[3..nrs] {
+                        self.alive &= !(1u128 << s);
                     }
-                    added.push([right[2], c]);
+                    added[num_added] = [right[2], c];
+                    num_added += 1;
                 }
                 continue;
             }
             let second = self.string_of(c, first);
-            let (left, left_strings, _) = self.walk(c, second);
-            for &l in &left {
+            let (nl, nls, _) = self.walk(c, second, &mut left, &mut left_strings);
+            for &l in &left[..nl] {
                 seen[usize::from(l)] = true;
             }
-            // The chain from the left end to `end`, with its strings.
-            let coins: Vec<u8> = left.iter().rev().copied().chain([c]).chain(right).collect();
-            let strings: Vec<usize> = left_strings
-                .iter()
-                .rev()
-                .copied()
-                .chain(right_strings)
-                .collect();
-            if coins.len() > 3 {
-                for &s in &strings[3..] {
-                    self.alive[s] = false;
+            // The chain from the left end to `end`: the left coins reversed,
+            // `c`, the right coins; its strings likewise.
+            let len = nl + 1 + nr;
+            if len > 3 {
+                let coin = |i: usize| match i.cmp(&nl) {
+                    std::cmp::Ordering::Less => left[nl - 1 - i],
+                    std::cmp::Ordering::Equal => c,
+                    std::cmp::Ordering::Greater => right[i - nl - 1],
+                };
+                let string = |i: usize| {
+                    if i < nls {
+                        left_strings[nls - 1 - i]
+                    } else {
+                        right_strings[i - nls]
+                    }
+                };
+                for i in 3..nls + nrs {
+                    self.alive &= !(1u128 << string(i));
                 }
-                added.push([coins[2], end]);
+                added[num_added] = [coin(2), end];
+                num_added += 1;
             }
         }
-        let mut out: Vec<[u8; 2]> = (0..self.strings.len())
-            .filter(|&s| self.alive[s])
-            .map(|s| self.strings[s])
-            .collect();
-        out.extend(added);
-        out
+        let mut n = 0;
+        for (s, &st) in self.strings.iter().enumerate() {
+            if self.is_alive(s) {
+                out[n] = st;
+                n += 1;
+            }
+        }
+        out[n..n + num_added].copy_from_slice(&added[..num_added]);
+        n + num_added
     }
 }
 
 /// Simplifies a position given by its strings (coins `0..num_coins`,
-/// [`GROUND`] for the ground) by the rules in the module docs.
+/// [`GROUND`] for the ground; at most [`MAX_STRINGS`] strings) by the rules
+/// in the module docs.
 pub(crate) fn reduce(num_coins: usize, strings: &[[u8; 2]]) -> Reduced {
     let mut work = Work::new(num_coins, strings);
-    if !work.capture() {
+    if !work.capture(num_coins) {
         return Reduced::Loony;
     }
-    let left = work.shorten();
-    Reduced::Sum(components(num_coins, &left))
+    let mut left = [[0u8; 2]; MAX_STRINGS];
+    let n = work.shorten(num_coins, &mut left);
+    Reduced::Sum(components(num_coins, &left[..n]))
 }
 
 /// Whether a position is loony (only the capture rules are needed).
 pub(crate) fn is_loony(num_coins: usize, strings: &[[u8; 2]]) -> bool {
-    !Work::new(num_coins, strings).capture()
+    !Work::new(num_coins, strings).capture(num_coins)
 }
 
 fn find(parent: &mut [u8], mut x: u8) -> u8 {
@@ -325,16 +383,22 @@ fn find(parent: &mut [u8], mut x: u8) -> u8 {
 
 /// Splits strings into connected components and keys each.
 fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
-    let mut parent: Vec<u8> = (0..num_coins as u8).collect();
+    let mut parent = [0u8; SLOTS];
+    for (c, p) in parent.iter_mut().enumerate().take(num_coins) {
+        *p = c as u8;
+    }
     for &[a, b] in strings {
         if a != GROUND && b != GROUND {
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             parent[usize::from(ra)] = rb;
         }
     }
-    let mut groups: Vec<(u8, Vec<[u8; 2]>)> = Vec::new();
     let mut out = Vec::new();
-    for &s in strings {
+    // The other strings by (component root, place in the list), so that
+    // each component's strings keep their order.
+    let mut grouped = [(0u8, 0u8); MAX_STRINGS];
+    let mut n = 0;
+    for (i, &s) in strings.iter().enumerate() {
         let root = match s {
             [GROUND, GROUND] => {
                 out.push(Component(Box::new([0, GROUND, GROUND])));
@@ -343,12 +407,22 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
             [GROUND, c] | [c, GROUND] => find(&mut parent, c),
             [a, _] => find(&mut parent, a),
         };
-        match groups.iter_mut().find(|g| g.0 == root) {
-            Some(g) => g.1.push(s),
-            None => groups.push((root, vec![s])),
-        }
+        grouped[n] = (root, i as u8);
+        n += 1;
     }
-    out.extend(groups.iter().map(|(_, g)| key(g)));
+    let grouped = &mut grouped[..n];
+    grouped.sort_unstable();
+    let mut part = [[0u8; 2]; MAX_STRINGS];
+    let mut i = 0;
+    while i < n {
+        let mut j = i;
+        while j < n && grouped[j].0 == grouped[i].0 {
+            part[j - i] = strings[usize::from(grouped[j].1)];
+            j += 1;
+        }
+        out.push(key(&part[..j - i]));
+        i = j;
+    }
     out
 }
 
@@ -358,10 +432,18 @@ fn mix(a: u64, b: u64) -> u64 {
     x ^ (x >> 31)
 }
 
-/// The key of one connected component.
+/// The number of distinct values in `colours`, sorting `scratch`.
+fn distinct(colours: &[u64], scratch: &mut [u64; SLOTS]) -> usize {
+    let v = &mut scratch[..colours.len()];
+    v.copy_from_slice(colours);
+    v.sort_unstable();
+    1 + v.windows(2).filter(|w| w[0] != w[1]).count()
+}
+
+/// The key of one connected component (at least one coin).
 fn key(strings: &[[u8; 2]]) -> Component {
     // Local coin numbers in order of first appearance.
-    let mut index = [u8::MAX; 256];
+    let mut index = [u8::MAX; SLOTS];
     let mut k = 0usize;
     for s in strings {
         for &e in s {
@@ -372,65 +454,87 @@ fn key(strings: &[[u8; 2]]) -> Component {
         }
     }
     let local = |c: u8| usize::from(index[usize::from(c)]);
-    let mut neighbours: Vec<Vec<Option<usize>>> = vec![Vec::new(); k];
+    // Each local coin's neighbours (`NO_COIN` for the ground), coin `i`'s
+    // being `around[first[i]..first[i + 1]]`.
+    const NO_COIN: u8 = u8::MAX;
+    let mut first = [0u16; SLOTS + 1];
     for &[a, b] in strings {
-        match (a, b) {
-            (GROUND, GROUND) => {}
-            (GROUND, c) | (c, GROUND) => neighbours[local(c)].push(None),
-            (a, b) => {
-                let (la, lb) = (local(a), local(b));
-                neighbours[la].push(Some(lb));
-                neighbours[lb].push(Some(la));
+        for e in [a, b] {
+            if e != GROUND {
+                first[local(e) + 1] += 1;
             }
         }
     }
-    const GROUND_COLOUR: u64 = 0x5151_5151;
-    let mut colour: Vec<u64> = neighbours
-        .iter()
-        .map(|n| (n.len() as u64) << 8 | n.iter().filter(|x| x.is_none()).count() as u64)
-        .collect();
-    let distinct = |c: &[u64]| {
-        let mut v = c.to_vec();
-        v.sort_unstable();
-        v.dedup();
-        v.len()
+    for i in 0..k {
+        first[i + 1] += first[i];
+    }
+    let mut fill = first;
+    let mut around = [0u8; 2 * MAX_STRINGS];
+    let mut link = |from: usize, to: u8| {
+        around[usize::from(fill[from])] = to;
+        fill[from] += 1;
     };
-    let mut classes = distinct(&colour);
-    let mut around = Vec::new();
+    for &[a, b] in strings {
+        match (a, b) {
+            (GROUND, GROUND) => {}
+            (GROUND, c) | (c, GROUND) => link(local(c), NO_COIN),
+            (a, b) => {
+                let (la, lb) = (local(a), local(b));
+                link(la, lb as u8);
+                link(lb, la as u8);
+            }
+        }
+    }
+    let neighbours = |i: usize| &around[usize::from(first[i])..usize::from(first[i + 1])];
+    const GROUND_COLOUR: u64 = 0x5151_5151;
+    let mut colour = [0u64; SLOTS];
+    for (i, c) in colour.iter_mut().enumerate().take(k) {
+        let n = neighbours(i);
+        *c = (n.len() as u64) << 8 | n.iter().filter(|&&x| x == NO_COIN).count() as u64;
+    }
+    let mut scratch = [0u64; SLOTS];
+    let mut classes = distinct(&colour[..k], &mut scratch);
+    let mut next = [0u64; SLOTS];
     for _ in 0..k {
-        let next: Vec<u64> = (0..k)
-            .map(|i| {
-                around.clear();
-                around.extend(
-                    neighbours[i]
-                        .iter()
-                        .map(|n| n.map_or(GROUND_COLOUR, |j| colour[j])),
-                );
-                around.sort_unstable();
-                around.iter().fold(colour[i], |h, &c| mix(h, c))
-            })
-            .collect();
-        let now = distinct(&next);
-        colour = next;
+        if classes == k {
+            break;
+        }
+        // The new colour of a coin: its colour and the multiset of its
+        // neighbours' colours (summed after mixing, so order free).
+        for (i, out) in next.iter_mut().enumerate().take(k) {
+            let sum = neighbours(i).iter().fold(0u64, |h, &j| {
+                let c = if j == NO_COIN {
+                    GROUND_COLOUR
+                } else {
+                    colour[usize::from(j)]
+                };
+                h.wrapping_add(mix(c, 0))
+            });
+            *out = mix(colour[i], sum);
+        }
+        let now = distinct(&next[..k], &mut scratch);
+        colour[..k].copy_from_slice(&next[..k]);
         if now == classes {
             break;
         }
         classes = now;
     }
-    let mut order: Vec<usize> = (0..k).collect();
-    order.sort_by_key(|&i| (colour[i], i));
-    let mut label = vec![0u8; k];
-    for (rank, &i) in order.iter().enumerate() {
-        label[i] = rank as u8;
+    let mut order = [0u8; SLOTS];
+    for (i, o) in order.iter_mut().enumerate().take(k) {
+        *o = i as u8;
+    }
+    order[..k].sort_unstable_by_key(|&i| (colour[usize::from(i)], i));
+    let mut label = [0u8; SLOTS];
+    for (rank, &i) in order[..k].iter().enumerate() {
+        label[usize::from(i)] = rank as u8;
     }
     let relabel = |e: u8| if e == GROUND { GROUND } else { label[local(e)] };
-    let mut pairs: Vec<[u8; 2]> = strings
-        .iter()
-        .map(|&[a, b]| {
-            let (a, b) = (relabel(a), relabel(b));
-            [a.min(b), a.max(b)]
-        })
-        .collect();
+    let mut pairs = [[0u8; 2]; MAX_STRINGS];
+    for (p, &[a, b]) in pairs.iter_mut().zip(strings) {
+        let (a, b) = (relabel(a), relabel(b));
+        *p = [a.min(b), a.max(b)];
+    }
+    let pairs = &mut pairs[..strings.len()];
     pairs.sort_unstable();
     let mut bytes = Vec::with_capacity(1 + 2 * pairs.len());
     bytes.push(k as u8);
