@@ -77,6 +77,33 @@ fn search_players_move_legally_on_random_positions() {
     check_legal("uct:nodes=5", 100_000, &ALL_SIZES);
 }
 
+/// The million positions of the issue for the players the default run
+/// samples: `cargo test -p dots --release --test play_players -- --ignored`.
+#[test]
+#[ignore = "minutes: run in release with --ignored"]
+fn every_search_player_moves_legally_on_a_million_positions() {
+    for name in [
+        "minimax:nodes=30",
+        "alphabeta:nodes=30",
+        "alphabeta:centre:nodes=30",
+        "mcts:nodes=20",
+        "mcts-crazystone:nodes=20",
+        "uct:nodes=5",
+    ] {
+        check_legal(name, 1_000_000, &ALL_SIZES);
+    }
+    check_legal(
+        "nimstring:nodes=200",
+        1_000_000,
+        &[(1, 1), (1, 3), (2, 2), (2, 3), (3, 2), (3, 3), (4, 4)],
+    );
+    check_legal(
+        "perfect",
+        1_000_000,
+        &[(1, 1), (1, 3), (2, 2), (2, 3), (3, 2)],
+    );
+}
+
 #[test]
 fn nimstring_moves_legally_on_random_positions() {
     // Boards of up to 64 edges (the Nimstring values take Dots positions),
