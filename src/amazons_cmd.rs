@@ -1,6 +1,6 @@
 //! `cgtk amazons ...`: Amazons subcommands.
 
-use std::io::Read;
+use std::io::{Read, Seek, Write};
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
@@ -10,8 +10,8 @@ use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Value
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof_with_progress, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver,
-    Limits, Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
+    check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limits,
+    Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -83,8 +83,12 @@ enum AmazonsCommand {
     /// Verifies a proof file written by `solve --proof`: legal moves, every
     /// reply at AND nodes, every leaf re-decided exactly. Prints `valid`.
     CheckProof {
-        /// The proof file.
+        /// The proof file (plain text, or gzip-compressed: read either way).
         file: PathBuf,
+        /// Threads deciding the evaluated leaves (1 to 64; default: one per
+        /// core).
+        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
+        threads: Option<u64>,
         /// Print `{"valid", "nodes", "no_move_leaves", "evaluated_leaves",
         /// "depth", "seconds"}`.
         #[arg(long)]
@@ -111,7 +115,8 @@ struct SolveArgs {
     /// "unknown" when a limit ended the search).
     #[command(flatten)]
     search: SearchArgs,
-    /// Write the proof of the result to FILE (checked by `check-proof`).
+    /// Write the proof of the result to FILE (checked by `check-proof`;
+    /// gzip-compressed when FILE ends in `.gz`).
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
     /// Df-pn: start unsearched positions at proof numbers estimated from
@@ -278,15 +283,14 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
         }
         AmazonsCommand::Solve(args) => solve(&args),
-        AmazonsCommand::CheckProof { file, json, quiet } => {
+        AmazonsCommand::CheckProof {
+            file,
+            threads,
+            json,
+            quiet,
+        } => {
             let what = || format!("proof {}", file.display());
-            let mut text = String::new();
-            std::fs::File::open(&file)
-                .and_then(|f| f.take(MAX_PROOF_BYTES + 1).read_to_string(&mut text))
-                .map_err(|e| bad_input(&format!("cannot read {}", file.display()), e))?;
-            if text.len() as u64 > MAX_PROOF_BYTES {
-                return Err(bad_input(&what(), "longer than 1 GiB"));
-            }
+            let text = read_proof_text(&file)?;
             let proof = ProofTree::parse(&text).map_err(|e| bad_input(&what(), e))?;
             drop(text);
             let root: Position = proof
@@ -294,12 +298,29 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 .parse()
                 .map_err(|e| bad_input(&format!("{}: root", what()), e))?;
             let game = SolverPosition::new(root);
-            let mut verifier = LeafVerifier::new();
             let start = std::time::Instant::now();
             let bar = progress::Bar::new(quiet);
-            let stats =
-                check_proof_with_progress(&game, &proof, |g, o| verifier.confirms(g, o), &bar)
-                    .map_err(|e| bad_input(&what(), e))?;
+            let threads = threads.map_or_else(
+                || std::thread::available_parallelism().map_or(1, |n| n.get().min(64)),
+                |n| n as usize,
+            );
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .map_err(|e| bad_input("--threads", e))?;
+            let stats = pool
+                .install(|| {
+                    check_proof_parallel(
+                        &game,
+                        &proof,
+                        || {
+                            let mut verifier = LeafVerifier::new();
+                            move |g: &SolverPosition, o| verifier.confirms(g, o)
+                        },
+                        &bar,
+                    )
+                })
+                .map_err(|e| bad_input(&what(), e))?;
             if json {
                 output::print_json(&CheckProofReport::new(
                     &stats,
@@ -311,6 +332,47 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The text of a proof file, plain or gzip-compressed (told by its first
+/// two bytes), refused past [`MAX_PROOF_BYTES`] of text.
+fn read_proof_text(file: &std::path::Path) -> Result<String> {
+    let cannot = |e: std::io::Error| bad_input(&format!("cannot read {}", file.display()), e);
+    let mut f = std::fs::File::open(file).map_err(cannot)?;
+    let mut magic = [0u8; 2];
+    let got = f.read(&mut magic).map_err(cannot)?;
+    f.seek(std::io::SeekFrom::Start(0)).map_err(cannot)?;
+    let input: Box<dyn Read> = if got == 2 && magic == [0x1f, 0x8b] {
+        Box::new(flate2::read::MultiGzDecoder::new(std::io::BufReader::new(
+            f,
+        )))
+    } else {
+        Box::new(f)
+    };
+    let mut text = String::new();
+    input
+        .take(MAX_PROOF_BYTES + 1)
+        .read_to_string(&mut text)
+        .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
+    if text.len() as u64 > MAX_PROOF_BYTES {
+        return Err(bad_input(
+            &format!("proof {}", file.display()),
+            "longer than 1 GiB of text",
+        ));
+    }
+    Ok(text)
+}
+
+/// Writes a proof's text to `path`, gzip-compressed when the name ends in
+/// `.gz`.
+fn write_proof(path: &std::path::Path, compress: bool, text: &str) -> std::io::Result<()> {
+    if !compress {
+        return std::fs::write(path, text);
+    }
+    let file = std::fs::File::create(path)?;
+    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::best());
+    gz.write_all(text.as_bytes())?;
+    gz.finish()?.sync_all()
 }
 
 /// The board with each empty square marked by its area's letter (`a`, `b`,
@@ -471,9 +533,13 @@ fn solve(args: &SolveArgs) -> Result<()> {
     spinner.finish_and_clear();
     if let (Some(path), Some(tmp)) = (&args.proof, &partial) {
         match &proof {
-            Some(proof) => std::fs::write(tmp, proof.to_text())
-                .and_then(|()| std::fs::rename(tmp, path))
-                .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?,
+            Some(proof) => write_proof(
+                tmp,
+                path.extension().is_some_and(|e| e == "gz"),
+                &proof.to_text(),
+            )
+            .and_then(|()| std::fs::rename(tmp, path))
+            .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?,
             None => {
                 let _ = std::fs::remove_file(tmp);
                 eprintln!(

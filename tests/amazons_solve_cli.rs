@@ -54,6 +54,31 @@ fn solve_4x4_json_and_checked_proof() {
     let _ = std::fs::remove_file(bad);
 }
 
+/// A proof named `*.gz` is written compressed and read back as it is, by
+/// one thread or two; a truncated compressed file is refused in one line.
+#[test]
+fn compressed_proofs_are_written_and_read() {
+    let proof = temp("4x4.proof.gz");
+    let p = proof.to_str().unwrap();
+    let (code, _, err) = cgtk(&["amazons", "solve", "4x4", "--quiet", "--proof", p]);
+    assert_eq!(code, 0, "{err}");
+    let bytes = std::fs::read(&proof).unwrap();
+    assert_eq!(&bytes[..2], &[0x1f, 0x8b], "not gzip");
+    for threads in ["1", "2"] {
+        assert_eq!(
+            cgtk(&["amazons", "check-proof", p, "--threads", threads]),
+            (0, "valid\n".into(), String::new())
+        );
+    }
+    let cut = temp("4x4-cut.proof.gz");
+    std::fs::write(&cut, &bytes[..bytes.len() / 2]).unwrap();
+    let (code, out, err) = cgtk(&["amazons", "check-proof", cut.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    let _ = std::fs::remove_file(proof);
+    let _ = std::fs::remove_file(cut);
+}
+
 /// A limit is not an error: exit 0, `winner` null, `status` "unknown", and
 /// the progress made. 5x5 is far from solved after 50 nodes (its proof
 /// needs millions, BENCHMARKS.md).

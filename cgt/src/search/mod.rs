@@ -62,6 +62,7 @@ pub use dfpn::{DfpnConfig, DfpnSolver};
 pub use game::SolverGame;
 pub use numbers::{ProofNumbers, WinLoss};
 pub use proof::{
-    check_proof, check_proof_with_progress, extract_proof, CheckProofError, ExtractError, LeafKind,
-    ParseProofError, ProofLineProblem, ProofNode, ProofSource, ProofStats, ProofTree,
+    check_proof, check_proof_parallel, check_proof_with_progress, extract_proof, CheckProofError,
+    ExtractError, LeafKind, ParseProofError, ProofLineProblem, ProofNode, ProofSource, ProofStats,
+    ProofTree,
 };

@@ -840,21 +840,106 @@ where
     check_proof_with_progress(game, proof, leaf_ok, &())
 }
 
-/// [`check_proof`], reporting one unit of progress per node checked (of
-/// the proof's [`ProofTree::len`]) to `progress`.
+/// [`check_proof`], reporting progress to `progress`: one unit per node of
+/// the proof's structure (of [`ProofTree::len`]), then one per evaluated
+/// leaf decided by `leaf_ok`.
 ///
 /// # Errors
 /// As [`check_proof`].
 pub fn check_proof_with_progress<G, F>(
     game: &G,
     proof: &ProofTree,
-    leaf_ok: F,
+    mut leaf_ok: F,
     progress: &dyn ProgressSink,
 ) -> Result<ProofStats, CheckProofError>
 where
     G: SolverGame + Eq,
     F: FnMut(&G, WinLoss) -> bool,
 {
+    let (stats, leaves) = check_structure(game, proof, progress)?;
+    progress.start("check-proof leaves", leaves.len() as u64);
+    let rejected = leaves.iter().find(|leaf| {
+        progress.advance(1);
+        !leaf_ok(&leaf.position, leaf.claimed)
+    });
+    progress.finish();
+    match rejected {
+        Some(leaf) => Err(leaf.rejected()),
+        None => Ok(stats),
+    }
+}
+
+/// [`check_proof_with_progress`] with the evaluated leaves decided in
+/// parallel (rayon), each worker with its own decision procedure from
+/// `new_leaf_ok` (so it may keep a table of its own). The leaves are taken
+/// in runs of consecutive leaves of the proof, which are often close
+/// positions. The result, and the error when several leaves are wrong,
+/// are those of [`check_proof_with_progress`].
+///
+/// # Errors
+/// As [`check_proof`].
+pub fn check_proof_parallel<G, F, N>(
+    game: &G,
+    proof: &ProofTree,
+    new_leaf_ok: N,
+    progress: &(dyn ProgressSink + Sync),
+) -> Result<ProofStats, CheckProofError>
+where
+    G: SolverGame + Eq + Send + Sync,
+    F: FnMut(&G, WinLoss) -> bool,
+    N: Fn() -> F + Sync,
+{
+    use rayon::prelude::*;
+    let (stats, leaves) = check_structure(game, proof, progress)?;
+    progress.start("check-proof leaves", leaves.len() as u64);
+    let runs = leaves
+        .len()
+        .div_ceil(16 * rayon::current_num_threads())
+        .max(1);
+    let rejected = leaves
+        .par_chunks(runs)
+        .filter_map(|run| {
+            let mut leaf_ok = new_leaf_ok();
+            let bad = run
+                .iter()
+                .position(|leaf| !leaf_ok(&leaf.position, leaf.claimed));
+            progress.advance(bad.map_or(run.len(), |i| i + 1) as u64);
+            bad.map(|i| &run[i])
+        })
+        .min_by_key(|leaf| leaf.order);
+    progress.finish();
+    match rejected {
+        Some(leaf) => Err(leaf.rejected()),
+        None => Ok(stats),
+    }
+}
+
+/// An evaluated leaf, to be decided after the structure is checked.
+struct Leaf<G> {
+    /// Its place among the leaves in the order of the walk.
+    order: usize,
+    node: usize,
+    position: G,
+    claimed: WinLoss,
+}
+
+impl<G: SolverGame> Leaf<G> {
+    fn rejected(&self) -> CheckProofError {
+        CheckProofError::LeafRejected {
+            node: self.node,
+            position: self.position.position_text(),
+            claimed: self.claimed,
+        }
+    }
+}
+
+/// Everything [`check_proof`] checks but the evaluated leaves, which it
+/// returns in the order of a depth-first walk from the root.
+fn check_structure<G: SolverGame + Eq>(
+    game: &G,
+    proof: &ProofTree,
+    progress: &dyn ProgressSink,
+) -> Result<(ProofStats, Vec<Leaf<G>>), CheckProofError> {
     progress.start("check-proof", proof.nodes.len() as u64);
     let given = game.position_text();
     if given != proof.root {
@@ -867,7 +952,7 @@ where
     let mut checker = Checker {
         proof,
         progress,
-        leaf_ok,
+        leaves: Vec::new(),
         state: vec![State::Unvisited; proof.nodes.len()],
         stats: ProofStats::default(),
     };
@@ -882,7 +967,7 @@ where
     {
         return Err(CheckProofError::Unreachable { node });
     }
-    Ok(checker.stats)
+    Ok((checker.stats, checker.leaves))
 }
 
 #[derive(Clone)]
@@ -892,15 +977,15 @@ enum State<G> {
     Done(G),
 }
 
-struct Checker<'p, G, F> {
+struct Checker<'p, G> {
     proof: &'p ProofTree,
     progress: &'p dyn ProgressSink,
-    leaf_ok: F,
+    leaves: Vec<Leaf<G>>,
     state: Vec<State<G>>,
     stats: ProofStats,
 }
 
-impl<G: SolverGame + Eq, F: FnMut(&G, WinLoss) -> bool> Checker<'_, G, F> {
+impl<G: SolverGame + Eq> Checker<'_, G> {
     fn visit(
         &mut self,
         node: usize,
@@ -942,13 +1027,12 @@ impl<G: SolverGame + Eq, F: FnMut(&G, WinLoss) -> bool> Checker<'_, G, F> {
                 self.stats.no_move_leaves += 1;
             }
             ProofNode::Leaf(LeafKind::Evaluation) => {
-                if !(self.leaf_ok)(game, want) {
-                    return Err(CheckProofError::LeafRejected {
-                        node,
-                        position: game.position_text(),
-                        claimed: want,
-                    });
-                }
+                self.leaves.push(Leaf {
+                    order: self.leaves.len(),
+                    node,
+                    position: game.clone(),
+                    claimed: want,
+                });
                 self.stats.evaluated_leaves += 1;
             }
             ProofNode::Or { mv, child } => {
