@@ -75,3 +75,10 @@ fn five_by_five_proof_checks() {
 fn four_by_six_proof_checks() {
     assert_eq!(check_shipped("4x6"), WinLoss::Win);
 }
+
+/// 4x7: the first player wins (Song & Müller 2015, Table I).
+#[test]
+#[ignore = "tens of minutes in release builds; run with --release -- --ignored"]
+fn four_by_seven_proof_checks() {
+    assert_eq!(check_shipped("4x7"), WinLoss::Win);
+}
