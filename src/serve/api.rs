@@ -42,7 +42,7 @@ const MAX_NIMBER_NODES: usize = 20_000_000;
 pub struct State {
     db: Option<Arc<databases::Databases>>,
     table: Option<PathBuf>,
-    searches: Semaphore,
+    searches: Arc<Semaphore>,
 }
 
 impl State {
@@ -52,7 +52,7 @@ impl State {
         State {
             db,
             table,
-            searches: Semaphore::new(SEARCHES),
+            searches: Arc::new(Semaphore::new(SEARCHES)),
         }
     }
 }
@@ -207,23 +207,22 @@ impl Drop for StopOnDrop {
     fn drop(&mut self) {
         if !self.done {
             self.flag.stop();
+            eprintln!("cgtk serve: a client went away; its computation stops");
         }
     }
 }
 
 /// Runs `work` on the blocking pool with a stop flag set if the client
-/// goes away; a `search` waits for one of the [`SEARCHES`] turns first.
-async fn blocking<T, F>(state: &State, search: bool, work: F) -> Response
+/// goes away; a `search` waits for one of the [`SEARCHES`] turns first and
+/// holds it until the work has ended (stopped or not).
+async fn blocking<T, F>(state: &Shared, search: bool, work: F) -> Response
 where
     T: Send + 'static,
     F: FnOnce(StopFlag) -> Result<T> + Send + 'static,
     Response: From<Answer<T>>,
 {
-    let _turn = if search {
-        match state.searches.acquire().await {
-            Ok(permit) => Some(permit),
-            Err(_) => None,
-        }
+    let turn = if search {
+        Arc::clone(&state.searches).acquire_owned().await.ok()
     } else {
         None
     };
@@ -232,7 +231,12 @@ where
         done: false,
     };
     let flag = guard.flag.clone();
-    let result = tokio::task::spawn_blocking(move || work(flag)).await;
+    let result = tokio::task::spawn_blocking(move || {
+        let answer = work(flag);
+        drop(turn);
+        answer
+    })
+    .await;
     guard.done = true;
     match result {
         Ok(Ok(answer)) => Answer(answer).into(),
