@@ -178,10 +178,13 @@ fn cgt_routes_match_the_cli() {
     }
 }
 
+/// A route, its query and the command given the same input.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
+
 #[test]
 fn bad_input_is_400_with_the_cli_message() {
     let server = Server::start(&[]);
-    let cases: &[(&str, &[(&str, &str)], &[&str])] = &[
+    let cases: &[Case] = &[
         (
             "/api/dots/analyze",
             &[("position", "2x2:99")],

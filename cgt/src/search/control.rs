@@ -217,6 +217,9 @@ impl Control {
 
     /// Also stops when `flag` is set (as if the time limit were reached).
     pub(crate) fn with_stop(mut self, flag: Option<StopFlag>) -> Control {
+        if flag.as_ref().is_some_and(StopFlag::is_stopped) {
+            self.halt(HALTED_TIME);
+        }
         self.external = flag;
         self
     }

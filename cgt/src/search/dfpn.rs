@@ -687,3 +687,30 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
         (open[pick].1, self.dn_threshold(next))
     }
 }
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::search::toy::Nim;
+
+    const FLUSH_NODES_FOR_TEST: u64 = 2 * crate::search::control::FLUSH_NODES;
+
+    /// A set stop flag ends a solve as the time limit would; without it the
+    /// same solve proves the verdict Bouton's rule gives (heaps 3, 5, 7
+    /// have nim-sum 1: a win for the player to move).
+    #[test]
+    fn a_set_stop_flag_ends_the_solve() {
+        let game = Nim::new(&[3, 5, 7]);
+        let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+        let flag = StopFlag::new();
+        flag.stop();
+        solver.set_stop(Some(flag));
+        let stopped = solver.solve(&game);
+        assert_eq!(stopped.verdict, Verdict::Unknown(Limit::Time));
+        assert!(stopped.nodes <= FLUSH_NODES_FOR_TEST);
+        solver.set_stop(Some(StopFlag::new()));
+        solver.clear();
+        let r = solver.solve(&game);
+        assert_eq!(r.verdict, Verdict::Proven(WinLoss::Win));
+    }
+}

@@ -930,3 +930,24 @@ impl Solver {
         }
     }
 }
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::Options;
+
+    /// A set stop flag ends a search as the time limit would; without it the
+    /// empty 3x3 board gets its value, -3 (Barker & Korf 2012, Table 1).
+    #[test]
+    fn a_set_stop_flag_ends_the_search() {
+        let pos: Position = "3x3".parse().unwrap();
+        let mut solver = Solver::new(pos.board(), Options::default());
+        let flag = StopFlag::new();
+        flag.stop();
+        solver.set_stop(Some(flag));
+        let i = solver.value_within(&pos, Limits::default()).unwrap_err();
+        assert_eq!(i.limit, Limit::Time);
+        solver.set_stop(Some(StopFlag::new()));
+        assert_eq!(solver.value_within(&pos, Limits::default()), Ok(-3));
+    }
+}

@@ -164,7 +164,25 @@ async function dotsComputer() {
   }
 }
 
+/** Analyses every position of the game not yet analysed, for the value history. */
+async function dotsHistory() {
+  const token = dots.token, size = dots.w + "x" + dots.h;
+  for (let k = 0; k < dots.moves.length; k++) {
+    if (token !== dots.token || !$("dots-values").checked) return;
+    const record = k ? size + ":" + dots.moves.slice(0, k).join(",") : size;
+    if (dots.analyses.has(record)) continue;
+    try {
+      dots.analyses.set(record, await api("dots/analyze", { position: record, time_limit: "5" }));
+    } catch (err) {
+      dots.analyses.set(record, { error: err.message });
+      return;
+    }
+    dotsChart();
+  }
+}
+
 async function dotsAnalyze() {
+  dotsHistory();
   const record = dotsRecord();
   if (dots.analyses.has(record)) { dotsDraw(); return; }
   const st = dotsState(dots.w, dots.h, dots.moves);
@@ -436,8 +454,10 @@ function amSet(p) {
   amChanged();
 }
 
+/** The colour class of an area's kind (and owner, for territories). */
 function kindClass(kind) {
-  for (const k of ["active", "dead", "blocker", "simple"]) if (kind.includes(k)) return "kind-" + k;
+  for (const k of ["active", "dead", "blocker"]) if (kind.includes(k)) return "kind-" + k;
+  if (kind.includes("simple")) return kind.includes("black") ? "kind-black" : "kind-white";
   return "";
 }
 
@@ -464,7 +484,7 @@ function amDraw() {
     if (am.dest && am.dest[0] === f && am.dest[1] === r) sq.innerHTML = `<span class="queen-${am.toMove}">\u265B</span>`;
     if (am.sel && am.sel[0] === f && am.sel[1] === r) sq.classList.add("sel");
     if (targets.has(name)) sq.classList.add("target");
-    if (am.cursor[0] === f && am.cursor[1] === r) sq.classList.add("cursor");
+    if (am.keyboard && am.cursor[0] === f && am.cursor[1] === r) sq.classList.add("cursor");
     if (best.includes(name)) sq.classList.add("best");
     const k = kinds.get(name);
     if (k && k[0]) { sq.classList.add(k[0]); sq.dataset.area = String(k[1]); }
@@ -509,10 +529,15 @@ async function amEval() {
       const tr = document.createElement("tr");
       tr.dataset.area = String(i);
       const letter = String.fromCharCode(97 + (i % 26));
-      for (const [cls, text] of [["", letter], ["kind", a.kind], ["squares", a.squares.join(" ")], ["bounds", a.bounds], ["source", a.source]]) {
+      for (const [cls, text] of [["letter", letter], ["kind", a.kind], ["squares", a.squares.join(" ")], ["bounds", a.bounds], ["source", a.source]]) {
         const td = document.createElement("td");
         if (cls) td.className = cls;
         td.textContent = text;
+        if (cls === "letter") {
+          const sw = document.createElement("span");
+          sw.className = "swatch " + kindClass(a.kind);
+          td.prepend(sw);
+        }
         tr.appendChild(td);
       }
       tr.addEventListener("click", () => amThermograph(a));
@@ -638,6 +663,7 @@ document.addEventListener("keydown", (ev) => {
   } else if (activePanel === "amazons") {
     if (dirs[ev.key]) {
       const [dx, dy] = dirs[ev.key];
+      am.keyboard = true;
       am.cursor = [Math.min(am.w - 1, Math.max(0, am.cursor[0] + dx)), Math.min(am.h - 1, Math.max(0, am.cursor[1] - dy))];
       amDraw(); ev.preventDefault();
     } else if (ev.key === "Enter" || ev.key === " ") { amClick(am.cursor[0], am.cursor[1]); ev.preventDefault(); }
@@ -648,3 +674,25 @@ document.addEventListener("keydown", (ev) => {
 
 dotsNew(3, 3);
 amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
+
+// A link may open a view: #dots=RECORD[&values][&nimstring],
+// #amazons=POSITION[&eval], #cgt=GAME (the thermograph).
+(function openFromLink() {
+  const link = new URLSearchParams(location.hash.slice(1));
+  if (link.has("dots")) {
+    $("dots-p1").value = link.get("second") || "human";
+    $("dots-values").checked = link.has("values");
+    $("dots-nimber").checked = link.has("nimstring");
+    dotsLoad(link.get("dots"));
+  }
+  if (link.has("amazons")) {
+    showPanel("amazons");
+    try { amSet(amParse(link.get("amazons"))); } catch (err) { $("am-status").textContent = err.message; }
+    if (link.has("eval")) amEval();
+  }
+  if (link.has("cgt")) {
+    showPanel("cgt");
+    $("cgt-g").value = link.get("cgt");
+    cgt("thermograph");
+  }
+})();
