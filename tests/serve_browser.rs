@@ -320,6 +320,36 @@ async fn amazons_partition(c: &Client) -> Outcome {
     let pos = "B.x.W/..x../xxxxx/W.x.B/..x.. w";
     type_into(c, "#am-position", pos).await?;
     click(c, "#am-load").await?;
+    let cli = cli_json(&["amazons", "eval", pos, "--json"]);
+    areas_shown(c, &cli).await?;
+    click(c, "#am-areas tbody tr").await?;
+    until(
+        c,
+        "the area's thermograph",
+        "return document.querySelector('#am-thermo svg') !== null;",
+    )
+    .await?;
+    // A game record, read as `amazons eval --sgf FILE` reads it.
+    let sgf = "(;FF[4]GM[18]SZ[5:6];W[bfbcdc];B[abacad])";
+    let file = testkit::files::temp_dir("serve-browser-sgf");
+    std::fs::create_dir_all(&file).map_err(|e| e.to_string())?;
+    let file = file.join("g.sgf");
+    std::fs::write(&file, sgf).map_err(|e| e.to_string())?;
+    let cli = cli_json(&[
+        "amazons",
+        "eval",
+        "--sgf",
+        file.to_str().unwrap_or_default(),
+        "--json",
+    ]);
+    type_into(c, "#am-sgf", sgf).await?;
+    click(c, "#am-sgf-load").await?;
+    areas_shown(c, &cli).await
+}
+
+/// Evaluates the position on the board and checks the areas shown (the
+/// table and the squares' colours) against `amazons eval --json`.
+async fn areas_shown(c: &Client, cli: &Value) -> Outcome {
     click(c, "#am-eval").await?;
     let rows = until(
         c,
@@ -328,7 +358,6 @@ async fn amazons_partition(c: &Client) -> Outcome {
          return r.length ? r.map(tr => [...tr.cells].slice(1).map(td => td.textContent)) : null;",
     )
     .await?;
-    let cli = cli_json(&["amazons", "eval", pos, "--json"]);
     let want: Vec<Value> = cli["areas"]
         .as_array()
         .ok_or("no areas")?
@@ -360,13 +389,6 @@ async fn amazons_partition(c: &Client) -> Outcome {
             )?;
         }
     }
-    click(c, "#am-areas tbody tr").await?;
-    until(
-        c,
-        "the area's thermograph",
-        "return document.querySelector('#am-thermo svg') !== null;",
-    )
-    .await?;
     Ok(())
 }
 

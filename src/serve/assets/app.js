@@ -398,6 +398,55 @@ function amParse(text) {
   return { w, h, cells: ranks.reverse().map((r) => r.split("")), toMove: m[2] };
 }
 
+/**
+ * The position after the main line of an SGF game record (FF[4] GM[18]):
+ * points are column then row letters, row `a` the top rank; `AW`, `AB`, `AA`
+ * set up queens and arrows, `PL` the side to move; without set-up the game
+ * starts from the standard start of `SZ[n]` or `SZ[w:h]`.
+ */
+function amFromSgf(text) {
+  // The main line: the first variation at every branch.
+  let main = "", depth = 0, skip = 0;
+  const closed = [];
+  for (const ch of text) {
+    if (skip) { if (ch === "(") skip++; else if (ch === ")") skip--; continue; }
+    if (ch === "(") {
+      if (closed[depth]) { skip = 1; continue; }
+      depth++; closed[depth] = false; continue;
+    }
+    if (ch === ")") { closed[depth] = false; depth--; closed[depth] = true; continue; }
+    main += ch;
+  }
+  const sz = /SZ\[(\d+)(?::(\d+))?\]/.exec(main);
+  if (!sz) throw new Error("SGF: no board size SZ[..]");
+  const w = +sz[1], h = sz[2] ? +sz[2] : w;
+  if (w < 1 || h < 1 || w > 8 || h > 8) throw new Error("SGF: boards are up to 8x8");
+  const point = (p) => {
+    const f = p.charCodeAt(0) - 97, r = h - 1 - (p.charCodeAt(1) - 97);
+    if (f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
+    return [f, r];
+  };
+  const setup = [...main.matchAll(/(AW|AB|AA)((?:\s*\[[a-z]{2}\])+)/g)];
+  const cells = setup.length ? Array.from({ length: h }, () => new Array(w).fill(".")) : amStandard(w, h);
+  for (const [, prop, list] of setup) {
+    for (const [, p] of list.matchAll(/\[([a-z]{2})\]/g)) {
+      const [f, r] = point(p);
+      cells[r][f] = prop === "AW" ? "W" : prop === "AB" ? "B" : "x";
+    }
+  }
+  const pl = /PL\[([WB])\]/.exec(main);
+  am.w = w; am.h = h; am.cells = cells; am.toMove = pl ? pl[1].toLowerCase() : "w";
+  for (const [, who, m] of main.matchAll(/;\s*([WB])\[([a-z]{6})\]/g)) {
+    const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
+    const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
+    if (who.toLowerCase() !== am.toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
+    const q = am.cells[a[1]][a[0]];
+    am.cells[a[1]][a[0]] = "."; am.cells[b[1]][b[0]] = q; am.cells[c[1]][c[0]] = "x";
+    am.toMove = am.toMove === "w" ? "b" : "w";
+  }
+  return { w, h, cells: am.cells, toMove: am.toMove };
+}
+
 function sqName(f, r) { return String.fromCharCode(65 + f) + (r + 1); }
 function sqParse(s) { return [s.charCodeAt(0) - 65, parseInt(s.slice(1), 10) - 1]; }
 
@@ -607,6 +656,14 @@ $("am-new").addEventListener("click", () => {
 });
 $("am-load").addEventListener("click", () => {
   try { amSet(amParse($("am-position").value)); } catch (err) { $("am-status").textContent = err.message; }
+});
+$("am-sgf-load").addEventListener("click", () => {
+  const saved = { w: am.w, h: am.h, cells: am.cells, toMove: am.toMove };
+  try { amSet(amFromSgf($("am-sgf").value)); } catch (err) {
+    Object.assign(am, saved);
+    amDraw();
+    $("am-status").textContent = err.message;
+  }
 });
 $("am-eval").addEventListener("click", amEval);
 $("am-solve").addEventListener("click", amSolve);
