@@ -77,12 +77,12 @@ pub fn routes() -> Router<Shared> {
 }
 
 /// The query of one request, checked against the parameters a route takes.
-struct Query_ {
+struct Request {
     params: Params,
 }
 
-impl Query_ {
-    fn new(params: Params, known: &[&str]) -> Result<Query_> {
+impl Request {
+    fn new(params: Params, known: &[&str]) -> Result<Request> {
         let mut names: Vec<&String> = params.keys().collect();
         names.sort();
         if let Some(bad) = names.into_iter().find(|k| !known.contains(&k.as_str())) {
@@ -94,7 +94,7 @@ impl Query_ {
                 ),
             ));
         }
-        Ok(Query_ { params })
+        Ok(Request { params })
     }
 
     fn get(&self, name: &str) -> Option<&str> {
@@ -265,7 +265,7 @@ impl From<Answer<Svg>> for Response {
 
 /// `dots analyze`: `position`, `time_limit`, `node_limit`.
 async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "time_limit", "node_limit"]) {
+    let q = match Request::new(p, &["position", "time_limit", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -303,7 +303,7 @@ async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
 
 /// `dots nimber`: `position`, `node_limit`.
 async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "node_limit"]) {
+    let q = match Request::new(p, &["position", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -319,7 +319,7 @@ async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
 
 /// `dots move`: `position` (a game record), `player`, `seed`, `move_ms`.
 async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "player", "seed", "move_ms"]) {
+    let q = match Request::new(p, &["position", "player", "seed", "move_ms"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -340,7 +340,7 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
 
 /// `amazons eval`: `position` or `sgf`, `basic_partition`.
 async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "sgf", "basic_partition"]) {
+    let q = match Request::new(p, &["position", "sgf", "basic_partition"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -356,7 +356,7 @@ async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
 
 /// `amazons solve`: `position` or `sgf`, `time_limit`, `node_limit`.
 async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -375,7 +375,7 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
 /// The canonical form and thermograph of an Amazons position, or the
 /// report of the limit that stopped it.
 fn amazons_value_of(
-    q: &Query_,
+    q: &Request,
 ) -> Result<Result<(String, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
     amazons_cmd::value(&pos, q.limits()?, &())
@@ -383,7 +383,7 @@ fn amazons_value_of(
 
 /// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
 async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -400,7 +400,7 @@ async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>)
 
 /// `amazons value --svg`: the drawing of the position's thermograph.
 async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -419,7 +419,7 @@ async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Para
 
 /// `cgt canon`: `game`.
 async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["game"]) {
+    let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -431,7 +431,7 @@ async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
 
 /// `cgt compare`: `g`, `h`.
 async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["g", "h"]) {
+    let q = match Request::new(p, &["g", "h"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -443,7 +443,7 @@ async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
 
 /// `cgt thermograph`: `game`.
 async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["game"]) {
+    let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
@@ -456,7 +456,7 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
 
 /// `cgt thermograph --svg`: the drawing.
 async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Query_::new(p, &["game"]) {
+    let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
