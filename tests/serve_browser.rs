@@ -1,6 +1,6 @@
 //! The page of `cgtk serve` in a real headless browser (Debian's
 //! `chromium` driven through `chromedriver`): a Dots game against `level2`
-//! played to the end, every move's value compared with `dots analyze`, an
+//! and one between two players played to the end, every move's value compared with `dots analyze`, an
 //! Amazons partition compared with `amazons eval`, thermographs drawn. A
 //! screenshot is saved when a step fails.
 //!
@@ -240,6 +240,73 @@ async fn dots_game(c: &Client) -> Outcome {
     Ok(())
 }
 
+/// Two players against each other on 2x2 (level1 first, level2 second) to
+/// the end: every move is the one `dots move` gives its player.
+async fn dots_player_against_player(c: &Client) -> Outcome {
+    js(
+        c,
+        "for (const [id, p] of [['dots-p0', 'level1'], ['dots-p1', 'level2']]) \
+             document.getElementById(id).value = p; \
+           document.getElementById('dots-w').value = '2'; \
+           document.getElementById('dots-h').value = '2';",
+    )
+    .await?;
+    click(c, "#dots-new").await?;
+    until(
+        c,
+        "the end of the game",
+        "return document.getElementById('dots-status').dataset.over === '1';",
+    )
+    .await?;
+    let record = js(c, "return document.getElementById('dots-record').value;").await?;
+    let record = record.as_str().unwrap_or_default().to_string();
+    let moves: Vec<&str> = record
+        .split_once(':')
+        .map(|(_, l)| l.split(',').collect())
+        .unwrap_or_default();
+    check(moves.len() == 12, || {
+        format!("a 2x2 game has 12 moves: {record}")
+    })?;
+    let (mut side, mut drawn) = (0, Vec::new());
+    for (k, m) in moves.iter().enumerate() {
+        let e: usize = m.parse().map_err(|_| format!("bad edge {m}"))?;
+        let prefix = if k == 0 {
+            "2x2".to_string()
+        } else {
+            format!("2x2:{}", moves[..k].join(","))
+        };
+        let player = ["level1", "level2"][side];
+        let cli = cli_json(&[
+            "dots",
+            "move",
+            &prefix,
+            "--player",
+            player,
+            "--seed",
+            &k.to_string(),
+            "--json",
+        ]);
+        check(cli["edge"] == e, || {
+            format!(
+                "move {k} of {player} after {prefix}: page {e}, dots move {}",
+                cli["edge"]
+            )
+        })?;
+        drawn.push(e);
+        if !completes_box(2, 2, &drawn, e) {
+            side = 1 - side;
+        }
+    }
+    js(
+        c,
+        "document.getElementById('dots-p0').value = 'human'; \
+           document.getElementById('dots-w').value = '3'; \
+           document.getElementById('dots-h').value = '3';",
+    )
+    .await?;
+    Ok(())
+}
+
 /// Whether drawing `e` (the last of `drawn`) completed a box of a WxH board.
 fn completes_box(w: usize, h: usize, drawn: &[usize], e: usize) -> bool {
     let has = |x: usize| drawn.contains(&x);
@@ -435,6 +502,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     )
     .await?;
     dots_game(c).await?;
+    dots_player_against_player(c).await?;
     dots_values(c).await?;
     amazons_partition(c).await?;
     cgt_thermograph(c).await
