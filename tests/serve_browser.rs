@@ -1,8 +1,9 @@
 //! The page of `cgtk serve` in a real headless browser (Debian's
 //! `chromium` driven through `chromedriver`): a Dots game against `level2`
-//! and one between two players played to the end, every move's value compared with `dots analyze`, an
-//! Amazons partition compared with `amazons eval`, thermographs drawn. A
-//! screenshot is saved when a step fails.
+//! and one between two players played to the end, every move's value
+//! compared with `dots analyze`, Amazons partitions compared with `amazons
+//! eval` (of a position and of an SGF record), the solver playing a move,
+//! thermographs drawn. A screenshot is saved when a step fails.
 //!
 //! Runs only when `CGTK_BROWSER=1` and `chromedriver` is on the PATH
 //! (`.ci/run` installs `chromium` and `chromium-driver`).
@@ -414,6 +415,58 @@ async fn amazons_partition(c: &Client) -> Outcome {
     areas_shown(c, &cli).await
 }
 
+/// The computer (the solver) plays Black: its move is the winning move of
+/// `amazons solve`.
+async fn amazons_computer(c: &Client) -> Outcome {
+    let pos = "B.../..../..../...W b";
+    type_into(c, "#am-position", pos).await?;
+    click(c, "#am-load").await?;
+    js(
+        c,
+        "const s = document.getElementById('am-computer'); s.value = 'black'; \
+           s.dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    let after = until(
+        c,
+        "the computer's move",
+        "const p = document.getElementById('am-position').value; \
+         return p.endsWith(' w') ? p : null;",
+    )
+    .await?;
+    js(c, "document.getElementById('am-computer').value = 'none';").await?;
+    let cli = cli_json(&["amazons", "solve", pos, "--json", "--quiet"]);
+    let best = cli["best_move"].as_str().ok_or("no winning move")?;
+    let want = play_amazons(pos, best);
+    check(after == want.as_str(), || {
+        format!("after {best}: page {after}, expected {want}")
+    })
+}
+
+/// The position text after `mv` (`A4-C2xC1`): ranks from the top.
+fn play_amazons(pos: &str, mv: &str) -> String {
+    let (board, side) = pos.split_once(' ').unwrap_or((pos, "w"));
+    let mut ranks: Vec<Vec<u8>> = board.split('/').map(|r| r.bytes().collect()).collect();
+    let h = ranks.len();
+    let at = |sq: &str| {
+        let file = usize::from(sq.as_bytes()[0] - b'A');
+        let rank: usize = sq[1..].parse().unwrap_or(1);
+        (h - rank, file)
+    };
+    let parts: Vec<&str> = mv.split(['-', 'x']).collect();
+    let (from, to, arrow) = (at(parts[0]), at(parts[1]), at(parts[2]));
+    let queen = ranks[from.0][from.1];
+    ranks[from.0][from.1] = b'.';
+    ranks[to.0][to.1] = queen;
+    ranks[arrow.0][arrow.1] = b'x';
+    let text: Vec<String> = ranks
+        .iter()
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect();
+    let next = if side == "w" { "b" } else { "w" };
+    format!("{} {next}", text.join("/"))
+}
+
 /// Evaluates the position on the board and checks the areas shown (the
 /// table and the squares' colours) against `amazons eval --json`.
 async fn areas_shown(c: &Client, cli: &Value) -> Outcome {
@@ -505,6 +558,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     dots_player_against_player(c).await?;
     dots_values(c).await?;
     amazons_partition(c).await?;
+    amazons_computer(c).await?;
     cgt_thermograph(c).await
 }
 
