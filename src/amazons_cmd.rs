@@ -210,6 +210,68 @@ pub fn parse_position_or_size(text: &str) -> Result<Position> {
     Position::parse_or_standard(text).map_err(|e| bad_input("position", e))
 }
 
+/// Reads the position after the main line of an SGF game record.
+pub fn position_from_sgf(text: &str) -> Result<Position> {
+    let game = amazons::sgf::read(text).map_err(|e| bad_input("SGF", e))?;
+    Ok(game.final_position())
+}
+
+/// `amazons eval`: the evaluation of `pos` with the improved partition (or
+/// the basic one), asking `oracle` (the databases) for areas if given.
+pub fn evaluate(
+    pos: &Position,
+    basic_partition: bool,
+    oracle: Option<&dyn amazons::AreaOracle>,
+) -> Evaluation {
+    let evaluator = Evaluator {
+        improved_partition: !basic_partition,
+        ..Evaluator::default()
+    };
+    evaluator.evaluate(pos, oracle)
+}
+
+/// `amazons value`: the canonical form and thermograph of `pos`, or what a
+/// limit stopped.
+pub fn value(
+    pos: &Position,
+    limits: Limits,
+    progress: &dyn cgt::ProgressSink,
+) -> Result<Result<(String, cgt::Thermograph), ValueLimitReport>> {
+    let mut valuer = Valuer::new();
+    let g = match valuer.canonical_within(pos, limits, progress) {
+        Err(CgtError::LimitReached { limit, positions }) => {
+            return Ok(Err(ValueLimitReport { limit, positions }))
+        }
+        other => other?,
+    };
+    let canonical = valuer.arena.to_string(g);
+    let thermograph = valuer.thermograph_of(g)?;
+    Ok(Ok((canonical, thermograph)))
+}
+
+/// `amazons solve` with every default option: df-pn on one thread with the
+/// full evaluation (and the databases, if given) at every node, stopped
+/// early when `stop` is set.
+pub fn solve_default(
+    pos: &Position,
+    budget: Budget,
+    db: Option<Arc<databases::Databases>>,
+    stop: Option<cgt::search::StopFlag>,
+) -> Result<AmazonsSolveReport> {
+    let mut game = SolverPosition::with_evaluator(pos.clone(), Some(Evaluator::default()));
+    if let Some(db) = db {
+        game = game.with_oracle(db);
+    }
+    let mut solver = DfpnSolver::new(DfpnConfig {
+        budget,
+        ..DfpnConfig::default()
+    })
+    .map_err(|e| bad_input("solver", e))?;
+    solver.set_stop(stop);
+    let result = solver.solve(&game);
+    Ok(AmazonsSolveReport::new(pos, &result))
+}
+
 /// Runs an `amazons` subcommand.
 pub fn run(args: AmazonsArgs) -> Result<()> {
     match args.command {
@@ -231,10 +293,6 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             db,
         } => {
             let pos = position.read()?;
-            let evaluator = Evaluator {
-                improved_partition: !basic_partition,
-                ..Evaluator::default()
-            };
             let databases = db
                 .map(|dir| {
                     databases::Databases::open_dir(&dir)
@@ -242,7 +300,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 })
                 .transpose()?;
             let oracle = databases.as_ref().map(|d| d as &dyn amazons::AreaOracle);
-            let eval = evaluator.evaluate(&pos, oracle);
+            let eval = evaluate(&pos, basic_partition, oracle);
             if json {
                 output::print_json(&AmazonsEvalReport::new(&pos, &eval));
             } else {
@@ -259,28 +317,24 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             svg,
         } => {
             let pos = position.read()?;
-            let mut valuer = Valuer::new();
             let limits = Limits {
                 nodes: node_limit,
                 time: time_limit,
             };
             let bar = progress::Bar::new(quiet);
-            let g = match valuer.canonical_within(&pos, limits, &bar) {
-                Err(CgtError::LimitReached { limit, positions }) => {
-                    if json {
-                        output::print_json(&ValueLimitReport { limit, positions });
-                    } else {
-                        println!(
-                            "value: unknown ({limit} limit reached after {positions} positions)"
-                        );
-                    }
-                    return Ok(());
+            match value(&pos, limits, &bar)? {
+                Err(ValueLimitReport { limit, positions }) if !json => {
+                    println!("value: unknown ({limit} limit reached after {positions} positions)");
+                    Ok(())
                 }
-                other => other?,
-            };
-            let canonical = valuer.arena.to_string(g);
-            let thermograph = valuer.thermograph_of(g)?;
-            thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
+                Err(report) => {
+                    output::print_json(&report);
+                    Ok(())
+                }
+                Ok((canonical, thermograph)) => {
+                    thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())
+                }
+            }
         }
         AmazonsCommand::Solve(args) => solve(&args),
         AmazonsCommand::CheckProof {

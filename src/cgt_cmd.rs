@@ -1,7 +1,7 @@
 //! `cgtk cgt ...`: canonical forms, comparison and thermographs of short games.
 
 use anyhow::Result;
-use cgt::{Arena, GameId, ThermographCache};
+use cgt::{Arena, GameId, Thermograph, ThermographCache};
 use cgtk::report::{CanonReport, CompareReport};
 use clap::Subcommand;
 
@@ -51,34 +51,52 @@ pub fn run(command: CgtCommand) -> Result<()> {
     let mut arena = Arena::new();
     match command {
         CgtCommand::Canon { game, json } => {
-            let g = parse_game(&mut arena, &game)?;
-            let canonical = arena.to_string(g);
+            let report = canon(&mut arena, &game)?;
             if json {
-                output::print_json(&CanonReport { canonical });
+                output::print_json(&report);
             } else {
-                println!("{canonical}");
+                println!("{}", report.canonical);
             }
         }
         CgtCommand::Compare { g, h, json } => {
-            let g = parse_game(&mut arena, &g)?;
-            let h = parse_game(&mut arena, &h)?;
-            let relation = arena.compare(g, h).symbol();
+            let report = compare(&mut arena, &g, &h)?;
             if json {
-                output::print_json(&CompareReport {
-                    relation: relation.to_owned(),
-                });
+                output::print_json(&report);
             } else {
-                println!("{relation}");
+                println!("{}", report.relation);
             }
         }
         CgtCommand::Thermograph { game, json, svg } => {
-            let g = parse_game(&mut arena, &game)?;
-            let canonical = arena.to_string(g);
-            let thermograph = ThermographCache::new().thermograph(&mut arena, g)?;
+            let (canonical, thermograph) = thermograph(&mut arena, &game)?;
             thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
         }
     }
     Ok(())
+}
+
+/// `cgt canon`: the canonical form of `game`.
+pub fn canon(arena: &mut Arena, game: &str) -> Result<CanonReport> {
+    let g = parse_game(arena, game)?;
+    Ok(CanonReport {
+        canonical: arena.to_string(g),
+    })
+}
+
+/// `cgt compare`: how `g` compares with `h`.
+pub fn compare(arena: &mut Arena, g: &str, h: &str) -> Result<CompareReport> {
+    let g = parse_game(arena, g)?;
+    let h = parse_game(arena, h)?;
+    Ok(CompareReport {
+        relation: arena.compare(g, h).symbol().to_owned(),
+    })
+}
+
+/// `cgt thermograph`: the canonical form of `game` and its thermograph.
+pub fn thermograph(arena: &mut Arena, game: &str) -> Result<(String, Thermograph)> {
+    let g = parse_game(arena, game)?;
+    let canonical = arena.to_string(g);
+    let thermograph = ThermographCache::new().thermograph(arena, g)?;
+    Ok((canonical, thermograph))
 }
 
 /// Parses a game; a malformed one is bad input (exit code 2) with the column.

@@ -45,6 +45,8 @@ pub enum DotsCommand {
     /// The Nimstring value of the position, of each component and after
     /// each legal move.
     Nimber(crate::nimber_cmd::NimberArgs),
+    /// The edge a player draws after the moves of a game record.
+    Move(crate::move_cmd::MoveArgs),
 }
 
 /// A position and the solver's switches.
@@ -308,6 +310,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             print_analysis(&pos, &a, seconds, args.search.json, None);
         }
         DotsCommand::Nimber(args) => crate::nimber_cmd::run(args)?,
+        DotsCommand::Move(args) => crate::move_cmd::run(args)?,
     }
     Ok(())
 }

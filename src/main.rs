@@ -9,12 +9,14 @@ mod amazons_cmd;
 mod cgt_cmd;
 mod db_cmd;
 mod dots_cmd;
+mod move_cmd;
 mod nimber_cmd;
 mod output;
 mod plan_cmd;
 mod play_cmd;
 mod progress;
 mod search_args;
+mod serve;
 mod svg;
 mod table_cmd;
 mod thermo_out;
@@ -45,6 +47,9 @@ enum Command {
     /// Build plans: run locally, or one shard at a time as a cluster job.
     #[command(subcommand)]
     Plan(plan_cmd::PlanCommand),
+    /// The web page on 127.0.0.1: play and analyse Dots-and-Boxes and
+    /// Amazons, and a CGT calculator; the JSON API under /api/.
+    Serve(serve::ServeArgs),
 }
 
 fn main() -> ExitCode {
@@ -75,6 +80,7 @@ fn main() -> ExitCode {
         Command::Dots { command } => dots_cmd::run(command),
         Command::Db(command) => db_cmd::run(command),
         Command::Plan(command) => plan_cmd::run(command),
+        Command::Serve(args) => serve::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

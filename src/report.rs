@@ -629,3 +629,13 @@ pub struct NimberComponent {
     /// Whether it is loony.
     pub loony: bool,
 }
+
+/// `dots move --json`: the edge a player draws in a game record's
+/// position.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DotsMoveReport {
+    /// The edge drawn.
+    pub edge: usize,
+    /// The player's name, as given.
+    pub player: String,
+}

@@ -67,6 +67,31 @@ impl std::fmt::Debug for Budget {
     }
 }
 
+/// A flag another thread sets to stop a search early (a web request whose
+/// client went away). A search that sees it set ends as if its time limit
+/// were reached. Cloning gives another handle on the same flag.
+#[derive(Clone, Debug, Default)]
+pub struct StopFlag(Arc<AtomicBool>);
+
+impl StopFlag {
+    /// A flag not yet set.
+    #[must_use]
+    pub fn new() -> StopFlag {
+        StopFlag::default()
+    }
+
+    /// Sets the flag: every search watching it stops soon.
+    pub fn stop(&self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the flag is set.
+    #[must_use]
+    pub fn is_stopped(&self) -> bool {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
 /// Which limit ended a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Limit {
@@ -165,6 +190,8 @@ pub(crate) struct Control {
     progress: Option<ProgressHook>,
     interval: Duration,
     last_report: Mutex<Instant>,
+    /// Set from outside to stop the search (ends as the time limit).
+    external: Option<StopFlag>,
 }
 
 impl Control {
@@ -184,7 +211,17 @@ impl Control {
             progress,
             interval,
             last_report: Mutex::new(start),
+            external: None,
         }
+    }
+
+    /// Also stops when `flag` is set (as if the time limit were reached).
+    pub(crate) fn with_stop(mut self, flag: Option<StopFlag>) -> Control {
+        if flag.as_ref().is_some_and(StopFlag::is_stopped) {
+            self.halt(HALTED_TIME);
+        }
+        self.external = flag;
+        self
     }
 
     /// True once any thread must stop (a limit, or another thread finished).
@@ -243,6 +280,9 @@ impl Control {
 
     fn check_clock_and_report(&self) {
         let now = Instant::now();
+        if self.external.as_ref().is_some_and(StopFlag::is_stopped) {
+            self.halt(HALTED_TIME);
+        }
         if let Some(max) = self.limits.time {
             if now.duration_since(self.start) >= max {
                 self.halt(HALTED_TIME);

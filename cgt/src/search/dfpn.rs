@@ -69,7 +69,9 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::control::{Budget, ConfigError, Control, Counter, Limit, Limits, SolveResult, Verdict};
+use super::control::{
+    Budget, ConfigError, Control, Counter, Limit, Limits, SolveResult, StopFlag, Verdict,
+};
 use super::game::{ChildBuffers, SolverGame};
 use super::numbers::{pn_add, ProofNumbers, WinLoss};
 use super::table::Table;
@@ -138,6 +140,7 @@ impl DfpnConfig {
 pub struct DfpnSolver {
     config: DfpnConfig,
     table: Table,
+    stop: Option<StopFlag>,
 }
 
 impl std::fmt::Debug for DfpnSolver {
@@ -154,7 +157,17 @@ impl DfpnSolver {
     pub fn new(config: DfpnConfig) -> Result<DfpnSolver, ConfigError> {
         config.validate()?;
         let table = Table::with_megabytes(config.budget.tt_mb, config.threads == 1);
-        Ok(DfpnSolver { config, table })
+        Ok(DfpnSolver {
+            config,
+            table,
+            stop: None,
+        })
+    }
+
+    /// Stops the next solves early when `flag` is set (they end as if the
+    /// time limit were reached); `None`: no such flag, the default.
+    pub fn set_stop(&mut self, flag: Option<StopFlag>) {
+        self.stop = flag;
     }
 
     /// The configuration.
@@ -191,7 +204,8 @@ impl DfpnSolver {
             self.config.budget.limits,
             self.config.budget.progress.clone(),
             self.config.budget.progress_interval,
-        );
+        )
+        .with_stop(self.stop.clone());
         let threads = self.config.threads;
         let table = &self.table;
         let config = &self.config;
@@ -269,7 +283,8 @@ impl DfpnSolver {
                 .time
                 .map(|t| t.saturating_sub(first.elapsed())),
         };
-        let control = Control::new(limits, None, self.config.budget.progress_interval);
+        let control = Control::new(limits, None, self.config.budget.progress_interval)
+            .with_stop(self.stop.clone());
         let mut worker = Worker::new(&self.table, &control, &self.config, 0);
         let mut position = game.clone();
         let mut moves = Vec::new();
@@ -670,5 +685,32 @@ impl<'a, M: Copy + Eq> Worker<'a, M> {
         let pick = self.rank.min(open.len() - 1);
         let next = open.get(pick + 1).map_or(INF, |&(dn, _)| dn);
         (open[pick].1, self.dn_threshold(next))
+    }
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::search::toy::Nim;
+
+    const FLUSH_NODES_FOR_TEST: u64 = 2 * crate::search::control::FLUSH_NODES;
+
+    /// A set stop flag ends a solve as the time limit would; without it the
+    /// same solve proves the verdict Bouton's rule gives (heaps 3, 5, 7
+    /// have nim-sum 1: a win for the player to move).
+    #[test]
+    fn a_set_stop_flag_ends_the_solve() {
+        let game = Nim::new(&[3, 5, 7]);
+        let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+        let flag = StopFlag::new();
+        flag.stop();
+        solver.set_stop(Some(flag));
+        let stopped = solver.solve(&game);
+        assert_eq!(stopped.verdict, Verdict::Unknown(Limit::Time));
+        assert!(stopped.nodes <= FLUSH_NODES_FOR_TEST);
+        solver.set_stop(Some(StopFlag::new()));
+        solver.clear();
+        let r = solver.solve(&game);
+        assert_eq!(r.verdict, Verdict::Proven(WinLoss::Win));
     }
 }

@@ -23,7 +23,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cgt::search::{Limit, Limits};
+use cgt::search::{Limit, Limits, StopFlag};
 
 use super::geometry::{Geometry, GROUND};
 use super::tt::{Table, UNKNOWN_HI, UNKNOWN_LO};
@@ -104,18 +104,21 @@ struct Control {
     nodes: AtomicU64,
     /// 0: running; 1: the node limit was hit; 2: the time limit.
     hit: AtomicU8,
+    /// Set from outside to stop the search (ends as the time limit).
+    external: Option<StopFlag>,
 }
 
 /// Nodes between two checks of the stop flag and the limits.
 const CHECK_NODES: u64 = 0x400;
 
 impl Control {
-    fn new(limits: Limits) -> Control {
+    fn new(limits: Limits, external: Option<StopFlag>) -> Control {
         Control {
             limits,
             start: Instant::now(),
             nodes: AtomicU64::new(0),
             hit: AtomicU8::new(0),
+            external,
         }
     }
 
@@ -124,7 +127,9 @@ impl Control {
         let nodes = self.nodes.fetch_add(CHECK_NODES, Relaxed) + CHECK_NODES;
         if self.limits.nodes.is_some_and(|n| nodes >= n) {
             self.hit.store(1, Relaxed);
-        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
+        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
+            || self.external.as_ref().is_some_and(StopFlag::is_stopped)
+        {
             self.hit.store(2, Relaxed);
         }
         self.limit().is_some()
@@ -235,6 +240,8 @@ pub struct Solver {
     /// The limits of the current search (shared with the helpers).
     control: Arc<Control>,
     progress: Option<(ProgressHook, Duration)>,
+    /// Stops the searches early when set (as the time limit).
+    external_stop: Option<StopFlag>,
     loony_memo: HashMap<Vec<u8>, i32>,
     /// Slots of the table this solver filled since it last grew.
     filled: usize,
@@ -276,8 +283,9 @@ impl Solver {
             started: now,
             last_report: now,
             window: (0, 0),
-            control: Arc::new(Control::new(Limits::default())),
+            control: Arc::new(Control::new(Limits::default(), None)),
             progress: None,
+            external_stop: None,
             loony_memo: HashMap::new(),
             filled: 0,
         }
@@ -292,6 +300,12 @@ impl Solver {
     /// (`None`: no reports, the default).
     pub fn set_progress(&mut self, hook: Option<ProgressHook>, interval: Duration) {
         self.progress = hook.map(|h| (h, interval));
+    }
+
+    /// Stops the next searches early when `flag` is set (they end as if
+    /// the time limit were reached); `None`: no such flag, the default.
+    pub fn set_stop(&mut self, flag: Option<StopFlag>) {
+        self.external_stop = flag;
     }
 
     /// Bytes of memory taken by the transposition table.
@@ -362,7 +376,7 @@ impl Solver {
         self.started = Instant::now();
         self.last_report = self.started;
         self.stop.store(false, Relaxed);
-        self.control = Arc::new(Control::new(limits));
+        self.control = Arc::new(Control::new(limits, self.external_stop.clone()));
         for h in &mut self.helpers {
             h.control = Arc::clone(&self.control);
         }
@@ -914,5 +928,26 @@ impl Solver {
                 self.filled = table.used();
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod stop_tests {
+    use super::*;
+    use crate::Options;
+
+    /// A set stop flag ends a search as the time limit would; without it the
+    /// empty 3x3 board gets its value, -3 (Barker & Korf 2012, Table 1).
+    #[test]
+    fn a_set_stop_flag_ends_the_search() {
+        let pos: Position = "3x3".parse().unwrap();
+        let mut solver = Solver::new(pos.board(), Options::default());
+        let flag = StopFlag::new();
+        flag.stop();
+        solver.set_stop(Some(flag));
+        let i = solver.value_within(&pos, Limits::default()).unwrap_err();
+        assert_eq!(i.limit, Limit::Time);
+        solver.set_stop(Some(StopFlag::new()));
+        assert_eq!(solver.value_within(&pos, Limits::default()), Ok(-3));
     }
 }

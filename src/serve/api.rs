@@ -1,0 +1,468 @@
+//! The JSON API: `GET /api/<command path>?<option>=<value>` answers the JSON
+//! the matching CLI command prints with `--json` (the types of
+//! [`cgtk::report`]), built by the same functions. Bad input: HTTP 400 with
+//! the CLI's one-line message.
+
+use std::collections::HashMap;
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use anyhow::Result;
+use axum::extract::{Query, State as Extract};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+use cgt::search::{Budget, Limits, StopFlag};
+use cgt::Arena;
+use cgtk::report::{DotsAnalyzeReport, ThermographReport};
+use dots::{Options, Solver};
+use serde::Serialize;
+use tokio::sync::Semaphore;
+
+use crate::output::{bad_input, one_line, BadInput};
+use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
+
+/// The longest search a request may ask for, in seconds (also the limit of
+/// a search that names none).
+pub const MAX_SECONDS: f64 = 60.0;
+
+/// The most searches running at once (each may hold a table of
+/// [`TABLE_MB`]); more wait for a turn, other requests do not.
+const SEARCHES: usize = 4;
+
+/// The transposition table of a search, in MiB.
+const TABLE_MB: usize = 64;
+
+/// The largest Nimstring work limit (component positions) of a request.
+const MAX_NIMBER_NODES: usize = 20_000_000;
+
+/// What every request shares.
+pub struct State {
+    db: Option<Arc<databases::Databases>>,
+    table: Option<PathBuf>,
+    searches: Arc<Semaphore>,
+}
+
+impl State {
+    /// The state of a server answering from `db` (Amazons databases) and
+    /// `table` (a directory of whole-board Dots tables).
+    pub fn new(db: Option<Arc<databases::Databases>>, table: Option<PathBuf>) -> State {
+        State {
+            db,
+            table,
+            searches: Arc::new(Semaphore::new(SEARCHES)),
+        }
+    }
+}
+
+type Shared = Arc<State>;
+type Params = HashMap<String, String>;
+
+/// The routes under `/api`.
+pub fn routes() -> Router<Shared> {
+    Router::new()
+        .route("/dots/analyze", get(dots_analyze))
+        .route("/dots/nimber", get(dots_nimber))
+        .route("/dots/move", get(dots_move))
+        .route("/amazons/eval", get(amazons_eval))
+        .route("/amazons/solve", get(amazons_solve))
+        .route("/amazons/value", get(amazons_value))
+        .route("/amazons/value.svg", get(amazons_value_svg))
+        .route("/cgt/canon", get(cgt_canon))
+        .route("/cgt/compare", get(cgt_compare))
+        .route("/cgt/thermograph", get(cgt_thermograph))
+        .route("/cgt/thermograph.svg", get(cgt_thermograph_svg))
+}
+
+/// The query of one request, checked against the parameters a route takes.
+struct Request {
+    params: Params,
+}
+
+impl Request {
+    fn new(params: Params, known: &[&str]) -> Result<Request> {
+        let mut names: Vec<&String> = params.keys().collect();
+        names.sort();
+        if let Some(bad) = names.into_iter().find(|k| !known.contains(&k.as_str())) {
+            return Err(bad_input(
+                "query",
+                format!(
+                    "unknown parameter {bad:?} (this route takes {})",
+                    known.join(", ")
+                ),
+            ));
+        }
+        Ok(Request { params })
+    }
+
+    fn get(&self, name: &str) -> Option<&str> {
+        self.params.get(name).map(String::as_str)
+    }
+
+    fn required(&self, name: &str) -> Result<&str> {
+        self.get(name)
+            .ok_or_else(|| bad_input("query", format!("missing parameter {name:?}")))
+    }
+
+    fn flag(&self, name: &str) -> Result<bool> {
+        match self.get(name) {
+            None | Some("0" | "false") => Ok(false),
+            Some("" | "1" | "true") => Ok(true),
+            Some(other) => Err(bad_input(name, format!("{other:?} is not true or false"))),
+        }
+    }
+
+    fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+        &self,
+        name: &str,
+        range: std::ops::RangeInclusive<T>,
+    ) -> Result<Option<T>> {
+        let Some(text) = self.get(name) else {
+            return Ok(None);
+        };
+        match text.trim().parse::<T>() {
+            Ok(n) if range.contains(&n) => Ok(Some(n)),
+            _ => Err(bad_input(
+                name,
+                format!(
+                    "{text:?} out of range ({} to {})",
+                    range.start(),
+                    range.end()
+                ),
+            )),
+        }
+    }
+
+    /// `time_limit` (seconds, at most [`MAX_SECONDS`], which is also the
+    /// default) and `node_limit`.
+    fn limits(&self) -> Result<Limits> {
+        let time = match self.get("time_limit") {
+            None => Duration::from_secs_f64(MAX_SECONDS),
+            Some(text) => {
+                let t = crate::search_args::parse_seconds(text)
+                    .map_err(|e| bad_input("time_limit", e))?;
+                if t.as_secs_f64() > MAX_SECONDS {
+                    return Err(bad_input(
+                        "time_limit",
+                        format!("{text} is out of range (more than 0, at most {MAX_SECONDS})"),
+                    ));
+                }
+                t
+            }
+        };
+        Ok(Limits {
+            nodes: self.number("node_limit", 1..=u64::MAX)?,
+            time: Some(time),
+        })
+    }
+
+    /// An Amazons position: `position` (text or `WxH`) or `sgf` (a game
+    /// record's text).
+    fn amazons_position(&self) -> Result<amazons::Position> {
+        match (self.get("position"), self.get("sgf")) {
+            (Some(_), Some(_)) => Err(bad_input("query", "give position or sgf, not both")),
+            (None, Some(sgf)) => amazons_cmd::position_from_sgf(sgf),
+            (_, None) => amazons_cmd::parse_position_or_size(self.required("position")?),
+        }
+    }
+
+    fn dots_position(&self) -> Result<dots::Position> {
+        dots::Position::read(self.required("position")?).map_err(|e| bad_input("position", e))
+    }
+}
+
+/// An error as the CLI prints it, with 400 for bad input and 500 else.
+fn error_response(err: &anyhow::Error) -> Response {
+    let status = if err.is::<BadInput>() {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::INTERNAL_SERVER_ERROR
+    };
+    (status, format!("error: {}", one_line(err))).into_response()
+}
+
+fn json_response<T: Serialize>(report: &T) -> Response {
+    (
+        [(header::CONTENT_TYPE, "application/json")],
+        cgtk::report::to_json_line(report),
+    )
+        .into_response()
+}
+
+fn svg_response(svg: String) -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
+}
+
+/// Sets the flag when dropped before [`StopOnDrop::done`]: axum drops a
+/// request's future when its client goes away, and the search watching the
+/// flag stops.
+struct StopOnDrop {
+    flag: StopFlag,
+    done: bool,
+}
+
+impl Drop for StopOnDrop {
+    fn drop(&mut self) {
+        if !self.done {
+            self.flag.stop();
+            eprintln!("cgtk serve: a client went away; its computation stops");
+        }
+    }
+}
+
+/// Runs `work` on the blocking pool with a stop flag set if the client
+/// goes away; a `search` waits for one of the [`SEARCHES`] turns first and
+/// holds it until the work has ended (stopped or not).
+async fn blocking<T, F>(state: &Shared, search: bool, work: F) -> Response
+where
+    T: Send + 'static,
+    F: FnOnce(StopFlag) -> Result<T> + Send + 'static,
+    Response: From<Answer<T>>,
+{
+    let turn = if search {
+        Arc::clone(&state.searches).acquire_owned().await.ok()
+    } else {
+        None
+    };
+    let mut guard = StopOnDrop {
+        flag: StopFlag::new(),
+        done: false,
+    };
+    let flag = guard.flag.clone();
+    let result = tokio::task::spawn_blocking(move || {
+        let answer = work(flag);
+        drop(turn);
+        answer
+    })
+    .await;
+    guard.done = true;
+    match result {
+        Ok(Ok(answer)) => Answer(answer).into(),
+        Ok(Err(err)) => error_response(&err),
+        Err(join) => error_response(&anyhow::anyhow!("the computation failed: {join}")),
+    }
+}
+
+/// A computed answer, turned into a response by its type.
+struct Answer<T>(T);
+
+impl<T: Serialize> From<Answer<T>> for Response {
+    fn from(a: Answer<T>) -> Response {
+        json_response(&a.0)
+    }
+}
+
+/// An SVG drawing (a response of its own type).
+struct Svg(String);
+
+impl From<Answer<Svg>> for Response {
+    fn from(a: Answer<Svg>) -> Response {
+        svg_response(a.0 .0)
+    }
+}
+
+/// `dots analyze`: `position`, `time_limit`, `node_limit`.
+async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "time_limit", "node_limit"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    let table = state.table.clone();
+    blocking(&state, true, move |stop| {
+        let pos = q.dots_position()?;
+        let limits = q.limits()?;
+        let start = Instant::now();
+        if let Some(dir) = &table {
+            if let Some(a) = dots_cmd::table_analysis(dir, &pos)? {
+                return Ok(DotsAnalyzeReport::new(
+                    &pos,
+                    &a,
+                    start.elapsed().as_secs_f64(),
+                ));
+            }
+        }
+        let mut solver = Solver::new(
+            pos.board(),
+            Options {
+                tt_mb: TABLE_MB,
+                ..Options::default()
+            },
+        );
+        solver.set_stop(Some(stop));
+        let result = solver.analyze_within(&pos, limits);
+        let seconds = start.elapsed().as_secs_f64();
+        Ok(match result {
+            Ok(a) => DotsAnalyzeReport::new(&pos, &a, seconds),
+            Err(i) => DotsAnalyzeReport::interrupted(&i, seconds),
+        })
+    })
+    .await
+}
+
+/// `dots nimber`: `position`, `node_limit`.
+async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "node_limit"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, true, move |_| {
+        let pos = q.dots_position()?;
+        let nodes = q
+            .number("node_limit", 1..=MAX_NIMBER_NODES)?
+            .unwrap_or(MAX_NIMBER_NODES);
+        nimber_cmd::report(&pos, nodes)
+    })
+    .await
+}
+
+/// `dots move`: `position` (a game record), `player`, `seed`, `move_ms`.
+async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "player", "seed", "move_ms"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, true, move |_| {
+        let seed = q.number("seed", 0..=u64::MAX)?.unwrap_or(0);
+        let move_ms = q
+            .number("move_ms", 1..=move_cmd::MAX_MOVE_MS)?
+            .unwrap_or(1000);
+        move_cmd::move_report(
+            q.required("position")?,
+            q.required("player")?,
+            seed,
+            move_ms,
+        )
+    })
+    .await
+}
+
+/// `amazons eval`: `position` or `sgf`, `basic_partition`.
+async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "sgf", "basic_partition"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    let db = state.db.clone();
+    blocking(&state, false, move |_| {
+        let pos = q.amazons_position()?;
+        let oracle = db.as_deref().map(|d| d as &dyn amazons::AreaOracle);
+        let eval = amazons_cmd::evaluate(&pos, q.flag("basic_partition")?, oracle);
+        Ok(cgtk::report::AmazonsEvalReport::new(&pos, &eval))
+    })
+    .await
+}
+
+/// `amazons solve`: `position` or `sgf`, `time_limit`, `node_limit`.
+async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    let db = state.db.clone();
+    blocking(&state, true, move |stop| {
+        let pos = q.amazons_position()?;
+        let budget = Budget {
+            limits: q.limits()?,
+            ..Budget::with_table(TABLE_MB)
+        };
+        amazons_cmd::solve_default(&pos, budget, db, Some(stop))
+    })
+    .await
+}
+
+/// The canonical form and thermograph of an Amazons position, or the
+/// report of the limit that stopped it.
+fn amazons_value_of(
+    q: &Request,
+) -> Result<Result<(String, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
+    let pos = q.amazons_position()?;
+    amazons_cmd::value(&pos, q.limits()?, &())
+}
+
+/// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
+async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, true, move |_| {
+        Ok(match amazons_value_of(&q)? {
+            Ok((canonical, t)) => {
+                serde_json::to_value(ThermographReport::new(Some(&canonical), &t)?)?
+            }
+            Err(limit) => serde_json::to_value(limit)?,
+        })
+    })
+    .await
+}
+
+/// `amazons value --svg`: the drawing of the position's thermograph.
+async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, true, move |_| match amazons_value_of(&q)? {
+        Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(&t, &canonical))),
+        Err(limit) => Err(bad_input(
+            "position",
+            format!(
+                "value unknown ({} limit reached after {} positions)",
+                limit.limit, limit.positions
+            ),
+        )),
+    })
+    .await
+}
+
+/// `cgt canon`: `game`.
+async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["game"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, false, move |_| {
+        cgt_cmd::canon(&mut Arena::new(), q.required("game")?)
+    })
+    .await
+}
+
+/// `cgt compare`: `g`, `h`.
+async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["g", "h"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, false, move |_| {
+        cgt_cmd::compare(&mut Arena::new(), q.required("g")?, q.required("h")?)
+    })
+    .await
+}
+
+/// `cgt thermograph`: `game`.
+async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["game"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, false, move |_| {
+        let (canonical, t) = cgt_cmd::thermograph(&mut Arena::new(), q.required("game")?)?;
+        Ok(ThermographReport::new(Some(&canonical), &t)?)
+    })
+    .await
+}
+
+/// `cgt thermograph --svg`: the drawing.
+async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["game"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, false, move |_| {
+        let (canonical, t) = cgt_cmd::thermograph(&mut Arena::new(), q.required("game")?)?;
+        Ok(Svg(svg::thermograph_svg(&t, &canonical)))
+    })
+    .await
+}

@@ -1,0 +1,300 @@
+//! The web API of `cgtk serve` against the CLI: every route answers, for
+//! the same input, exactly the JSON the matching command prints with
+//! `--json` (times masked), the SVG it writes with `--svg`, and for bad
+//! input HTTP 400 with the line the command prints on stderr.
+
+mod serve_kit;
+
+use serve_kit::{cli, cli_json, untimed, Server};
+
+#[test]
+fn dots_analyze_matches_the_cli() {
+    let server = Server::start(&[]);
+    for pos in [
+        "2x2",
+        "2x2:0,5",
+        "3x2:0,1,2,7",
+        "1x1:0,1",
+        "3x3:0,1,2,3,12,13",
+    ] {
+        let api = server.json("/api/dots/analyze", &[("position", pos)]);
+        let cli = cli_json(&["dots", "analyze", pos, "--json", "--quiet"]);
+        assert_eq!(untimed(api), untimed(cli), "{pos}");
+    }
+    // The empty 3x3 board is worth -3 to the player to move (Barker &
+    // Korf 2012, Table 1).
+    let api = server.json("/api/dots/analyze", &[("position", "3x3")]);
+    assert_eq!(api["value"], -3);
+    assert_eq!(
+        untimed(api),
+        untimed(cli_json(&["dots", "analyze", "3x3", "--json", "--quiet"]))
+    );
+    // A node limit ends the search as it ends the command's.
+    let api = server.json(
+        "/api/dots/analyze",
+        &[("position", "3x3"), ("node_limit", "5000")],
+    );
+    let cli = cli_json(&[
+        "dots",
+        "analyze",
+        "3x3",
+        "--node-limit",
+        "5000",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(api["limit"], "node");
+    assert_eq!(untimed(api), untimed(cli));
+}
+
+#[test]
+fn dots_nimber_and_move_match_the_cli() {
+    let server = Server::start(&[]);
+    for pos in ["2x2", "2x2:0,5", "3x2:0,1,2,7,9"] {
+        let api = server.json("/api/dots/nimber", &[("position", pos)]);
+        assert_eq!(api, cli_json(&["dots", "nimber", pos, "--json"]), "{pos}");
+    }
+    for (record, player, seed) in [
+        ("3x3", "level2", "0"),
+        ("3x3:0,1,13", "level1", "4"),
+        ("3x3:4,5,6,20", "random", "7"),
+        ("2x2:0,5", "perfect", "1"),
+        ("4x4:0,1,2", "greedy", "2"),
+        ("3x3:0", "mcts:nodes=300", "3"),
+        ("6x6:0,1", "level2", "5"),
+    ] {
+        let api = server.json(
+            "/api/dots/move",
+            &[("position", record), ("player", player), ("seed", seed)],
+        );
+        let cli = cli_json(&[
+            "dots", "move", record, "--player", player, "--seed", seed, "--json",
+        ]);
+        assert_eq!(api, cli, "{record} {player}");
+    }
+}
+
+#[test]
+fn amazons_routes_match_the_cli() {
+    let server = Server::start(&[]);
+    for pos in ["4x4", "5x5", ".x.B/W..x/..B. b", "xxxx/B..x/x..W/xxxx w"] {
+        let api = server.json("/api/amazons/eval", &[("position", pos)]);
+        assert_eq!(api, cli_json(&["amazons", "eval", pos, "--json"]), "{pos}");
+        let api = server.json(
+            "/api/amazons/eval",
+            &[("position", pos), ("basic_partition", "1")],
+        );
+        let cli = cli_json(&["amazons", "eval", pos, "--basic-partition", "--json"]);
+        assert_eq!(api, cli, "{pos} basic");
+    }
+    for pos in ["4x4", ".x.B/W..x/..B. b", "B.../..../..../...W w"] {
+        let api = server.json("/api/amazons/solve", &[("position", pos)]);
+        let cli = cli_json(&["amazons", "solve", pos, "--json", "--quiet"]);
+        assert_eq!(untimed(api), untimed(cli), "{pos}");
+    }
+    for pos in [".x.B/W..x/..B. b", "xxx/B.W/xxx w", "B..W b"] {
+        let api = server.json("/api/amazons/value", &[("position", pos)]);
+        let dir = testkit::files::temp_dir("serve-value");
+        std::fs::create_dir_all(&dir).unwrap();
+        let svg = dir.join("t.svg");
+        let cli = cli_json(&[
+            "amazons",
+            "value",
+            pos,
+            "--json",
+            "--quiet",
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(api, cli, "{pos}");
+        let (status, drawing) = server.get("/api/amazons/value.svg", &[("position", pos)]);
+        assert_eq!(status, 200);
+        assert_eq!(drawing, std::fs::read_to_string(&svg).unwrap(), "{pos}");
+    }
+    // A position read from an SGF game record, as `--sgf FILE` reads it.
+    let sgf = "(;FF[4]GM[18]SZ[5:6];W[bfbcdc];B[abacad])";
+    let dir = testkit::files::temp_dir("serve-sgf");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("g.sgf");
+    std::fs::write(&file, sgf).unwrap();
+    let file = file.to_str().unwrap();
+    let api = server.json("/api/amazons/eval", &[("sgf", sgf)]);
+    assert_eq!(api, cli_json(&["amazons", "eval", "--sgf", file, "--json"]));
+    let api = server.json(
+        "/api/amazons/solve",
+        &[("sgf", sgf), ("node_limit", "2000")],
+    );
+    let cli = cli_json(&[
+        "amazons",
+        "solve",
+        "--sgf",
+        file,
+        "--node-limit",
+        "2000",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(untimed(api), untimed(cli));
+}
+
+#[test]
+fn cgt_routes_match_the_cli() {
+    let server = Server::start(&[]);
+    for game in [
+        "{2|1}",
+        "^*",
+        "{3||2|1}",
+        "+-1",
+        "{2|1} + {2|1}",
+        "1/2",
+        "*2",
+    ] {
+        let api = server.json("/api/cgt/canon", &[("game", game)]);
+        assert_eq!(api, cli_json(&["cgt", "canon", game, "--json"]), "{game}");
+        let api = server.json("/api/cgt/thermograph", &[("game", game)]);
+        let dir = testkit::files::temp_dir("serve-thermo");
+        std::fs::create_dir_all(&dir).unwrap();
+        let svg = dir.join("t.svg");
+        let cli = cli_json(&[
+            "cgt",
+            "thermograph",
+            game,
+            "--json",
+            "--svg",
+            svg.to_str().unwrap(),
+        ]);
+        assert_eq!(api, cli, "{game}");
+        let (status, drawing) = server.get("/api/cgt/thermograph.svg", &[("game", game)]);
+        assert_eq!(status, 200);
+        assert_eq!(drawing, std::fs::read_to_string(&svg).unwrap(), "{game}");
+    }
+    for (g, h) in [("{2|1}", "3/2"), ("*", "0"), ("^", "0"), ("1", "1/2")] {
+        let api = server.json("/api/cgt/compare", &[("g", g), ("h", h)]);
+        assert_eq!(
+            api,
+            cli_json(&["cgt", "compare", g, h, "--json"]),
+            "{g} {h}"
+        );
+    }
+}
+
+/// A route, its query and the command given the same input.
+type Case<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a [&'a str]);
+
+#[test]
+fn bad_input_is_400_with_the_cli_message() {
+    let server = Server::start(&[]);
+    let cases: &[Case] = &[
+        (
+            "/api/dots/analyze",
+            &[("position", "2x2:99")],
+            &["dots", "analyze", "2x2:99", "--json"],
+        ),
+        (
+            "/api/dots/nimber",
+            &[("position", "2y2")],
+            &["dots", "nimber", "2y2", "--json"],
+        ),
+        (
+            "/api/dots/move",
+            &[("position", "3x3:0,0"), ("player", "level2")],
+            &["dots", "move", "3x3:0,0", "--player", "level2", "--json"],
+        ),
+        (
+            "/api/dots/move",
+            &[("position", "3x3"), ("player", "nobody")],
+            &["dots", "move", "3x3", "--player", "nobody", "--json"],
+        ),
+        (
+            "/api/amazons/eval",
+            &[("position", "..../W w")],
+            &["amazons", "eval", "..../W w", "--json"],
+        ),
+        (
+            "/api/amazons/solve",
+            &[("position", "3x3")],
+            &["amazons", "solve", "3x3", "--json", "--quiet"],
+        ),
+        (
+            "/api/amazons/value",
+            &[("position", "zz")],
+            &["amazons", "value", "zz", "--json", "--quiet"],
+        ),
+        (
+            "/api/cgt/canon",
+            &[("game", "{2|")],
+            &["cgt", "canon", "{2|", "--json"],
+        ),
+        (
+            "/api/cgt/compare",
+            &[("g", "0"), ("h", "{|")],
+            &["cgt", "compare", "0", "{|", "--json"],
+        ),
+        (
+            "/api/cgt/thermograph",
+            &[("game", "{1|2")],
+            &["cgt", "thermograph", "{1|2", "--json"],
+        ),
+    ];
+    for (path, params, args) in cases {
+        let (status, body) = server.get(path, params);
+        let (code, _, err) = cli(args);
+        assert_eq!(code, 2, "{args:?}");
+        assert_eq!(status, 400, "{path} {params:?}");
+        assert_eq!(body.trim(), err.trim(), "{path} {params:?}");
+        assert!(!body.trim().contains('\n'), "one line: {body}");
+    }
+    // Options out of range and unknown parameters are bad input too.
+    for (path, params) in [
+        (
+            "/api/dots/analyze",
+            &[("position", "2x2"), ("time_limit", "0")][..],
+        ),
+        (
+            "/api/dots/analyze",
+            &[("position", "2x2"), ("time_limit", "61")][..],
+        ),
+        (
+            "/api/amazons/solve",
+            &[("position", "4x4"), ("node_limit", "0")][..],
+        ),
+        ("/api/cgt/canon", &[("game", "0"), ("colour", "red")][..]),
+        ("/api/cgt/canon", &[][..]),
+    ] {
+        let (status, body) = server.get(path, params);
+        assert_eq!(status, 400, "{path} {params:?}: {body}");
+        assert!(
+            body.starts_with("error: ") && !body.trim().contains('\n'),
+            "{body}"
+        );
+    }
+}
+
+/// Searches whose clients go away are stopped, and other requests are
+/// answered while searches run: with every search turn taken by 60-second
+/// solves, a calculation is answered at once; when their clients close the
+/// connections, the server stops all four (and says so on stderr), and a
+/// new search gets a turn.
+#[test]
+fn abandoned_searches_stop_and_others_are_answered() {
+    let server = Server::start(&[]);
+    let abandoned: Vec<_> = (0..4)
+        .map(|_| {
+            server.request(
+                "/api/amazons/solve",
+                &[("position", "5x5"), ("time_limit", "60")],
+            )
+        })
+        .collect();
+    std::thread::sleep(std::time::Duration::from_millis(500));
+    let api = server.json("/api/cgt/canon", &[("game", "{2|1}")]);
+    assert_eq!(api["canonical"], "{2|1}");
+    assert_eq!(server.stderr().matches("went away").count(), 0);
+    drop(abandoned);
+    let api = server.json("/api/dots/analyze", &[("position", "2x2")]);
+    assert_eq!(
+        untimed(api),
+        untimed(cli_json(&["dots", "analyze", "2x2", "--json", "--quiet"]))
+    );
+    assert_eq!(server.stderr().matches("went away").count(), 4);
+}

@@ -1,0 +1,589 @@
+//! The page of `cgtk serve` in a real headless browser (Debian's
+//! `chromium` driven through `chromedriver`): a Dots game against `level2`
+//! and one between two players played to the end, every move's value
+//! compared with `dots analyze`, Amazons partitions compared with `amazons
+//! eval` (of a position and of an SGF record), the solver playing a move,
+//! thermographs drawn. A screenshot is saved when a step fails.
+//!
+//! Runs only when `CGTK_BROWSER=1` and `chromedriver` is on the PATH
+//! (`.ci/run` installs `chromium` and `chromium-driver`).
+
+mod serve_kit;
+
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use fantoccini::{Client, ClientBuilder, Locator};
+use serde_json::{json, Value};
+use serve_kit::{cli_json, Server};
+
+type Outcome = Result<(), String>;
+
+fn browser_available() -> bool {
+    if std::env::var("CGTK_BROWSER").as_deref() != Ok("1") {
+        eprintln!("skipped: set CGTK_BROWSER=1 (with chromium and chromedriver installed)");
+        return false;
+    }
+    let found = Command::new("chromedriver")
+        .arg("--version")
+        .stdout(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if !found {
+        eprintln!("skipped: no chromedriver on the PATH");
+    }
+    found
+}
+
+/// A chromedriver on a free port, stopped when dropped.
+struct Driver {
+    child: Child,
+    url: String,
+}
+
+impl Driver {
+    fn start() -> Driver {
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let child = Command::new("chromedriver")
+            .arg(format!("--port={port}"))
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("chromedriver starts");
+        Driver {
+            child,
+            url: format!("http://127.0.0.1:{port}"),
+        }
+    }
+}
+
+impl Drop for Driver {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+async fn connect(driver: &Driver, profile: &std::path::Path) -> Client {
+    let mut caps = serde_json::Map::new();
+    caps.insert(
+        "goog:chromeOptions".into(),
+        json!({
+            "args": [
+                "--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync",
+                "--window-size=1280,800",
+                format!("--user-data-dir={}", profile.display()),
+            ]
+        }),
+    );
+    let connector = hyper_util::client::legacy::connect::HttpConnector::new();
+    let start = Instant::now();
+    loop {
+        match ClientBuilder::new(connector.clone())
+            .capabilities(caps.clone())
+            .connect(&driver.url)
+            .await
+        {
+            Ok(client) => return client,
+            Err(e) if start.elapsed() > Duration::from_secs(20) => {
+                panic!("cannot start a browser session: {e}")
+            }
+            Err(_) => tokio::time::sleep(Duration::from_millis(200)).await,
+        }
+    }
+}
+
+async fn js(c: &Client, script: &str) -> Result<Value, String> {
+    c.execute(script, vec![])
+        .await
+        .map_err(|e| format!("{script}: {e}"))
+}
+
+/// Waits until `script` returns something other than null or false.
+async fn until(c: &Client, what: &str, script: &str) -> Result<Value, String> {
+    let start = Instant::now();
+    loop {
+        let v = js(c, script).await?;
+        if !v.is_null() && v != Value::Bool(false) {
+            return Ok(v);
+        }
+        if start.elapsed() > Duration::from_secs(60) {
+            return Err(format!("timed out waiting for {what}"));
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+}
+
+async fn click(c: &Client, css: &str) -> Outcome {
+    c.find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?
+        .click()
+        .await
+        .map_err(|e| format!("click {css}: {e}"))
+}
+
+async fn type_into(c: &Client, css: &str, text: &str) -> Outcome {
+    let el = c
+        .find(Locator::Css(css))
+        .await
+        .map_err(|e| format!("{css}: {e}"))?;
+    el.clear().await.map_err(|e| format!("{css}: {e}"))?;
+    el.send_keys(text).await.map_err(|e| format!("{css}: {e}"))
+}
+
+fn check(ok: bool, what: impl FnOnce() -> String) -> Outcome {
+    if ok {
+        Ok(())
+    } else {
+        Err(what())
+    }
+}
+
+/// A game on 3x3 against `level2`, the human side drawing the lowest
+/// undrawn edge, to the end; every move of level2 is the one `dots move`
+/// gives for the same record and seed.
+async fn dots_game(c: &Client) -> Outcome {
+    click(c, "#dots-new").await?;
+    let start = Instant::now();
+    loop {
+        let state = until(
+            c,
+            "the human's turn or the end",
+            "const s = document.getElementById('dots-status').dataset; \
+             return (s.over === '1' || s.toMove === '0') ? s.over : null;",
+        )
+        .await?;
+        if state == "1" {
+            break;
+        }
+        let before = js(c, "return document.getElementById('dots-record').value;").await?;
+        let edge = js(
+            c,
+            "const e = document.querySelector('#dots-board rect.hit:not(.drawn)'); \
+                          return e ? Number(e.dataset.edge) : null;",
+        )
+        .await?;
+        let edge = edge.as_u64().ok_or("no undrawn edge on a board not over")?;
+        click(c, &format!("#edge-{edge}")).await?;
+        until(
+            c,
+            "the move to be drawn",
+            &format!(
+                "return document.getElementById('dots-record').value !== {before};",
+                before = before
+            ),
+        )
+        .await?;
+        check(start.elapsed() < Duration::from_secs(120), || {
+            "the game did not end".into()
+        })?;
+    }
+    let record = js(c, "return document.getElementById('dots-record').value;").await?;
+    let record = record.as_str().unwrap_or_default().to_string();
+    let score = js(
+        c,
+        "return document.getElementById('dots-status').dataset.score;",
+    )
+    .await?;
+    let (size, list) = record.split_once(':').ok_or("no moves in the record")?;
+    let moves: Vec<&str> = list.split(',').collect();
+    check(size == "3x3" && moves.len() == 24, || {
+        format!("a 3x3 game has 24 moves: {record}")
+    })?;
+    let parts: Vec<u32> = score
+        .as_str()
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    check(parts.iter().sum::<u32>() == 9, || {
+        format!("the boxes of 3x3 are 9: {score}")
+    })?;
+    // Replay: the side to move after each prefix, and level2's moves.
+    let mut side = 0;
+    let mut drawn: Vec<usize> = Vec::new();
+    for (k, m) in moves.iter().enumerate() {
+        let e: usize = m.parse().map_err(|_| format!("bad edge {m}"))?;
+        if side == 1 {
+            let prefix = if k == 0 {
+                "3x3".to_string()
+            } else {
+                format!("3x3:{}", moves[..k].join(","))
+            };
+            let cli = cli_json(&[
+                "dots",
+                "move",
+                &prefix,
+                "--player",
+                "level2",
+                "--seed",
+                &k.to_string(),
+                "--json",
+            ]);
+            check(cli["edge"] == e, || {
+                format!(
+                    "move {k} after {prefix}: page {e}, dots move {}",
+                    cli["edge"]
+                )
+            })?;
+        }
+        drawn.push(e);
+        if !completes_box(3, 3, &drawn, e) {
+            side = 1 - side;
+        }
+    }
+    Ok(())
+}
+
+/// Two players against each other on 2x2 (level1 first, level2 second) to
+/// the end: every move is the one `dots move` gives its player.
+async fn dots_player_against_player(c: &Client) -> Outcome {
+    js(
+        c,
+        "for (const [id, p] of [['dots-p0', 'level1'], ['dots-p1', 'level2']]) \
+             document.getElementById(id).value = p; \
+           document.getElementById('dots-w').value = '2'; \
+           document.getElementById('dots-h').value = '2';",
+    )
+    .await?;
+    click(c, "#dots-new").await?;
+    until(
+        c,
+        "the end of the game",
+        "return document.getElementById('dots-status').dataset.over === '1';",
+    )
+    .await?;
+    let record = js(c, "return document.getElementById('dots-record').value;").await?;
+    let record = record.as_str().unwrap_or_default().to_string();
+    let moves: Vec<&str> = record
+        .split_once(':')
+        .map(|(_, l)| l.split(',').collect())
+        .unwrap_or_default();
+    check(moves.len() == 12, || {
+        format!("a 2x2 game has 12 moves: {record}")
+    })?;
+    let (mut side, mut drawn) = (0, Vec::new());
+    for (k, m) in moves.iter().enumerate() {
+        let e: usize = m.parse().map_err(|_| format!("bad edge {m}"))?;
+        let prefix = if k == 0 {
+            "2x2".to_string()
+        } else {
+            format!("2x2:{}", moves[..k].join(","))
+        };
+        let player = ["level1", "level2"][side];
+        let cli = cli_json(&[
+            "dots",
+            "move",
+            &prefix,
+            "--player",
+            player,
+            "--seed",
+            &k.to_string(),
+            "--json",
+        ]);
+        check(cli["edge"] == e, || {
+            format!(
+                "move {k} of {player} after {prefix}: page {e}, dots move {}",
+                cli["edge"]
+            )
+        })?;
+        drawn.push(e);
+        if !completes_box(2, 2, &drawn, e) {
+            side = 1 - side;
+        }
+    }
+    js(
+        c,
+        "document.getElementById('dots-p0').value = 'human'; \
+           document.getElementById('dots-w').value = '3'; \
+           document.getElementById('dots-h').value = '3';",
+    )
+    .await?;
+    Ok(())
+}
+
+/// Whether drawing `e` (the last of `drawn`) completed a box of a WxH board.
+fn completes_box(w: usize, h: usize, drawn: &[usize], e: usize) -> bool {
+    let has = |x: usize| drawn.contains(&x);
+    let complete = |r: usize, c: usize| {
+        let v = (h + 1) * w + r * (w + 1) + c;
+        has(r * w + c) && has((r + 1) * w + c) && has(v) && has(v + 1)
+    };
+    let hs = (h + 1) * w;
+    if e < hs {
+        let (r, c) = (e / w, e % w);
+        (r > 0 && complete(r - 1, c)) || (r < h && complete(r, c))
+    } else {
+        let (r, c) = ((e - hs) / (w + 1), (e - hs) % (w + 1));
+        (c > 0 && complete(r, c - 1)) || (c < w && complete(r, c))
+    }
+}
+
+/// Every move's value on the board, as `dots analyze --json` gives it.
+async fn dots_values(c: &Client) -> Outcome {
+    js(
+        c,
+        "document.getElementById('dots-p1').value = 'human'; \
+           document.getElementById('dots-p1').dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    for pos in ["3x3:0,1,2,3,12,13", "2x2:0,5", "3x2:0,1,2,7"] {
+        type_into(c, "#dots-record", pos).await?;
+        click(c, "#dots-load").await?;
+        let checked = js(c, "return document.getElementById('dots-values').checked;").await?;
+        if checked != Value::Bool(true) {
+            click(c, "#dots-values").await?;
+        }
+        let shown = until(
+            c,
+            "the values",
+            "const v = [...document.querySelectorAll('#dots-board text.val')]; \
+             return v.length ? v.map(t => [Number(t.dataset.edge), Number(t.dataset.value), \
+               t.classList.contains('win') ? 'win' : t.classList.contains('loss') ? 'loss' : 'tie']) : null;",
+        )
+        .await?;
+        let cli = cli_json(&["dots", "analyze", pos, "--json", "--quiet"]);
+        let want: Vec<Value> = cli["moves"]
+            .as_array()
+            .ok_or("no moves")?
+            .iter()
+            .map(|m| {
+                let v = m["value"].as_i64().unwrap_or(0);
+                let kind = match v.signum() {
+                    1 => "win",
+                    -1 => "loss",
+                    _ => "tie",
+                };
+                json!([m["edge"], v, kind])
+            })
+            .collect();
+        check(shown == Value::Array(want.clone()), || {
+            format!("{pos}: page {shown}, dots analyze {want:?}")
+        })?;
+        let loony = js(
+            c,
+            "return document.querySelectorAll('#dots-board text.loony').length;",
+        )
+        .await?;
+        let want_loony = cli["moves"]
+            .as_array()
+            .map_or(0, |m| m.iter().filter(|m| m["loony"] == true).count());
+        check(loony == want_loony, || {
+            format!("{pos}: {loony} loony marks, dots analyze has {want_loony}")
+        })?;
+    }
+    Ok(())
+}
+
+/// An Amazons position's partition, as `amazons eval --json` gives it, and
+/// the thermograph of one of its areas.
+async fn amazons_partition(c: &Client) -> Outcome {
+    click(c, "#tab-amazons").await?;
+    let pos = "B.x.W/..x../xxxxx/W.x.B/..x.. w";
+    type_into(c, "#am-position", pos).await?;
+    click(c, "#am-load").await?;
+    let cli = cli_json(&["amazons", "eval", pos, "--json"]);
+    areas_shown(c, &cli).await?;
+    click(c, "#am-areas tbody tr").await?;
+    until(
+        c,
+        "the area's thermograph",
+        "return document.querySelector('#am-thermo svg') !== null;",
+    )
+    .await?;
+    // A game record, read as `amazons eval --sgf FILE` reads it.
+    let sgf = "(;FF[4]GM[18]SZ[5:6];W[bfbcdc];B[abacad])";
+    let file = testkit::files::temp_dir("serve-browser-sgf");
+    std::fs::create_dir_all(&file).map_err(|e| e.to_string())?;
+    let file = file.join("g.sgf");
+    std::fs::write(&file, sgf).map_err(|e| e.to_string())?;
+    let cli = cli_json(&[
+        "amazons",
+        "eval",
+        "--sgf",
+        file.to_str().unwrap_or_default(),
+        "--json",
+    ]);
+    type_into(c, "#am-sgf", sgf).await?;
+    click(c, "#am-sgf-load").await?;
+    areas_shown(c, &cli).await
+}
+
+/// The computer (the solver) plays Black: its move is the winning move of
+/// `amazons solve`.
+async fn amazons_computer(c: &Client) -> Outcome {
+    let pos = "B.../..../..../...W b";
+    type_into(c, "#am-position", pos).await?;
+    click(c, "#am-load").await?;
+    js(
+        c,
+        "const s = document.getElementById('am-computer'); s.value = 'black'; \
+           s.dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    let after = until(
+        c,
+        "the computer's move",
+        "const p = document.getElementById('am-position').value; \
+         return p.endsWith(' w') ? p : null;",
+    )
+    .await?;
+    js(c, "document.getElementById('am-computer').value = 'none';").await?;
+    let cli = cli_json(&["amazons", "solve", pos, "--json", "--quiet"]);
+    let best = cli["best_move"].as_str().ok_or("no winning move")?;
+    let want = play_amazons(pos, best);
+    check(after == want.as_str(), || {
+        format!("after {best}: page {after}, expected {want}")
+    })
+}
+
+/// The position text after `mv` (`A4-C2xC1`): ranks from the top.
+fn play_amazons(pos: &str, mv: &str) -> String {
+    let (board, side) = pos.split_once(' ').unwrap_or((pos, "w"));
+    let mut ranks: Vec<Vec<u8>> = board.split('/').map(|r| r.bytes().collect()).collect();
+    let h = ranks.len();
+    let at = |sq: &str| {
+        let file = usize::from(sq.as_bytes()[0] - b'A');
+        let rank: usize = sq[1..].parse().unwrap_or(1);
+        (h - rank, file)
+    };
+    let parts: Vec<&str> = mv.split(['-', 'x']).collect();
+    let (from, to, arrow) = (at(parts[0]), at(parts[1]), at(parts[2]));
+    let queen = ranks[from.0][from.1];
+    ranks[from.0][from.1] = b'.';
+    ranks[to.0][to.1] = queen;
+    ranks[arrow.0][arrow.1] = b'x';
+    let text: Vec<String> = ranks
+        .iter()
+        .map(|r| String::from_utf8_lossy(r).into_owned())
+        .collect();
+    let next = if side == "w" { "b" } else { "w" };
+    format!("{} {next}", text.join("/"))
+}
+
+/// Evaluates the position on the board and checks the areas shown (the
+/// table and the squares' colours) against `amazons eval --json`.
+async fn areas_shown(c: &Client, cli: &Value) -> Outcome {
+    click(c, "#am-eval").await?;
+    let rows = until(
+        c,
+        "the areas",
+        "const r = [...document.querySelectorAll('#am-areas tbody tr')]; \
+         return r.length ? r.map(tr => [...tr.cells].slice(1).map(td => td.textContent)) : null;",
+    )
+    .await?;
+    let want: Vec<Value> = cli["areas"]
+        .as_array()
+        .ok_or("no areas")?
+        .iter()
+        .map(|a| {
+            let squares: Vec<&str> = a["squares"]
+                .as_array()
+                .map(|s| s.iter().filter_map(Value::as_str).collect())
+                .unwrap_or_default();
+            json!([a["kind"], squares.join(" "), a["bounds"], a["source"]])
+        })
+        .collect();
+    check(rows == Value::Array(want.clone()), || {
+        format!("page areas {rows}, amazons eval {want:?}")
+    })?;
+    // Every square of an area is coloured as that area.
+    let marked = js(
+        c,
+        "return [...document.querySelectorAll('#am-board .sq[data-area]')].map(s => [s.getAttribute('aria-label'), Number(s.dataset.area)]);",
+    )
+    .await?;
+    for (i, a) in cli["areas"].as_array().into_iter().flatten().enumerate() {
+        for sq in a["squares"].as_array().into_iter().flatten() {
+            check(
+                marked
+                    .as_array()
+                    .is_some_and(|m| m.iter().any(|x| x[0] == *sq && x[1] == i)),
+                || format!("square {sq} of area {i} not coloured: {marked}"),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// The calculator's thermograph: the numbers of `cgt thermograph --json`
+/// and a drawing.
+async fn cgt_thermograph(c: &Client) -> Outcome {
+    click(c, "#tab-cgt").await?;
+    let game = "{3|{2*|1*}}";
+    type_into(c, "#cgt-g", game).await?;
+    click(c, "#cgt-thermograph").await?;
+    until(
+        c,
+        "the thermograph",
+        "return document.querySelector('#cgt-svg svg') !== null;",
+    )
+    .await?;
+    let text = js(c, "return document.getElementById('cgt-out').textContent;").await?;
+    let text = text.as_str().unwrap_or_default().to_string();
+    let cli = cli_json(&["cgt", "thermograph", game, "--json"]);
+    for key in [
+        "canonical",
+        "left_stop",
+        "right_stop",
+        "mean",
+        "temperature",
+    ] {
+        let label = if key == "canonical" {
+            "canonical form".to_string()
+        } else {
+            key.replace('_', " ")
+        };
+        let want = format!("{label} {}", cli[key].as_str().unwrap_or_default());
+        check(text.contains(&want), || format!("{want:?} not in {text:?}"))?;
+    }
+    Ok(())
+}
+
+async fn steps(c: &Client, url: &str) -> Outcome {
+    c.goto(url).await.map_err(|e| format!("goto: {e}"))?;
+    until(
+        c,
+        "the board",
+        "return document.getElementById('edge-0') !== null;",
+    )
+    .await?;
+    dots_game(c).await?;
+    dots_player_against_player(c).await?;
+    dots_values(c).await?;
+    amazons_partition(c).await?;
+    amazons_computer(c).await?;
+    cgt_thermograph(c).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_plays_and_analyses() {
+    if !browser_available() {
+        return;
+    }
+    let server = Server::start(&[]);
+    let driver = Driver::start();
+    let profile = testkit::files::temp_dir("serve-browser-profile");
+    let client = connect(&driver, &profile).await;
+    let result = steps(&client, &server.url()).await;
+    if let Err(problem) = &result {
+        let shot =
+            std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_browser_failure.png");
+        match client.screenshot().await {
+            Ok(png) if std::fs::write(&shot, &png).is_ok() => {
+                eprintln!("screenshot of the failure: {}", shot.display())
+            }
+            _ => eprintln!("no screenshot could be taken"),
+        }
+        let _ = client.close().await;
+        panic!("{problem}");
+    }
+    let _ = client.close().await;
+    let _ = std::fs::remove_dir_all(&profile);
+}
