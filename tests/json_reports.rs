@@ -85,6 +85,16 @@ fn every_json_output() {
         vec!["dots", "solve", "2x2", "--json"],
         vec!["dots", "solve", "3x2:0,4", "--json"],
         vec!["dots", "analyze", "2x2:0,5", "--json"],
+        vec![
+            "dots",
+            "move",
+            "3x3:0,4,9",
+            "--player",
+            "level2",
+            "--seed",
+            "1",
+            "--json",
+        ],
         vec!["plan", "run", pl, "--json", "--quiet", "--workers", "1"],
         vec![
             "dots", "table", "build", "2x2", "--out", t, "--json", "--quiet",
