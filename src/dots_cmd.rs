@@ -45,6 +45,8 @@ pub enum DotsCommand {
     /// The Nimstring value of the position, of each component and after
     /// each legal move.
     Nimber(crate::nimber_cmd::NimberArgs),
+    /// Train a neural-network player by evolution or back-propagation.
+    Train(crate::train_cmd::TrainArgs),
 }
 
 /// A position and the solver's switches.
@@ -242,6 +244,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
         DotsCommand::Tournament(args) => crate::play_cmd::tournament(args)?,
         DotsCommand::Play(args) => crate::play_cmd::play(args)?,
         DotsCommand::Score(args) => crate::play_cmd::score(args)?,
+        DotsCommand::Train(args) => crate::train_cmd::train(args)?,
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();

@@ -18,6 +18,7 @@ mod search_args;
 mod svg;
 mod table_cmd;
 mod thermo_out;
+mod train_cmd;
 
 /// cgtk: combinatorial game theory toolkit.
 #[derive(Parser)]
