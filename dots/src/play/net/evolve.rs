@@ -55,9 +55,9 @@ fn antibody_counts(n: usize) -> (usize, usize) {
     ((n / 4).max(1), (n / 3).clamp(1, n.saturating_sub(1).max(1)))
 }
 
-/// One generation's matches: who plays whom. `run(index, a, b)` plays
-/// match `index` and returns `a`'s games won; the matches are independent
-/// and may run in any order.
+/// One generation's matches: who plays whom. The matches are independent
+/// and may be played in any order; their results are combined in this
+/// order.
 pub(crate) struct Pairing {
     /// `(a, b)` members, or `(a, usize::MAX)` for the heuristic.
     pub(crate) matches: Vec<(usize, usize)>,
