@@ -656,8 +656,8 @@ pub struct TrainReport {
     pub games: u64,
     /// Generations (or epochs) run.
     pub generations: usize,
-    /// The written network's share of games won against level 0 in the
-    /// last snapshot.
+    /// The written network's share of games won against level 0 (2,000
+    /// games, after the last snapshot).
     pub level0: f64,
     /// The same against level 1.
     pub level1: f64,

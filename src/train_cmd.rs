@@ -39,7 +39,7 @@ pub enum OpponentArg {
 
 /// The default generations of evolution (the default run takes about a
 /// minute on one core).
-pub const DEFAULT_GENERATIONS: usize = 500;
+pub const DEFAULT_GENERATIONS: usize = 2_000;
 
 /// The default epochs of back-propagation.
 pub const DEFAULT_EPOCHS: usize = 100;
@@ -47,14 +47,14 @@ pub const DEFAULT_EPOCHS: usize = 100;
 /// `dots train`.
 #[derive(Args)]
 #[command(
-    after_help = "Writes the network with the highest proficiency against level 0 plus level 1 in \
-the last snapshot (`net:FILE` plays it in `dots tournament` and `dots play`). A snapshot plays every \
+    after_help = "Writes the network with the highest proficiency against level 0 plus level 1 \
+(2,000 games each) among the 10 best of the last snapshot (`net:FILE` plays it in `dots tournament` and `dots play`). A snapshot plays every \
 member of the population (or every back-propagation run) --eval-games games against random and \
 against level1; --log writes them as CSV. The same seed gives the same file with any --threads."
 )]
 pub struct TrainArgs {
     /// How to train.
-    #[arg(long, value_enum, default_value_t = MethodArg::Antibody)]
+    #[arg(long, value_enum, default_value_t = MethodArg::Direct)]
     method: MethodArg,
     /// Direct evolution's opponent.
     #[arg(long, value_enum, default_value_t = OpponentArg::Random)]
@@ -62,7 +62,7 @@ pub struct TrainArgs {
     /// Board size in boxes, `WxH` (at most 128 edges).
     #[arg(long, default_value = "3x3")]
     board: String,
-    /// Generations of evolution [default: 500].
+    /// Generations of evolution [default: 2000].
     #[arg(long, conflicts_with_all = ["games", "epochs"])]
     generations: Option<usize>,
     /// Train until this many games are played (whole generations).
@@ -278,7 +278,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         report.out,
         100.0 * report.level0,
         100.0 * report.level1,
-        config.eval_games
+        dots::play::net::FINAL_GAMES
     );
     Ok(())
 }

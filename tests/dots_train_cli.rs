@@ -62,11 +62,8 @@ fn train_writes_a_network_that_plays_and_follows_the_seed() {
     assert_eq!(last[1], one["games"].to_string());
     let best0 = snaps[2]["best_level0"].as_f64().unwrap();
     assert!((last[2].parse::<f64>().unwrap() - best0).abs() < 1e-4);
-    // The written network is the one the report measured: at most the
-    // best, at least the mean.
-    let level0 = one["level0"].as_f64().unwrap();
-    assert!(level0 <= best0 && level0 >= snaps[2]["mean_level0"].as_f64().unwrap());
-    // It plays in a tournament.
+    // It plays in a tournament, and wins about the share the report gives
+    // (2,000 games there, 2,000 here: four standard deviations is 0.063).
     let spec = format!("net:{}", dir.join("one.net").display());
     let players = format!("{spec},random");
     let t = json(&cgtk_output(
@@ -78,13 +75,16 @@ fn train_writes_a_network_that_plays_and_follows_the_seed() {
             "--players",
             &players,
             "--games",
-            "20",
+            "2000",
             "--json",
             "--quiet",
         ],
         None,
     ));
     assert_eq!(t["pairs"][0]["a"], spec.as_str());
+    let share = t["crosstable"][0][1].as_f64().unwrap();
+    let level0 = one["level0"].as_f64().unwrap();
+    assert!((share - level0).abs() < 0.063, "{share} {level0}");
     // Back-propagation reports epochs and the games of its training sets.
     let bp = train(
         &dir,

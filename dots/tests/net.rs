@@ -372,12 +372,18 @@ fn training_checks_its_settings() {
     ));
 }
 
-/// The default settings (antibody/antigen, 500 generations) give a
-/// network that beats random in at least 85 % of 1,000 games on 3x3.
+/// The defaults of `cgtk dots train` (direct evolution against random,
+/// 2,000 generations, seed 0) give a network that beats random in at least
+/// 85 % of 1,000 games on 3x3.
 #[test]
-#[ignore = "a release-build run of about a minute"]
+#[ignore = "a release-build run of about half a minute"]
 fn default_training_beats_random() {
-    let mut c = TrainConfig::new(grid3(), Method::Evolve(Scheme::Antibody), 500, 0);
+    let mut c = TrainConfig::new(
+        grid3(),
+        Method::Evolve(Scheme::Direct(Heuristic::Random)),
+        2_000,
+        0,
+    );
     c.threads = 2;
     let t = train(&c, &|_| {}).unwrap();
     let mut rng = Rng::new(99);

@@ -28,4 +28,6 @@ pub use file::{parse, NetError, NetFileError, MAGIC, VERSION};
 pub use games::{proficiency, Heuristic};
 pub use genome::{code_of_weight, genome_bytes, weight_of_code, Genome, WEIGHT_BITS, WEIGHT_RANGE};
 pub use network::{sigmoid, NetPlayer, Network, Shape, ShapeError};
-pub use train::{train, Method, Snapshot, TrainConfig, TrainProgress, Trained};
+pub use train::{
+    train, Method, Snapshot, TrainConfig, TrainProgress, Trained, FINALISTS, FINAL_GAMES,
+};
