@@ -45,11 +45,11 @@ def plot(title, xlabel, ylabel, series, ymax, out):
         s.append(f'<line x1="{sx(x):.1f}" y1="{TOP}" x2="{sx(x):.1f}" y2="{TOP + ph}" stroke="#eee"/>')
         s.append(f'<text x="{sx(x):.1f}" y="{TOP + ph + 18}" text-anchor="middle">{label}</text>')
         x += step
-    ystep = 0.1 if ymax <= 1 else 0.2
+    ystep = 0.05 if ymax <= 0.5 else 0.1
     y = 0.0
     while y <= ymax + 1e-9:
         s.append(f'<line x1="{LEFT}" y1="{sy(y):.1f}" x2="{LEFT + pw}" y2="{sy(y):.1f}" stroke="#eee"/>')
-        s.append(f'<text x="{LEFT - 8}" y="{sy(y) + 4:.1f}" text-anchor="end">{y:.1f}</text>')
+        s.append(f'<text x="{LEFT - 8}" y="{sy(y) + 4:.1f}" text-anchor="end">{y:.2f}</text>')
         y += ystep
     s.append(f'<rect x="{LEFT}" y="{TOP}" width="{pw}" height="{ph}" fill="none" stroke="black"/>')
     s.append(f'<text x="{LEFT + pw / 2}" y="{H - 15}" text-anchor="middle">{xlabel}</text>')
