@@ -22,6 +22,7 @@ fn games_per_second(c: &mut Criterion) {
     ] {
         let mut config = TrainConfig::new(grid.clone(), Method::Evolve(scheme), 1, 7);
         config.eval_games = 0;
+        config.final_games = 0;
         config.snapshots = 0;
         let first = train(&config, &|_| {}).unwrap();
         assert_eq!(first.games, games);
@@ -43,6 +44,7 @@ fn backprop_epochs(c: &mut Criterion) {
     config.runs = 1;
     config.training_sets = 1;
     config.eval_games = 0;
+    config.final_games = 0;
     config.snapshots = 0;
     let first = train(&config, &|_| {}).unwrap();
     assert_eq!(first.games, 800);

@@ -28,13 +28,13 @@ const TAG_SET: u64 = 6;
 const TAG_EPOCH: u64 = 7;
 const TAG_FINAL: u64 = 8;
 
-/// The members of the last snapshot with the highest proficiency that are
-/// played again, [`FINAL_GAMES`] games against each opponent, to choose the
-/// network a run returns (the best of many 300-game estimates is lucky as
-/// often as it is good).
+/// The members of the last snapshot with the highest proficiency that
+/// are played again, [`TrainConfig::final_games`] games against each
+/// opponent, to choose the network a run returns (the best of many 300-game
+/// estimates is lucky as often as it is good).
 pub const FINALISTS: usize = 10;
 
-/// Games per opponent for each finalist.
+/// Games per opponent for each finalist, by default.
 pub const FINAL_GAMES: usize = 2_000;
 
 /// How networks are trained.
@@ -76,6 +76,9 @@ pub struct TrainConfig {
     pub snapshots: usize,
     /// Games per member and opponent in a snapshot (§4: at least 300).
     pub eval_games: usize,
+    /// Games per opponent for each of the [`FINALISTS`] (default
+    /// [`FINAL_GAMES`]).
+    pub final_games: usize,
     /// The seed of every random choice.
     pub seed: u64,
     /// Threads (at least 1); results do not depend on it.
@@ -104,6 +107,7 @@ impl TrainConfig {
             init_range: 0.5,
             snapshots: 10,
             eval_games: 300,
+            final_games: FINAL_GAMES,
             seed,
             threads: 1,
         }
@@ -176,8 +180,9 @@ pub struct TrainProgress {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Trained {
     /// The member of the final population (or the run) with the highest
-    /// proficiency against level 0 plus level 1 over [`FINAL_GAMES`] games
-    /// each, among the [`FINALISTS`] best of the last snapshot.
+    /// proficiency against level 0 plus level 1 over
+    /// [`TrainConfig::final_games`] games each, among the [`FINALISTS`]
+    /// best of the last snapshot.
     pub network: Network,
     /// Its share of those games won against level 0 and level 1.
     pub proficiency: [f64; 2],
@@ -264,7 +269,7 @@ fn best_index(scores: &[[f64; 2]]) -> usize {
     best
 }
 
-/// The finalist with the best proficiency over [`FINAL_GAMES`] games per
+/// The finalist with the best proficiency over `final_games` games per
 /// opponent (see [`FINALISTS`]) and that proficiency.
 fn final_choice(config: &TrainConfig, nets: &[Network], scores: &[[f64; 2]]) -> (usize, [f64; 2]) {
     let mut order: Vec<usize> = (0..nets.len()).collect();
@@ -275,7 +280,7 @@ fn final_choice(config: &TrainConfig, nets: &[Network], scores: &[[f64; 2]]) -> 
         .map(|&i| {
             [Heuristic::Random, Heuristic::Level1].map(|h| {
                 let mut rng = Rng::from_parts(&[config.seed, TAG_FINAL, i as u64, h as u64]);
-                proficiency(&config.grid, &nets[i], h, FINAL_GAMES, &mut rng)
+                proficiency(&config.grid, &nets[i], h, config.final_games, &mut rng)
             })
         })
         .collect();
