@@ -127,6 +127,7 @@ fn play_error(what: &str, e: PlayError) -> anyhow::Error {
         | PlayError::UnknownPlayer { .. }
         | PlayError::BadOption { .. }
         | PlayError::Network(_)
+        | PlayError::Setup { .. }
         | PlayError::BoardSize { .. } => bad_input(what, e),
         other => anyhow::Error::new(other),
     }

@@ -116,6 +116,13 @@ fn bad_input_exits_2_with_one_line() {
     let bad_file = dir.join("bad.net");
     std::fs::write(&bad_file, "cgtk-net 7\n").unwrap();
     let bad_player = format!("net:{},random", bad_file.display());
+    let net3 = dir.join("level.net");
+    std::fs::write(
+        &net3,
+        dots::play::net::Network::level1(&dots::play::Grid::new(3, 3).unwrap()).to_text(),
+    )
+    .unwrap();
+    let wrong_board = format!("net:{},random", net3.display());
     for (args, needle) in [
         (
             vec!["dots", "train", "--out", o, "--mutation", "1.5"],
@@ -162,6 +169,19 @@ fn bad_input_exits_2_with_one_line() {
                 "2",
             ],
             "line 1: format version 7",
+        ),
+        (
+            vec![
+                "dots",
+                "tournament",
+                "--board",
+                "2x2",
+                "--players",
+                &wrong_board,
+                "--games",
+                "2",
+            ],
+            "a network for 3x3, the game is on 2x2",
         ),
     ] {
         let (code, stdout, stderr) = cgtk(&args);
