@@ -47,6 +47,8 @@ pub enum DotsCommand {
     Nimber(crate::nimber_cmd::NimberArgs),
     /// The edge a player draws after the moves of a game record.
     Move(crate::move_cmd::MoveArgs),
+    /// Train a neural-network player by evolution or back-propagation.
+    Train(crate::train_cmd::TrainArgs),
 }
 
 /// A position and the solver's switches.
@@ -244,6 +246,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
         DotsCommand::Tournament(args) => crate::play_cmd::tournament(args)?,
         DotsCommand::Play(args) => crate::play_cmd::play(args)?,
         DotsCommand::Score(args) => crate::play_cmd::score(args)?,
+        DotsCommand::Train(args) => crate::train_cmd::train(args)?,
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();

@@ -20,6 +20,7 @@ mod serve;
 mod svg;
 mod table_cmd;
 mod thermo_out;
+mod train_cmd;
 
 /// cgtk: combinatorial game theory toolkit.
 #[derive(Parser)]

@@ -16,7 +16,7 @@ use crate::progress;
 
 /// Player names and options, shared by the help of every command here.
 const PLAYERS_HELP: &str = "Players: random, level1, level2, greedy, minimax, alphabeta, mcts, \
-mcts-crazystone, uct, perfect. Options after colons: ms=N (time per move), nodes=N (search nodes, \
+mcts-crazystone, uct, perfect, nimstring, net:FILE (a network from `dots train`). Options after colons: ms=N (time per move), nodes=N (search nodes, \
 or Monte Carlo descents, per move), depth=N (minimax, alphabeta), centre (centre-out move order \
 for minimax, alphabeta), relative (greedy, minimax, alphabeta, mcts, mcts-crazystone: three-sided \
 boxes count in the utility for the side to move and against the other). A name with nodes= or depth= plays the same moves on every machine \
@@ -126,6 +126,8 @@ fn play_error(what: &str, e: PlayError) -> anyhow::Error {
         | PlayError::Settings { .. }
         | PlayError::UnknownPlayer { .. }
         | PlayError::BadOption { .. }
+        | PlayError::Network(_)
+        | PlayError::Setup { .. }
         | PlayError::BoardSize { .. } => bad_input(what, e),
         other => anyhow::Error::new(other),
     }

@@ -639,3 +639,48 @@ pub struct DotsMoveReport {
     /// The player's name, as given.
     pub player: String,
 }
+
+/// One snapshot of `dots train --json`: the population's proficiency.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrainSnapshotReport {
+    /// The best member's share of games won against level 0 (random).
+    pub best_level0: f64,
+    /// The best member's share of games won against level 1.
+    pub best_level1: f64,
+    /// Training games played by then.
+    pub games: u64,
+    /// Generations (or back-propagation epochs) done.
+    pub generation: usize,
+    /// The mean member's share against level 0.
+    pub mean_level0: f64,
+    /// The mean member's share against level 1.
+    pub mean_level1: f64,
+}
+
+/// `dots train --json`: the run and the network written.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TrainReport {
+    /// The board, `WxH` boxes.
+    pub board: String,
+    /// Training games played.
+    pub games: u64,
+    /// Generations (or epochs) run.
+    pub generations: usize,
+    /// The written network's share of games won against level 0 (2,000
+    /// games, after the last snapshot).
+    pub level0: f64,
+    /// The same against level 1.
+    pub level1: f64,
+    /// `direct`, `round-robin`, `antibody` or `backprop`.
+    pub method: String,
+    /// Direct evolution's opponent (`random` or `level1`), else null.
+    pub opponent: Option<String>,
+    /// The file written.
+    pub out: String,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// The seed.
+    pub seed: u64,
+    /// Every snapshot, in order.
+    pub snapshots: Vec<TrainSnapshotReport>,
+}

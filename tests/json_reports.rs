@@ -77,6 +77,8 @@ fn every_json_output() {
         "--plan-file",
         pl,
     ]);
+    let net_file = db.join("train.net");
+    let net = net_file.to_str().unwrap();
     let cases: Vec<Vec<&str>> = vec![
         vec!["cgt", "canon", "{1|*} + {2|1}", "--json"],
         vec!["cgt", "compare", "^", "*", "--json"],
@@ -137,11 +139,31 @@ fn every_json_output() {
         ],
         vec!["db", "query", "B../..W w", "--db", d, "--json"],
         vec!["db", "query", "B...../W..... w", "--db", d, "--json"],
+        vec![
+            "dots",
+            "train",
+            "--method",
+            "direct",
+            "--generations",
+            "2",
+            "--population",
+            "8",
+            "--snapshots",
+            "1",
+            "--eval-games",
+            "20",
+            "--seed",
+            "5",
+            "--out",
+            net,
+            "--json",
+            "--quiet",
+        ],
     ];
     let mut out = String::new();
     for args in cases {
         out.push_str(&format!("$ cgtk {}\n", args.join(" ").replace(d, "DB")));
-        out.push_str(&cgtk(&args));
+        out.push_str(&cgtk(&args).replace(d, "DB"));
     }
     let _ = std::fs::remove_dir_all(&db);
     insta::assert_snapshot!(out);

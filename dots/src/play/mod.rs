@@ -19,6 +19,7 @@
 //! | `uct` | UCT (UCB1 selection) with random playouts to the end | Kocsis & Szepesvári 2006 |
 //! | `perfect` | a move of the position's value, from the exact solver | Barker & Korf 2012 |
 //! | `nimstring` | a move that wins the Nimstring game, then the solver's best in the loony endgame | Berlekamp 2000 |
+//! | `net:FILE` | the neural network in FILE (see [`net`]) | Weaver & Bossomaier 1998, §3.2 |
 //!
 //! A name may carry options after colons: `ms=N` (a time budget per move
 //! in milliseconds), `nodes=N` (a budget of search nodes per move for
@@ -53,6 +54,7 @@ use thiserror::Error;
 mod game;
 mod heuristic;
 mod mcts;
+pub mod net;
 mod nimstring;
 mod perfect;
 mod score;
@@ -75,7 +77,7 @@ pub use tournament::{
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum PlayError {
     /// A player name that is not one of those in the module docs.
-    #[error("unknown player {name:?} (known: random, level1, level2, greedy, minimax, alphabeta, mcts, mcts-crazystone, uct, perfect, nimstring)")]
+    #[error("unknown player {name:?} (known: random, level1, level2, greedy, minimax, alphabeta, mcts, mcts-crazystone, uct, perfect, nimstring, net:FILE)")]
     UnknownPlayer {
         /// The name given.
         name: String,
@@ -124,6 +126,9 @@ pub enum PlayError {
         /// the board is too large for it).
         limit: usize,
     },
+    /// A `net:FILE` player whose file cannot be read or is not a network.
+    #[error("player net: {0}")]
+    Network(#[from] net::NetFileError),
     /// A tournament or scoring run with bad settings.
     #[error("bad settings: {reason}")]
     Settings {
@@ -228,6 +233,14 @@ pub const NIMSTRING_LIMIT: usize = 100_000;
 /// # Errors
 /// [`PlayError::UnknownPlayer`] or [`PlayError::BadOption`].
 pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError> {
+    // A file name may hold colons: everything after `net:` is the file.
+    if let Some(path) = spec.trim().strip_prefix("net:") {
+        let network = net::Network::read(std::path::Path::new(path))?;
+        return Ok(Box::new(net::NetPlayer::new(
+            spec.trim().to_string(),
+            network,
+        )));
+    }
     let mut parts = spec.trim().split(':');
     let base = parts.next().unwrap_or_default();
     if !PLAYER_NAMES.contains(&base) {
