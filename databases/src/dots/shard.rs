@@ -10,6 +10,11 @@
 //! stored as `t`, the boxes the player to move will take: with `r` boxes
 //! left, value `= 2t - r`. In `t` the rule reads: a move completing `k > 0`
 //! boxes gives `k + t(after)`, any other gives `r - t(after)`.
+//!
+//! One proven pruning shortens the step: when a box can be captured in a way
+//! no optimal strategy declines (Barker & Korf 2012, "Chains"), the position
+//! is worth that capture and only its child is looked up (see
+//! [`build_part`]).
 
 use rayon::prelude::*;
 
@@ -148,33 +153,88 @@ pub fn build_part(
     let open = open_regions(geo, counts);
     let num_boxes = geo.board().num_boxes() as u32;
     let full = geo.board().all_edges().0;
+    // The index in its stored shard of the child after line `e` (in region
+    // `j`, local bit `lb`), with `base[j]` its other regions' part.
+    let child = |masks: &[usize; MAX_REGIONS], base: u64, j: usize, lb: usize| {
+        let v = &views[j];
+        packed::get(
+            v.words,
+            bits,
+            base + u64::from(v.tbl[j][masks[j] | 1 << lb]) * v.mult[j],
+        )
+    };
+    let base_of = |masks: &[usize; MAX_REGIONS], j: usize| -> u64 {
+        let v = &views[j];
+        (0..r)
+            .filter(|&i| i != j)
+            .map(|i| u64::from(v.tbl[i][masks[i]]) * v.mult[i])
+            .sum()
+    };
     fill(geo, counts, range, parallel, |masks, g| {
+        let (remaining, forced) = scan_boxes(geo, num_boxes, g);
+        if let Some(e) = forced {
+            // A capture that is part of an optimal strategy: the value is
+            // what it completes plus the value after it.
+            let after = g | 1u64 << e;
+            let (j, lb) = geo.edge_region[e];
+            let (j, lb) = (usize::from(j), usize::from(lb));
+            return completes(geo, after, e) + child(masks, base_of(masks, j), j, lb);
+        }
         let mut base = [0u64; MAX_REGIONS];
         for &j in &open {
-            let v = &views[j];
-            base[j] = (0..r)
-                .filter(|&i| i != j)
-                .map(|i| u64::from(v.tbl[i][masks[i]]) * v.mult[i])
-                .sum();
+            base[j] = base_of(masks, j);
         }
-        let remaining = num_boxes - geo.completed(g);
         let mut best = 0u32;
         let mut moves = full & !g;
         while moves != 0 {
             let e = moves.trailing_zeros() as usize;
             moves &= moves - 1;
             let after = g | 1u64 << e;
-            let [b0, b1] = geo.edge_box_masks[e];
-            let k = u32::from(b0 != 0 && after & b0 == b0) + u32::from(b1 != 0 && after & b1 == b1);
+            let k = completes(geo, after, e);
             let (j, lb) = geo.edge_region[e];
             let (j, lb) = (usize::from(j), usize::from(lb));
-            let v = &views[j];
-            let idx = base[j] + u64::from(v.tbl[j][masks[j] | 1 << lb]) * v.mult[j];
-            let t = packed::get(v.words, bits, idx);
+            let t = child(masks, base[j], j, lb);
             best = best.max(if k > 0 { t + k } else { remaining - t });
         }
         best
     })
+}
+
+/// The boxes line `e` completed in `after` (which holds it).
+#[inline]
+fn completes(geo: &Geometry, after: u64, e: usize) -> u32 {
+    let [b0, b1] = geo.edge_box_masks[e];
+    u32::from(b0 != 0 && after & b0 == b0) + u32::from(b1 != 0 && after & b1 == b1)
+}
+
+/// The boxes left to take in the position with lines `g`, and a capture
+/// that is part of an optimal strategy if there is one: the missing line of
+/// a box with three lines whose other side is the board's edge or a box
+/// with other than two lines. Barker & Korf 2012, "Chains" (after
+/// Berlekamp 2000): such a capturable box cannot usefully be declined (it
+/// is a chain of one box, or the line also completes the neighbour). So the
+/// position's value is that capture's, and the retrograde step looks up one
+/// child instead of every move's. The whole-board tests check the values
+/// against the plain rule on every position of the small boards.
+#[inline]
+fn scan_boxes(geo: &Geometry, num_boxes: u32, g: u64) -> (u32, Option<usize>) {
+    let mut remaining = num_boxes;
+    let mut forced = None;
+    for &m in &geo.box_masks {
+        match (g & m).count_ones() {
+            4 => remaining -= 1,
+            3 if forced.is_none() => {
+                let e = (m & !g).trailing_zeros() as usize;
+                let [b0, b1] = geo.edge_box_masks[e];
+                let other = if b0 == m { b1 } else { b0 };
+                if other == 0 || (g & other).count_ones() != 2 {
+                    forced = Some(e);
+                }
+            }
+            _ => {}
+        }
+    }
+    (remaining, forced)
 }
 
 /// The values `f(region masks, edge set)` of the positions `range` of the
