@@ -856,17 +856,14 @@ where
     G: SolverGame + Eq,
     F: FnMut(&G, WinLoss) -> bool,
 {
-    let (stats, leaves) = check_structure(game, proof, progress)?;
-    progress.start("check-proof leaves", leaves.len() as u64);
-    let rejected = leaves.iter().find(|leaf| {
+    let walk = check_structure(game, proof, progress)?;
+    progress.start("check-proof leaves", walk.leaves.len() as u64);
+    let rejected = walk.leaves.iter().find(|leaf| {
         progress.advance(1);
         !leaf_ok(&leaf.position, leaf.claimed)
     });
     progress.finish();
-    match rejected {
-        Some(leaf) => Err(leaf.rejected()),
-        None => Ok(stats),
-    }
+    walk.result(rejected)
 }
 
 /// [`check_proof_with_progress`] with the evaluated leaves decided in
@@ -890,13 +887,15 @@ where
     N: Fn() -> F + Sync,
 {
     use rayon::prelude::*;
-    let (stats, leaves) = check_structure(game, proof, progress)?;
-    progress.start("check-proof leaves", leaves.len() as u64);
-    let runs = leaves
+    let walk = check_structure(game, proof, progress)?;
+    progress.start("check-proof leaves", walk.leaves.len() as u64);
+    let runs = walk
+        .leaves
         .len()
         .div_ceil(16 * rayon::current_num_threads())
         .max(1);
-    let rejected = leaves
+    let rejected = walk
+        .leaves
         .par_chunks(runs)
         .filter_map(|run| {
             let mut leaf_ok = new_leaf_ok();
@@ -908,9 +907,28 @@ where
         })
         .min_by_key(|leaf| leaf.order);
     progress.finish();
-    match rejected {
-        Some(leaf) => Err(leaf.rejected()),
-        None => Ok(stats),
+    walk.result(rejected)
+}
+
+/// What the walk over a proof's structure found: the evaluated leaves met,
+/// in order, and the first problem of the structure if any (every leaf
+/// listed was met before it).
+struct Walk<G> {
+    stats: ProofStats,
+    leaves: Vec<Leaf<G>>,
+    problem: Option<CheckProofError>,
+}
+
+impl<G: SolverGame> Walk<G> {
+    /// The verdict, given the first leaf the verifier rejects: a rejected
+    /// leaf comes before any problem of the structure, as in a single walk
+    /// that decides each leaf when it meets it.
+    fn result(&self, rejected: Option<&Leaf<G>>) -> Result<ProofStats, CheckProofError> {
+        match (rejected, &self.problem) {
+            (Some(leaf), _) => Err(leaf.rejected()),
+            (None, Some(problem)) => Err(problem.clone()),
+            (None, None) => Ok(self.stats),
+        }
     }
 }
 
@@ -934,12 +952,14 @@ impl<G: SolverGame> Leaf<G> {
 }
 
 /// Everything [`check_proof`] checks but the evaluated leaves, which it
-/// returns in the order of a depth-first walk from the root.
+/// returns in the order of a depth-first walk from the root, up to the
+/// first problem of the structure. Only a root that is not the given
+/// position is an error at once.
 fn check_structure<G: SolverGame + Eq>(
     game: &G,
     proof: &ProofTree,
     progress: &dyn ProgressSink,
-) -> Result<(ProofStats, Vec<Leaf<G>>), CheckProofError> {
+) -> Result<Walk<G>, CheckProofError> {
     progress.start("check-proof", proof.nodes.len() as u64);
     let given = game.position_text();
     if given != proof.root {
@@ -959,15 +979,18 @@ fn check_structure<G: SolverGame + Eq>(
     let mut position = game.clone();
     let visited = checker.visit(0, &mut position, proof.outcome, 0);
     progress.finish();
-    visited?;
-    if let Some(node) = checker
-        .state
-        .iter()
-        .position(|s| matches!(s, State::Unvisited))
-    {
-        return Err(CheckProofError::Unreachable { node });
-    }
-    Ok((checker.stats, checker.leaves))
+    let problem = visited.err().or_else(|| {
+        checker
+            .state
+            .iter()
+            .position(|s| matches!(s, State::Unvisited))
+            .map(|node| CheckProofError::Unreachable { node })
+    });
+    Ok(Walk {
+        stats: checker.stats,
+        leaves: checker.leaves,
+        problem,
+    })
 }
 
 #[derive(Clone)]
