@@ -89,15 +89,17 @@ fn check_against_reference(w: usize, h: usize) {
 
 #[test]
 fn small_tables_match_the_plain_retrograde() {
-    for (w, h) in [(1, 1), (2, 1), (2, 2), (3, 2), (2, 3), (1, 5)] {
+    // 3x3 is the first of these boards where the hard-hearted handout of a
+    // closed chain of four boxes decides values (one of the two moves a
+    // position with a capturable box is valued from).
+    for (w, h) in [(1, 1), (2, 1), (2, 2), (3, 2), (2, 3), (1, 5), (3, 3)] {
         check_against_reference(w, h);
     }
 }
 
 #[test]
-#[ignore = "release: every position of 3x3 and 2x4 against the plain retrograde"]
-fn three_by_three_and_two_by_four_match_the_plain_retrograde() {
-    check_against_reference(3, 3);
+#[ignore = "release: every position of 2x4 against the plain retrograde"]
+fn two_by_four_matches_the_plain_retrograde() {
     check_against_reference(2, 4);
     check_against_reference(4, 2);
 }

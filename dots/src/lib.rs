@@ -30,6 +30,7 @@
 )]
 
 mod board;
+pub mod degrees;
 mod edge;
 pub mod nimstring;
 mod notation;

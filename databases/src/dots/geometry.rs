@@ -36,6 +36,7 @@
 //! of positions (given counts per region) needs to be stored only for one
 //! ordering of its counts ([`Geometry::normalise`]).
 
+use dots::degrees::BoxSides;
 use dots::{Board, Edge};
 
 /// The largest number of lines in one region (region tables hold one entry
@@ -102,7 +103,15 @@ pub struct Geometry {
     pub edge_box_masks: Vec<[u64; 2]>,
     /// Per box: the mask of its four lines.
     pub box_masks: Vec<u64>,
+    /// Per line: the boxes it borders ([`GROUND`] for none).
+    pub edge_boxes: Vec<[u8; 2]>,
+    /// Gathers the sides of every box at once (boxes by degree).
+    pub sides: BoxSides,
 }
+
+/// Marks "no box" (the ground of Strings-and-Coins) in
+/// [`Geometry::edge_boxes`].
+pub const GROUND: u8 = u8::MAX;
 
 /// The binomial coefficient `n choose k` (0 if `k > n`).
 pub fn binomial(n: usize, k: usize) -> u64 {
@@ -252,6 +261,14 @@ impl Geometry {
             edge_region,
             edge_box_masks,
             box_masks,
+            edge_boxes: (0..n)
+                .map(|e| {
+                    board
+                        .edge_boxes(Edge::new(e))
+                        .map(|b| b.map_or(GROUND, |b| b as u8))
+                })
+                .collect(),
+            sides: BoxSides::new(board),
         })
     }
 

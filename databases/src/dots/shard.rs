@@ -11,14 +11,16 @@
 //! left, value `= 2t - r`. In `t` the rule reads: a move completing `k > 0`
 //! boxes gives `k + t(after)`, any other gives `r - t(after)`.
 //!
-//! One proven pruning shortens the step: when a box can be captured in a way
-//! no optimal strategy declines (Barker & Korf 2012, "Chains"), the position
-//! is worth that capture and only its child is looked up (see
-//! [`build_part`]).
+//! The chain rules shorten the step: a position with a capturable box is
+//! valued from one or two moves among which an optimal one lies (Barker &
+//! Korf 2012, "Chains"; see [`build_part`]), so only positions without a
+//! capturable box look at every move.
 
 use rayon::prelude::*;
 
-use super::geometry::Geometry;
+use dots::degrees::Degrees;
+
+use super::geometry::{Geometry, GROUND};
 use super::packed::{self, Packed, Writer};
 
 /// The most regions a board has.
@@ -151,7 +153,6 @@ pub fn build_part(
         views[j].words = dep.values.words();
     }
     let open = open_regions(geo, counts);
-    let num_boxes = geo.board().num_boxes() as u32;
     let full = geo.board().all_edges().0;
     // The index in its stored shard of the child after line `e` (in region
     // `j`, local bit `lb`), with `base[j]` its other regions' part.
@@ -171,14 +172,26 @@ pub fn build_part(
             .sum()
     };
     fill(geo, counts, range, parallel, |masks, g| {
-        let (remaining, forced) = scan_boxes(geo, num_boxes, g);
-        if let Some(e) = forced {
-            // A capture that is part of an optimal strategy: the value is
-            // what it completes plus the value after it.
+        let (remaining, captures) = capture_moves(geo, g);
+        let value = |e: usize, base: u64| {
             let after = g | 1u64 << e;
+            let k = completes(geo, after, e);
             let (j, lb) = geo.edge_region[e];
-            let (j, lb) = (usize::from(j), usize::from(lb));
-            return completes(geo, after, e) + child(masks, base_of(masks, j), j, lb);
+            let t = child(masks, base, usize::from(j), usize::from(lb));
+            if k > 0 {
+                t + k
+            } else {
+                remaining - t
+            }
+        };
+        if let Some(moves) = captures {
+            // A position with a capturable box: one of at most two moves
+            // is optimal (see `capture_moves`).
+            return moves
+                .iter()
+                .map(|&e| value(e, base_of(masks, usize::from(geo.edge_region[e].0))))
+                .max()
+                .unwrap_or(0);
         }
         let mut base = [0u64; MAX_REGIONS];
         for &j in &open {
@@ -189,12 +202,7 @@ pub fn build_part(
         while moves != 0 {
             let e = moves.trailing_zeros() as usize;
             moves &= moves - 1;
-            let after = g | 1u64 << e;
-            let k = completes(geo, after, e);
-            let (j, lb) = geo.edge_region[e];
-            let (j, lb) = (usize::from(j), usize::from(lb));
-            let t = child(masks, base[j], j, lb);
-            best = best.max(if k > 0 { t + k } else { remaining - t });
+            best = best.max(value(e, base[usize::from(geo.edge_region[e].0)]));
         }
         best
     })
@@ -207,34 +215,188 @@ fn completes(geo: &Geometry, after: u64, e: usize) -> u32 {
     u32::from(b0 != 0 && after & b0 == b0) + u32::from(b1 != 0 && after & b1 == b1)
 }
 
-/// The boxes left to take in the position with lines `g`, and a capture
-/// that is part of an optimal strategy if there is one: the missing line of
-/// a box with three lines whose other side is the board's edge or a box
-/// with other than two lines. Barker & Korf 2012, "Chains" (after
-/// Berlekamp 2000): such a capturable box cannot usefully be declined (it
-/// is a chain of one box, or the line also completes the neighbour). So the
-/// position's value is that capture's, and the retrograde step looks up one
-/// child instead of every move's. The whole-board tests check the values
-/// against the plain rule on every position of the small boards.
-#[inline]
-fn scan_boxes(geo: &Geometry, num_boxes: u32, g: u64) -> (u32, Option<usize>) {
-    let mut remaining = num_boxes;
-    let mut forced = None;
-    for &m in &geo.box_masks {
-        match (g & m).count_ones() {
-            4 => remaining -= 1,
-            3 if forced.is_none() => {
-                let e = (m & !g).trailing_zeros() as usize;
-                let [b0, b1] = geo.edge_box_masks[e];
-                let other = if b0 == m { b1 } else { b0 };
-                if other == 0 || (g & other).count_ones() != 2 {
-                    forced = Some(e);
-                }
-            }
-            _ => {}
+/// The one or two moves a position with a capturable box is valued from.
+#[derive(Clone, Copy)]
+struct Candidates {
+    moves: [usize; 2],
+    len: usize,
+}
+
+impl Candidates {
+    fn one(e: usize) -> Candidates {
+        Candidates {
+            moves: [e, e],
+            len: 1,
         }
     }
-    (remaining, forced)
+
+    fn two(a: usize, b: usize) -> Candidates {
+        Candidates {
+            moves: [a, b],
+            len: 2,
+        }
+    }
+
+    fn iter(&self) -> impl Iterator<Item = &usize> {
+        self.moves[..self.len].iter()
+    }
+}
+
+/// A chain of two or more coins from a capturable coin (Strings-and-Coins
+/// terms: a coin is a box, its strings its missing lines).
+#[derive(Clone, Copy)]
+struct Chain {
+    /// The capturable coin's string (taking the coin).
+    first: usize,
+    /// Coins in the chain.
+    len: u32,
+    /// Capturable at both ends.
+    closed: bool,
+    /// The far end coin of a closed chain.
+    end: u8,
+    /// For a half-open chain of two coins or a closed chain of four: the
+    /// string cut by the hard-hearted handout (the second string).
+    handout: Option<usize>,
+}
+
+/// The box on the other side of line `e` from box `b` ([`GROUND`] for
+/// none).
+#[inline]
+fn other_side(geo: &Geometry, e: usize, b: u8) -> u8 {
+    let [p, q] = geo.edge_boxes[e];
+    if p == b {
+        q
+    } else {
+        p
+    }
+}
+
+/// The chain from the capturable coin `b` (whose neighbour has two
+/// strings) in the position with lines `g` and boxes by degree `d`.
+fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
+    let first = (geo.box_masks[usize::from(b)] & !g).trailing_zeros() as usize;
+    let mut prev = first;
+    let mut cur = other_side(geo, first, b);
+    let mut len = 2;
+    let mut second = first;
+    loop {
+        let next =
+            (geo.box_masks[usize::from(cur)] & !g & !(1u64 << prev)).trailing_zeros() as usize;
+        if len == 2 {
+            second = next;
+        }
+        let w = other_side(geo, next, cur);
+        if w != GROUND && d[2] >> w & 1 == 1 {
+            prev = next;
+            cur = w;
+            len += 1;
+        } else if w != GROUND && d[1] >> w & 1 == 1 {
+            return Chain {
+                first,
+                len: len + 1,
+                closed: true,
+                end: w,
+                handout: (len + 1 == 4).then_some(second),
+            };
+        } else {
+            return Chain {
+                first,
+                len,
+                closed: false,
+                end: GROUND,
+                handout: (len == 2).then_some(second),
+            };
+        }
+    }
+}
+
+/// The boxes left to take in the position with lines `g`, and, if a box
+/// can be captured (has three lines), the one or two moves among which an
+/// optimal one lies. These are the chain rules of Barker & Korf 2012,
+/// "Chains" (after Berlekamp 2000), in Strings-and-Coins terms (a box with
+/// three lines is a capturable coin, its missing line a string to the
+/// neighbouring box or to the ground); the alpha-beta solver applies the
+/// same rules:
+///
+/// - a capturable coin whose string leads to the ground or to a coin with
+///   other than two strings is taken: it is a chain of one coin (or the
+///   line completes its neighbour too), so taking it cannot hurt;
+/// - otherwise every capturable coin starts a chain of two or more coins
+///   (through coins with two strings). With two or more such chains, all
+///   but one are taken, and the one left for last is the one whose handout
+///   costs least: a half-open chain (two boxes handed out) if there is one,
+///   else a closed chain (capturable at both ends) of four or more coins
+///   (four); a coin of another chain is taken;
+/// - with one chain, its first coin is taken while that keeps every option:
+///   a half-open chain of two coins or a closed chain of four is the last
+///   choice between taking all and the hard-hearted handout (cutting the
+///   string at the chain's far end, or the middle string of the four, leaves
+///   the opponent the boxes and the move). So it has two candidates: its
+///   first coin, and the handout.
+///
+/// Each candidate is a single line, so its child lies in a shard with one
+/// more line in one region, a dependency of the position's shard. The
+/// whole-board tests check every position of the small boards against the
+/// plain rule over every move.
+#[inline]
+fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
+    let d = geo.sides.degrees(g);
+    let remaining = (geo.sides.all_boxes() & !d[0]).count_ones();
+    if d[1] == 0 {
+        return (remaining, None);
+    }
+    let mut coins = d[1];
+    while coins != 0 {
+        let b = coins.trailing_zeros() as u8;
+        coins &= coins - 1;
+        let e = (geo.box_masks[usize::from(b)] & !g).trailing_zeros() as usize;
+        let o = other_side(geo, e, b);
+        if o == GROUND || d[2] >> o & 1 == 0 {
+            return (remaining, Some(Candidates::one(e)));
+        }
+    }
+    // Every capturable coin starts a chain of two or more coins: walk them
+    // in box order (a closed chain is met again from its far end).
+    let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
+    let mut far_ends = 0u32;
+    let mut coins = d[1];
+    while coins != 0 {
+        let b = coins.trailing_zeros() as u8;
+        coins &= coins - 1;
+        if far_ends >> b & 1 == 1 {
+            continue;
+        }
+        let c = walk(geo, g, &d, b);
+        if c.closed {
+            far_ends |= 1 << c.end;
+            if c.len >= 4 {
+                big = big.or(Some(c));
+            }
+        } else {
+            open = open.or(Some(c));
+        }
+        if first.is_none() {
+            first = Some(c);
+        } else {
+            second = second.or(Some(c));
+        }
+        count += 1;
+    }
+    let chain: Chain = first.expect("a capturable coin starts a chain");
+    let moves = if count >= 2 {
+        // A coin of a chain other than the one kept for last.
+        let keep = open.or(big).map(|k: Chain| k.first);
+        match second {
+            Some(other) if keep == Some(chain.first) => Candidates::one(other.first),
+            _ => Candidates::one(chain.first),
+        }
+    } else {
+        match chain.handout {
+            Some(h) => Candidates::two(chain.first, h),
+            None => Candidates::one(chain.first),
+        }
+    };
+    (remaining, Some(moves))
 }
 
 /// The values `f(region masks, edge set)` of the positions `range` of the

@@ -8,8 +8,10 @@
 //! - a capturable coin whose string leads to the ground or to a coin of
 //!   degree other than two is taken (a chain of one coin, or a closed chain
 //!   of two: no way to decline it);
-//! - when two or more chains are capturable, all but one are taken, a closed
-//!   one first so that a half-open one is left for last if there is one;
+//! - when two or more chains are capturable, all but one are taken: the one
+//!   left for last is the one whose handout costs least, a half-open chain
+//!   (two boxes) if there is one, else a closed chain of four or more coins
+//!   (four);
 //! - in the last chain, coins are taken while that keeps both options open;
 //!   when a half-open chain has two coins left or a closed chain four, the
 //!   only candidates are "take all" and "leave the hard-hearted handout".
@@ -154,9 +156,12 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             };
         }
         // Every capturable coin now starts a chain of two or more coins.
+        // All but one are taken, and the one left for last is the one whose
+        // handout costs least: a half-open chain (two boxes), else a closed
+        // chain of four or more (four); closed chains of three have none.
         // The chains in order of their first coin (a closed chain is found
-        // from its lower end); keep the first and the first closed one.
-        let (mut first, mut first_closed, mut count) = (None, None, 0);
+        // from its lower end).
+        let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
         let mut far_ends = 0u32;
         for b in bits(degrees[1]) {
             if far_ends >> b & 1 == 1 {
@@ -165,16 +170,28 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             let c = walk(geo, edges, b);
             if c.closed {
                 far_ends |= 1 << c.end;
-                first_closed = first_closed.or(Some(c));
+                if c.len >= 4 {
+                    big = big.or(Some(c));
+                }
+            } else {
+                open = open.or(Some(c));
             }
-            first = first.or(Some(c));
+            if first.is_none() {
+                first = Some(c);
+            } else {
+                second = second.or(Some(c));
+            }
             count += 1;
         }
-        let chain = first.expect("a capturable coin starts a chain");
+        let chain: Chain = first.expect("a capturable coin starts a chain");
         if count >= 2 {
-            // Take a coin of a closed chain first, so that a half-open one
-            // is left for last if there is one.
-            edges |= 1 << first_closed.unwrap_or(chain).first;
+            // Take a coin of a chain other than the one kept for last.
+            let keep = open.or(big).map(|k: Chain| k.first);
+            let take = match second {
+                Some(other) if keep == Some(chain.first) => other,
+                _ => chain,
+            };
+            edges |= 1 << take.first;
             gained += 1;
             continue;
         }

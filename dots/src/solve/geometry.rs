@@ -1,6 +1,7 @@
 //! Precomputed tables for the solver: box masks, the boxes beside each edge,
 //! ground strings, move order and the board's symmetries as byte tables.
 
+use crate::degrees::BoxSides;
 use crate::Board;
 
 /// Marks "no box" (the ground of Strings-and-Coins) in the edge tables.
@@ -47,14 +48,11 @@ pub struct Geometry {
     pub ground_of_edge: Vec<Option<usize>>,
     /// Bit `b` for every box `b`.
     pub all_boxes: u32,
-    /// How [`Geometry::degrees`] gathers, per side of a box (top, bottom,
-    /// left, right), the edge bits into box bits: `(side, shift, mask)`
-    /// takes `(edges >> shift) & mask`.
-    side_runs: Vec<(usize, u32, u32)>,
+    /// Gathers the sides of every box at once ([`Geometry::degrees`]).
+    sides: BoxSides,
 }
 
-/// Boxes by degree (undrawn edges; 0 to 4) as bit sets over box numbers.
-pub type Degrees = [u32; 5];
+pub use crate::degrees::Degrees;
 
 impl Geometry {
     /// Tables for `board`.
@@ -128,21 +126,11 @@ impl Geometry {
         let ground_of_edge = (0..n)
             .map(|e| ground.iter().position(|&(mask, _)| mask >> e & 1 == 1))
             .collect();
-        // Box b = r*w + c has top edge b and bottom edge b + w; its left edge
-        // is (h+1)*w + r*(w+1) + c = b + (h+1)*w + r, its right edge one more.
-        let (bw, bh) = (board.width(), board.height());
-        let all_boxes = ((1u64 << nb) - 1) as u32;
-        let mut side_runs = vec![(0, 0, all_boxes), (1, bw as u32, all_boxes)];
-        for r in 0..bh {
-            let row = (((1u64 << bw) - 1) << (r * bw)) as u32;
-            let shift = ((bh + 1) * bw + r) as u32;
-            side_runs.push((2, shift, row));
-            side_runs.push((3, shift + 1, row));
-        }
+        let sides = BoxSides::new(board);
         Geometry {
             board,
-            all_boxes,
-            side_runs,
+            all_boxes: sides.all_boxes(),
+            sides,
             perms,
             grounded: grounded_symmetries,
             grounded_perms,
@@ -164,30 +152,16 @@ impl Geometry {
         (self.box_mask[usize::from(b)] & !edges).count_ones()
     }
 
-    /// The boxes of each degree, all at once (a bit-sliced count of the
-    /// four sides: no per-box loop).
+    /// The boxes of each degree, all at once.
     #[inline]
     pub fn degrees(&self, edges: u64) -> Degrees {
-        let free = !edges & self.full;
-        let mut side = [0u32; 4];
-        for &(k, shift, mask) in &self.side_runs {
-            side[k] |= (free >> shift) as u32 & mask;
-        }
-        let [a, b, c, d] = side;
-        // count = p + 2 * (c1 + c2 + c3), where c1 + c2 + c3 <= 2 and is 2
-        // only when all four sides are undrawn (c1 & c2).
-        let (s1, c1, s2, c2) = (a ^ b, a & b, c ^ d, c & d);
-        let (p, c3) = (s1 ^ s2, s1 & s2);
-        let (t, f) = (c1 ^ c2 ^ c3, c1 & c2);
-        [self.all_boxes & !(p | t | f), p & !t, !p & t, p & t, f]
+        self.sides.degrees(edges)
     }
 
     /// The edges of a set of boxes (each box's four sides).
     #[inline]
     pub fn edges_of(&self, boxes: u32) -> u64 {
-        self.side_runs.iter().fold(0, |out, &(_, shift, mask)| {
-            out | u64::from(boxes & mask) << shift
-        })
+        self.sides.edges_of(boxes)
     }
 
     /// The places in `centre_out` of the edges of a set: bit `r` is set when
