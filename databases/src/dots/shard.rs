@@ -80,15 +80,26 @@ pub struct Dependency<'a> {
     pub values: &'a Packed,
 }
 
-/// How to reach a child shard's value from a position's region masks.
+/// How to reach a child shard's value from a position's region masks: the
+/// child's index in its stored shard is the sum over regions `i` of
+/// `part[i][mask of region i]` (the rank of the mask's image under the
+/// child's symmetry times the image region's stride).
 #[derive(Clone, Copy)]
 struct View<'a> {
     words: &'a [u64],
-    /// Per region `i`: rank table (of the image in the stored shard).
-    tbl: [&'a [u32]; MAX_REGIONS],
-    /// Per region `i`: the stride of its image region in the stored shard.
-    mult: [u64; MAX_REGIONS],
+    part: [&'a [u64]; MAX_REGIONS],
 }
+
+/// A position of a block being valued: its region masks and edge set.
+#[derive(Clone, Copy, Default)]
+struct Pos {
+    masks: [u16; MAX_REGIONS],
+    g: u64,
+}
+
+/// Positions valued per block: the children of a block's positions with a
+/// capturable box are looked up together, so that their reads overlap.
+const BLOCK: usize = 64;
 
 /// The child counts of `counts` after a line in `region`.
 pub fn child_counts(counts: &[u8], region: usize) -> Vec<u8> {
@@ -132,12 +143,10 @@ pub fn build_part(
 ) -> Packed {
     let r = counts.len();
     let bits = geo.value_bits();
-    let empty: &[u32] = &[];
-    let mut views = [View {
-        words: &[],
-        tbl: [empty; MAX_REGIONS],
-        mult: [0; MAX_REGIONS],
-    }; MAX_REGIONS];
+    // parts[j * MAX_REGIONS + i]: region i's term of the index of a child
+    // after a line in region j.
+    let mut parts: Vec<Vec<u64>> = vec![Vec::new(); MAX_REGIONS * MAX_REGIONS];
+    let mut words: [&[u64]; MAX_REGIONS] = [&[]; MAX_REGIONS];
     for j in 0..r {
         if usize::from(counts[j]) == geo.regions[j].edges.len() {
             continue;
@@ -147,65 +156,114 @@ pub fn build_part(
         let st = strides(geo, &dep.counts);
         let sym = &geo.symmetries[dep.symmetry];
         for i in 0..r {
-            views[j].tbl[i] = &geo.regions[i].images[dep.symmetry];
-            views[j].mult[i] = st[sym.regions[i]];
+            let mult = st[sym.regions[i]];
+            parts[j * MAX_REGIONS + i] = geo.regions[i].images[dep.symmetry]
+                .iter()
+                .map(|&rank| u64::from(rank) * mult)
+                .collect();
         }
-        views[j].words = dep.values.words();
+        words[j] = dep.values.words();
+    }
+    let empty: &[u64] = &[];
+    let mut views = [View {
+        words: &[],
+        part: [empty; MAX_REGIONS],
+    }; MAX_REGIONS];
+    for j in 0..r {
+        views[j].words = words[j];
+        for i in 0..r {
+            views[j].part[i] = &parts[j * MAX_REGIONS + i];
+        }
     }
     let open = open_regions(geo, counts);
     let full = geo.board().all_edges().0;
-    // The index in its stored shard of the child after line `e` (in region
-    // `j`, local bit `lb`), with `base[j]` its other regions' part.
-    let child = |masks: &[usize; MAX_REGIONS], base: u64, j: usize, lb: usize| {
-        let v = &views[j];
-        packed::get(
-            v.words,
-            bits,
-            base + u64::from(v.tbl[j][masks[j] | 1 << lb]) * v.mult[j],
-        )
-    };
-    let base_of = |masks: &[usize; MAX_REGIONS], j: usize| -> u64 {
+    // Region `j`'s child index without region `j`'s own term.
+    let base_of = |masks: &[u16; MAX_REGIONS], j: usize| -> u64 {
         let v = &views[j];
         (0..r)
             .filter(|&i| i != j)
-            .map(|i| u64::from(v.tbl[i][masks[i]]) * v.mult[i])
+            .map(|i| v.part[i][usize::from(masks[i])])
             .sum()
     };
-    fill(geo, counts, range, parallel, |masks, g| {
-        let (remaining, captures) = capture_moves(geo, g);
-        let value = |e: usize, base: u64| {
-            let after = g | 1u64 << e;
-            let k = completes(geo, after, e);
-            let (j, lb) = geo.edge_region[e];
-            let t = child(masks, base, usize::from(j), usize::from(lb));
-            if k > 0 {
-                t + k
-            } else {
-                remaining - t
+    // The view and index of the child after line `e`.
+    let child_of = |masks: &[u16; MAX_REGIONS], e: usize| -> (usize, u64) {
+        let (j, lb) = geo.edge_region[e];
+        let (j, lb) = (usize::from(j), usize::from(lb));
+        let own = views[j].part[j][usize::from(masks[j]) | 1 << lb];
+        (j, base_of(masks, j) + own)
+    };
+    let value_of = |t: u32, k: u32, remaining: u32| if k > 0 { t + k } else { remaining - t };
+    fill(
+        geo,
+        counts,
+        range,
+        parallel,
+        |block: &[Pos], out: &mut [u32]| {
+            // First the candidates of the positions with a capturable box and
+            // their children's indices (see `capture_moves`), then their reads
+            // together; positions without one look at every move.
+            let mut jobs = [Job::default(); BLOCK];
+            for (p, job) in block.iter().zip(jobs.iter_mut()) {
+                let (remaining, captures) = capture_moves(geo, p.g);
+                job.remaining = remaining;
+                if let Some(moves) = captures {
+                    for (c, &e) in moves.iter().enumerate() {
+                        let (j, idx) = child_of(&p.masks, e);
+                        job.view[c] = j as u8;
+                        job.index[c] = idx;
+                        job.k[c] = completes(geo, p.g | 1u64 << e, e);
+                    }
+                    job.len = moves.len() as u8;
+                }
             }
-        };
-        if let Some(moves) = captures {
-            // A position with a capturable box: one of at most two moves
-            // is optimal (see `capture_moves`).
-            return moves
-                .iter()
-                .map(|&e| value(e, base_of(masks, usize::from(geo.edge_region[e].0))))
-                .max()
-                .unwrap_or(0);
-        }
-        let mut base = [0u64; MAX_REGIONS];
-        for &j in &open {
-            base[j] = base_of(masks, j);
-        }
-        let mut best = 0u32;
-        let mut moves = full & !g;
-        while moves != 0 {
-            let e = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            best = best.max(value(e, base[usize::from(geo.edge_region[e].0)]));
-        }
-        best
-    })
+            for ((p, job), out) in block.iter().zip(&jobs).zip(out.iter_mut()) {
+                if job.len > 0 {
+                    *out = (0..usize::from(job.len))
+                        .map(|c| {
+                            let t = packed::get(
+                                views[usize::from(job.view[c])].words,
+                                bits,
+                                job.index[c],
+                            );
+                            value_of(t, job.k[c], job.remaining)
+                        })
+                        .max()
+                        .unwrap_or(0);
+                    continue;
+                }
+                // No box has three lines, so no move completes one: each is
+                // worth the boxes left minus what the opponent takes after it.
+                let mut base = [0u64; MAX_REGIONS];
+                for &j in &open {
+                    base[j] = base_of(&p.masks, j);
+                }
+                let mut least = u32::MAX;
+                let mut moves = full & !p.g;
+                let moves_any = moves != 0;
+                while moves != 0 {
+                    let e = moves.trailing_zeros() as usize;
+                    moves &= moves - 1;
+                    let (j, lb) = geo.edge_region[e];
+                    let (j, lb) = (usize::from(j), usize::from(lb));
+                    let idx = base[j] + views[j].part[j][usize::from(p.masks[j]) | 1 << lb];
+                    least = least.min(packed::get(views[j].words, bits, idx));
+                }
+                // (The full board, with no move, is worth 0.)
+                *out = if moves_any { job.remaining - least } else { 0 };
+            }
+        },
+    )
+}
+
+/// What a position of a block needs read: the children of its one or two
+/// candidate moves (`len` 0 for a position without a capturable box).
+#[derive(Clone, Copy, Default)]
+struct Job {
+    len: u8,
+    view: [u8; 2],
+    index: [u64; 2],
+    k: [u32; 2],
+    remaining: u32,
 }
 
 /// The boxes line `e` completed in `after` (which holds it).
@@ -239,6 +297,10 @@ impl Candidates {
 
     fn iter(&self) -> impl Iterator<Item = &usize> {
         self.moves[..self.len].iter()
+    }
+
+    fn len(&self) -> usize {
+        self.len
     }
 }
 
@@ -399,12 +461,12 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
     (remaining, Some(moves))
 }
 
-/// The values `f(region masks, edge set)` of the positions `range` of the
-/// shard with `counts`, in index order; chunks of [`CHUNK`] positions on
-/// rayon's pool if `parallel`.
+/// The values of the positions `range` of the shard with `counts`, in index
+/// order, `f` valuing a block of at most [`BLOCK`] positions at a time;
+/// chunks of [`CHUNK`] positions on rayon's pool if `parallel`.
 fn fill<F>(geo: &Geometry, counts: &[u8], range: PartRange, parallel: bool, f: F) -> Packed
 where
-    F: FnMut(&[usize; MAX_REGIONS], u64) -> u32 + Clone + Send + Sync,
+    F: Fn(&[Pos], &mut [u32]) + Send + Sync,
 {
     let bits = geo.value_bits();
     let sizes: Vec<u64> = (0..counts.len())
@@ -415,7 +477,7 @@ where
     let task = |(k, words): (usize, &mut [u64])| {
         let first = range.start + k as u64 * CHUNK;
         let last = (first + CHUNK).min(range.end);
-        fill_chunk(geo, counts, &sizes, first, last, words, f.clone());
+        fill_chunk(geo, counts, &sizes, first, last, words, &f);
     };
     if parallel {
         out.words_mut()
@@ -431,7 +493,7 @@ where
     out
 }
 
-/// Fills `words` with `f` of positions `first..last`.
+/// Fills `words` with the values of positions `first..last`, by blocks.
 fn fill_chunk<F>(
     geo: &Geometry,
     counts: &[u8],
@@ -439,9 +501,9 @@ fn fill_chunk<F>(
     first: u64,
     last: u64,
     words: &mut [u64],
-    mut f: F,
+    f: &F,
 ) where
-    F: FnMut(&[usize; MAX_REGIONS], u64) -> u32,
+    F: Fn(&[Pos], &mut [u32]),
 {
     let r = counts.len();
     let lists: Vec<&[u16]> = (0..r)
@@ -454,22 +516,39 @@ fn fill_chunk<F>(
         rest /= sizes[i];
     }
     let mut writer = Writer::new(words, geo.value_bits());
-    let mut masks = [0usize; MAX_REGIONS];
-    for _ in first..last {
-        let mut g = 0u64;
-        for i in 0..r {
-            masks[i] = usize::from(lists[i][ranks[i] as usize]);
-            g |= geo.regions[i].scatter[masks[i]];
-        }
-        writer.push(f(&masks, g));
-        // Next position: the last region's rank moves fastest.
-        for i in (0..r).rev() {
-            ranks[i] += 1;
-            if ranks[i] < sizes[i] {
-                break;
+    let mut block = [Pos::default(); BLOCK];
+    let mut values = [0u32; BLOCK];
+    // The current position's masks, and `lines[i]` the lines of regions
+    // `0..i`: a step recomputes only the regions whose rank changed.
+    let mut masks = [0u16; MAX_REGIONS];
+    let mut lines = [0u64; MAX_REGIONS + 1];
+    let mut changed = 0;
+    let mut at = first;
+    while at < last {
+        let n = (last - at).min(BLOCK as u64) as usize;
+        for p in &mut block[..n] {
+            for i in changed..r {
+                masks[i] = lists[i][ranks[i] as usize];
+                lines[i + 1] = lines[i] | geo.regions[i].scatter[usize::from(masks[i])];
             }
-            ranks[i] = 0;
+            p.masks = masks;
+            p.g = lines[r];
+            // Next position: the last region's rank moves fastest.
+            changed = r;
+            while changed > 0 {
+                changed -= 1;
+                ranks[changed] += 1;
+                if ranks[changed] < sizes[changed] {
+                    break;
+                }
+                ranks[changed] = 0;
+            }
         }
+        f(&block[..n], &mut values[..n]);
+        for &v in &values[..n] {
+            writer.push(v);
+        }
+        at += n as u64;
     }
 }
 
