@@ -52,7 +52,7 @@ fn reference(b: Board) -> Vec<i8> {
 
 fn build(b: Board, dir: &Path, split: Split, opts: RunOptions) -> plan::RunReport {
     let p = plan::dots_table_plan(b, dir, split).unwrap();
-    plan::run_local(&p, &opts, &|_| {}).unwrap()
+    plan::run_local(&p, &opts, &()).unwrap()
 }
 
 fn pos(b: Board, edges: u64) -> Position {
@@ -206,7 +206,7 @@ fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
     let b = board(3, 2);
     let dir = temp_dir("corrupt-3x2");
     let p = plan::dots_table_plan(b, &dir, Split::default()).unwrap();
-    let first = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+    let first = plan::run_local(&p, &RunOptions::default(), &()).unwrap();
     assert_eq!((first.built, first.kept), (p.shards.len(), 0));
     let before = files_of(&dir);
     // The shard of the empty board, and a middle one.
@@ -248,7 +248,7 @@ fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
     ));
     std::fs::remove_file(&middle).unwrap();
     // Resume: only the two bad shards are built again, to the same bytes.
-    let again = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+    let again = plan::run_local(&p, &RunOptions::default(), &()).unwrap();
     assert_eq!((again.built, again.kept), (2, p.shards.len() - 2));
     assert_eq!(files_of(&dir), before);
     std::fs::remove_dir_all(&dir).unwrap();
