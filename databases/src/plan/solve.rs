@@ -234,6 +234,12 @@ pub enum SolveError {
         /// The cause.
         source: amazons::MoveError,
     },
+    /// The shard's id is not the id of its line.
+    #[error("the id of its line is {expected:?}")]
+    Id {
+        /// The id of the line.
+        expected: String,
+    },
     /// Options out of range.
     #[error("solver options: {0}")]
     Options(String),
@@ -526,11 +532,9 @@ impl<'a> SolveShard<'a> {
         }
         let pos = position_after(self.root, self.line)?;
         if self.id != line_id(self.line) {
-            return Err(SolveError::Options(format!(
-                "the id of line {:?} is {:?}",
-                self.line.join(" "),
-                line_id(self.line)
-            )));
+            return Err(SolveError::Id {
+                expected: line_id(self.line),
+            });
         }
         if self.step == SolveStep::Gather {
             for c in children(&pos) {
