@@ -398,6 +398,19 @@ pub fn children(pos: &Position) -> Vec<Child> {
     out
 }
 
+/// The moves of `pos` that have shards (one per mirror class), in the
+/// solver's move order (the moves most likely to win first, so that the
+/// runner starts them first).
+fn shard_moves(pos: &Position) -> Vec<Move> {
+    let mut moves: Vec<Move> = children(pos)
+        .into_iter()
+        .filter(|c| !c.mirrored)
+        .map(|c| c.mv)
+        .collect();
+    SolverPosition::new(pos.clone()).order_moves(&mut moves);
+    moves
+}
+
 /// Whether a plan splits at `pos`: it has moves and the static evaluation
 /// does not decide it.
 fn splits(pos: &Position) -> bool {
@@ -408,7 +421,8 @@ fn splits(pos: &Position) -> bool {
 }
 
 /// The plan solving `root` in `dir`: a solve shard per first move (up to
-/// the mirror image) and a gather shard for the root; with
+/// the mirror image, in the solver's move order) and a gather shard for the
+/// root; with
 /// [`SolveSplit::Replies`], a first move whose position the evaluation
 /// does not decide gets a solve shard per reply and a gather shard. A root
 /// without moves, or decided by the evaluation, is one solve shard. Costs:
@@ -437,14 +451,14 @@ pub fn amazons_solve_plan(
     let mut shards = Vec::new();
     if splits(root) {
         let mut root_deps = Vec::new();
-        for first in children(root).into_iter().filter(|c| !c.mirrored) {
+        for first in shard_moves(root) {
             let mut p = root.clone();
-            p.play_unchecked(first.mv);
-            let line = [first.mv];
+            p.play_unchecked(first);
+            let line = [first];
             if split == SolveSplit::Replies && splits(&p) {
                 let mut deps = Vec::new();
-                for reply in children(&p).into_iter().filter(|c| !c.mirrored) {
-                    let s = shard(&[first.mv, reply.mv], SolveStep::Solve, Vec::new());
+                for reply in shard_moves(&p) {
+                    let s = shard(&[first, reply], SolveStep::Solve, Vec::new());
                     deps.push(s.id.clone());
                     shards.push(s);
                 }
@@ -452,7 +466,7 @@ pub fn amazons_solve_plan(
             } else {
                 shards.push(shard(&line, SolveStep::Solve, Vec::new()));
             }
-            root_deps.push(line_id(&[first.mv.to_string()]));
+            root_deps.push(line_id(&[first.to_string()]));
         }
         shards.push(shard(&[], SolveStep::Gather, root_deps));
     } else {
