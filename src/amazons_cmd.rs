@@ -556,6 +556,12 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
 fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
     use databases::plan::{amazons_solve_plan, SolveOptions, SolveSplit};
     let pos = args.position.read()?;
+    if let Some(dir) = args.db.as_deref().filter(|d| !d.is_dir()) {
+        return Err(bad_input(
+            &format!("database directory {}", dir.display()),
+            "not a directory",
+        ));
+    }
     let options = SolveOptions {
         tt_mb: args.tt_mb,
         threads: args.threads,

@@ -118,8 +118,8 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
 
 #[test]
 fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
-    // Four moves into 5x4 (the first three from the solver's principal
-    // variation and a Black reply off it).
+    // Four moves into 5x4 (the first two from the solver's principal
+    // variation, then two off it).
     let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
     let root = temp_dir("5x4");
     let file = plan(&root, &pos, &["--split", "replies"]);
@@ -244,51 +244,16 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
 fn bad_plans_and_options_are_bad_input() {
     let root = temp_dir("bad");
     let out = root.join("out");
-    // A malformed position, options out of range.
-    for args in [
-        vec![
-            "amazons",
-            "plan",
-            "4x4 w",
-            "--out",
-            s(&out),
-            "--emit",
-            "json",
-        ],
-        vec![
-            "amazons",
-            "plan",
-            "4x4",
-            "--out",
-            s(&out),
-            "--emit",
-            "json",
-            "--threads",
-            "0",
-        ],
-        vec![
-            "amazons",
-            "plan",
-            "4x4",
-            "--out",
-            s(&out),
-            "--emit",
-            "json",
-            "--tt-mb",
-            "0",
-        ],
-        vec![
-            "amazons",
-            "plan",
-            "4x4",
-            "--out",
-            s(&out),
-            "--emit",
-            "json",
-            "--split",
-            "x",
-        ],
+    // A malformed position, options out of range, no database directory.
+    let base = ["amazons", "plan", "--out", s(&out), "--emit", "json"];
+    for extra in [
+        &["4x4 w"][..],
+        &["4x4", "--threads", "0"],
+        &["4x4", "--tt-mb", "0"],
+        &["4x4", "--split", "x"],
+        &["4x4", "--db", s(&out)],
     ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
         let (code, _, err) = cgtk(&args);
         assert_eq!(code, 2, "{args:?}: {err}");
         assert_eq!(err.trim().lines().count(), 1, "{err}");
