@@ -30,6 +30,7 @@
 //! when proved: an unknown gather is redone at every run (it only reads its
 //! children's results), and its result lists which moves are settled.
 
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -373,20 +374,19 @@ pub fn children(pos: &Position) -> Vec<Child> {
     let game = SolverPosition::with_evaluator(pos.clone(), None);
     let mut moves = Vec::new();
     game.generate_moves(&mut moves);
-    let mut reps: Vec<(Move, Position)> = Vec::new();
+    let mut reps: HashMap<Position, Move> = HashMap::new();
     let mut out = Vec::with_capacity(moves.len());
     for mv in moves {
         let mut p = pos.clone();
         p.play_unchecked(mv);
-        let image = mirror_position(&p);
-        match reps.iter().find(|(_, q)| *q == image) {
-            Some(&(rep, _)) => out.push(Child {
+        match reps.get(&mirror_position(&p)) {
+            Some(&rep) => out.push(Child {
                 mv,
                 rep,
                 mirrored: true,
             }),
             None => {
-                reps.push((mv, p));
+                reps.insert(p, mv);
                 out.push(Child {
                     mv,
                     rep: mv,
