@@ -65,7 +65,7 @@ fn temp_dir(name: &str) -> PathBuf {
 
 fn build_table(b: Board, dir: &Path) {
     let p = plan::dots_table_plan(b, dir, Split::default()).unwrap();
-    plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+    plan::run_local(&p, &RunOptions::default(), &()).unwrap();
 }
 
 /// Checks every `step`-th position of the table against the reference.

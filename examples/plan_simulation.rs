@@ -178,7 +178,7 @@ fn local_run(plan: &Plan, workers: usize) -> plan::RunReport {
         workers,
         parallel_within: false,
     };
-    plan::run_local(plan, &opts, &|_| {}).unwrap()
+    plan::run_local(plan, &opts, &()).unwrap()
 }
 
 fn main() {

@@ -80,6 +80,10 @@ enum AmazonsCommand {
     /// Who wins a position (df-pn with the full-board evaluation of seed
     /// 004 at every node), a winning move, nodes and time.
     Solve(SolveArgs),
+    /// A long solve as a build plan: one df-pn shard per first move (or per
+    /// reply), gathered into the root's result and one proof file; run it
+    /// with `cgtk plan run` or on a Slurm cluster.
+    Plan(SolvePlanArgs),
     /// Verifies a proof file written by `solve --proof`: legal moves, every
     /// reply at AND nodes, every leaf re-decided exactly. Prints `valid`.
     CheckProof {
@@ -162,6 +166,53 @@ struct SolveArgs {
     /// directory (built by `cgtk db build`).
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
+}
+
+/// How `amazons plan` splits the root.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SplitArg {
+    /// One solve shard per first move.
+    FirstMoves,
+    /// One solve shard per reply to each first move.
+    Replies,
+}
+
+/// The options of `amazons plan`.
+#[derive(Args)]
+struct SolvePlanArgs {
+    #[command(flatten)]
+    position: PositionArg,
+    /// The directory of the shards' result and proof files (as every node
+    /// sees it).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Split at the first moves, or also at the replies to each.
+    #[arg(long, value_enum, default_value = "first-moves")]
+    split: SplitArg,
+    /// Transposition-table size of each shard in MiB (1 to 65536).
+    #[arg(long, value_name = "MIB", default_value_t = 256,
+          value_parser = clap::value_parser!(u64).range(1..=65536))]
+    tt_mb: u64,
+    /// Search threads of each shard (1 to 64); with one, proofs are the
+    /// same byte for byte on every run.
+    #[arg(long, value_name = "N", default_value_t = 1,
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    threads: u32,
+    /// Each shard stops after this many seconds (more than 0, at most
+    /// 10^7) and records an unknown result.
+    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    time_limit: Option<Duration>,
+    /// Each shard stops after about this many nodes (at least 1).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    node_limit: Option<u64>,
+    /// Initial proof numbers from mobility (as `solve --mobility-pn`).
+    #[arg(long)]
+    mobility_pn: bool,
+    /// Endgame databases for the evaluation (as every node sees them).
+    #[arg(long, value_name = "DIR")]
+    db: Option<PathBuf>,
+    #[command(flatten)]
+    emit: crate::plan_cmd::EmitArgs,
 }
 
 /// The largest perft depth accepted (deeper runs would never end anyway).
@@ -337,6 +388,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             }
         }
         AmazonsCommand::Solve(args) => solve(&args),
+        AmazonsCommand::Plan(args) => solve_plan(&args),
         AmazonsCommand::CheckProof {
             file,
             threads,
@@ -499,6 +551,34 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
         (true, Verdict::Proven(_)) => Some(extract_proof(solver, game)?),
         _ => None,
     })
+}
+
+fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
+    use databases::plan::{amazons_solve_plan, SolveOptions, SolveSplit};
+    let pos = args.position.read()?;
+    if let Some(dir) = args.db.as_deref().filter(|d| !d.is_dir()) {
+        return Err(bad_input(
+            &format!("database directory {}", dir.display()),
+            "not a directory",
+        ));
+    }
+    let options = SolveOptions {
+        tt_mb: args.tt_mb,
+        threads: args.threads,
+        time_limit_ms: args
+            .time_limit
+            .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
+        node_limit: args.node_limit,
+        mobility_pn: args.mobility_pn,
+        db: args.db.as_deref().map(crate::plan_cmd::absolute),
+    };
+    let split = match args.split {
+        SplitArg::FirstMoves => SolveSplit::FirstMoves,
+        SplitArg::Replies => SolveSplit::Replies,
+    };
+    let out = crate::plan_cmd::absolute(&args.out);
+    args.emit
+        .emit(&amazons_solve_plan(&pos, split, &options, &out))
 }
 
 fn solve(args: &SolveArgs) -> Result<()> {

@@ -103,9 +103,8 @@ pub fn run(command: PlanCommand) -> Result<()> {
             let plan = read_plan(&args.plan)?;
             std::fs::create_dir_all(&plan.dir)
                 .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
-            let bar = progress::bar(args.runner.quiet, plan.total_cost(), "positions");
-            let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
-            bar.finish_and_clear();
+            let bar = progress::Bar::new(args.runner.quiet);
+            let report = plan::run_local(&plan, &opts, &bar)?;
             if args.runner.json {
                 print_json(&PlanRunReport {
                     board: None,
@@ -124,6 +123,9 @@ pub fn run(command: PlanCommand) -> Result<()> {
                     report.kept,
                     report.seconds
                 );
+                if let Some(line) = plan::solve::summary(&plan) {
+                    println!("{line}");
+                }
             }
         }
         PlanCommand::BuildShard(args) => {

@@ -137,10 +137,9 @@ fn build(args: BuildArgs) -> Result<()> {
         .map_err(|e| bad_input("board", e))?;
     std::fs::create_dir_all(&args.out)
         .map_err(|e| bad_input(&format!("--out {}", args.out.display()), e))?;
-    let bar = progress::bar(args.runner.quiet, plan.total_cost(), "positions");
+    let bar = progress::Bar::new(args.runner.quiet);
     let start = Instant::now();
-    let report = plan::run_local(&plan, &opts, &|p| bar.set_position(p.cost_done))?;
-    bar.finish_and_clear();
+    let report = plan::run_local(&plan, &opts, &bar)?;
     let seconds = start.elapsed().as_secs_f64();
     if args.runner.json {
         print_json(&PlanRunReport {

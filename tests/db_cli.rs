@@ -291,3 +291,50 @@ fn a_plan_builds_the_same_files_as_db_build() {
     let _ = std::fs::remove_file(plan);
     let _ = std::fs::remove_file(active);
 }
+
+#[test]
+fn the_paper_set_plan_lists_the_large_active_tables() {
+    // Song & Müller 2015, §III-B: active areas of 5x3 with up to 4 queens
+    // a side and 6x3 with up to 2. The largest of them (every 5x3 table
+    // from 1+3 and 2+2 up, 6x3 from 1+2 up) are each a shard of their own,
+    // with no dependency, costed by their entries C(n, b) C(n - b, w)
+    // 2^(n - b - w) for a box of n squares.
+    let out = temp_dir("paper-plan");
+    let (code, json, err) = cgtk(&[
+        "db",
+        "plan",
+        "--paper-set",
+        "--kind",
+        "active",
+        "--emit",
+        "json",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let plan: serde_json::Value = serde_json::from_str(&json).unwrap();
+    let shards = plan["shards"].as_array().unwrap();
+    let choose = |n: u64, k: u64| (0..k).fold(1u64, |acc, i| acc * (n - i) / (i + 1));
+    let mut large = Vec::new();
+    for b in 1..=4u64 {
+        for w in 1..=4u64 {
+            if b + w >= 4 {
+                large.push((5u64, 3u64, b, w));
+            }
+        }
+    }
+    large.extend([(6, 3, 1, 2), (6, 3, 2, 1), (6, 3, 2, 2)]);
+    assert_eq!(large.len(), 16);
+    for (width, height, b, w) in large {
+        let n = width * height;
+        let entries = choose(n, b) * choose(n - b, w) * (1u64 << (n - b - w));
+        let id = format!("active-{width}x{height}-b{b}w{w}");
+        let shard = shards
+            .iter()
+            .find(|s| s["id"] == id.as_str())
+            .unwrap_or_else(|| panic!("{id} is not in the plan"));
+        assert_eq!(shard["cost"], entries, "{id}");
+        assert_eq!(shard["deps"].as_array().unwrap().len(), 0, "{id}");
+    }
+    let _ = std::fs::remove_dir_all(out);
+}

@@ -1,6 +1,7 @@
 //! A real single-node Slurm cluster: submit the plans of the 2x3 and 2x2
-//! whole-board Dots tables and of a small set of Amazons databases, wait for
-//! their jobs, and check the files are byte for byte those of a local build.
+//! whole-board Dots tables, of a small set of Amazons databases and of the
+//! Amazons 4x4 solve split at the first moves, wait for their jobs, and
+//! check the files are byte for byte those of a local build.
 //!
 //! Runs only when `CGTK_SLURM=1` and `SLURM_CONF` name a running cluster
 //! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`); otherwise
@@ -134,4 +135,63 @@ fn amazons_databases_on_slurm_match_a_local_build() {
         .chain(tables)
         .collect();
     check("amazons-blocker-3x2", &plan, &build, "per-shard");
+}
+
+#[test]
+fn amazons_solve_on_slurm_matches_a_local_run() {
+    if !cluster_up() {
+        return;
+    }
+    // The 4x4 start, one job per first move (up to the mirror image) and a
+    // gather job after them all; one search thread, so that proofs are the
+    // same byte for byte wherever they are found.
+    let root = std::env::temp_dir().join(format!("cgtk-slurm-solve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let plan_args = ["amazons", "plan", "4x4", "--threads", "1"];
+    let cluster = submit_and_wait(&root, &plan_args, "per-shard");
+    let local = root.join("local");
+    let local_plan = root.join("local-plan.json");
+    run(Command::new(CGTK)
+        .args(plan_args)
+        .args(["--emit", "json", "--out"])
+        .arg(&local)
+        .arg("--plan-file")
+        .arg(&local_plan));
+    run(Command::new(CGTK)
+        .args(["plan", "run", "--quiet"])
+        .arg(&local_plan));
+    let proofs = |dir: &Path| testkit::files::files(dir, ".proof");
+    let (there, here) = (proofs(&cluster), proofs(&local));
+    assert!(here.iter().any(|(name, _)| name == "solve.proof"));
+    assert_eq!(
+        there.len(),
+        here.len(),
+        "proof files missing on the cluster side"
+    );
+    assert!(there == here, "proofs differ from the local run");
+    // The same verdict for every shard (the times differ).
+    let verdicts = |dir: &Path| -> Vec<(String, serde_json::Value, serde_json::Value)> {
+        testkit::files::files(dir, ".result.json")
+            .into_iter()
+            .map(|(name, bytes)| {
+                let r: serde_json::Value = serde_json::from_slice(&bytes).unwrap();
+                (name, r["status"].clone(), r["winner"].clone())
+            })
+            .collect()
+    };
+    assert_eq!(verdicts(&cluster), verdicts(&local));
+    // The gathered proof checks, and gives the solver's verdict.
+    let check = run(Command::new(CGTK)
+        .args(["amazons", "check-proof", "--quiet"])
+        .arg(cluster.join("solve.proof")));
+    assert_eq!(check.trim(), "valid");
+    let solved: serde_json::Value = serde_json::from_str(&run(
+        Command::new(CGTK).args(["amazons", "solve", "4x4", "--json", "--quiet"])
+    ))
+    .unwrap();
+    let gathered: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(cluster.join("solve.result.json")).unwrap()).unwrap();
+    assert_eq!(gathered["winner"], solved["winner"]);
+    std::fs::remove_dir_all(&root).unwrap();
 }

@@ -3,6 +3,8 @@
 //! alpha-beta solver; file corruption and resumed builds.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Mutex;
 
 use databases::dots::{DotsTable, Split, TableError};
 use databases::plan::{self, RunOptions};
@@ -52,7 +54,7 @@ fn reference(b: Board) -> Vec<i8> {
 
 fn build(b: Board, dir: &Path, split: Split, opts: RunOptions) -> plan::RunReport {
     let p = plan::dots_table_plan(b, dir, split).unwrap();
-    plan::run_local(&p, &opts, &|_| {}).unwrap()
+    plan::run_local(&p, &opts, &()).unwrap()
 }
 
 fn pos(b: Board, edges: u64) -> Position {
@@ -203,12 +205,30 @@ fn parts_workers_and_threads_give_the_same_values() {
     }
 }
 
+/// A progress sink that records what it is told.
+#[derive(Default)]
+struct Count {
+    started: Mutex<Vec<(String, u64)>>,
+    first: Mutex<Option<u64>>,
+    done: AtomicU64,
+}
+
+impl cgt::ProgressSink for Count {
+    fn start(&self, name: &str, total: u64) {
+        self.started.lock().unwrap().push((name.to_owned(), total));
+    }
+    fn advance(&self, units: u64) {
+        self.first.lock().unwrap().get_or_insert(units);
+        self.done.fetch_add(units, Ordering::Relaxed);
+    }
+}
+
 #[test]
 fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
     let b = board(3, 2);
     let dir = temp_dir("corrupt-3x2");
     let p = plan::dots_table_plan(b, &dir, Split::default()).unwrap();
-    let first = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+    let first = plan::run_local(&p, &RunOptions::default(), &()).unwrap();
     assert_eq!((first.built, first.kept), (p.shards.len(), 0));
     let before = files_of(&dir);
     // The shard of the empty board, and a middle one.
@@ -249,9 +269,16 @@ fn corrupted_files_give_typed_errors_and_resume_rebuilds_only_them() {
         })
     ));
     std::fs::remove_file(&middle).unwrap();
-    // Resume: only the two bad shards are built again, to the same bytes.
-    let again = plan::run_local(&p, &RunOptions::default(), &|_| {}).unwrap();
+    // Resume: only the two bad shards are built again, to the same bytes;
+    // the progress reaches the plan's cost (the kept shards' at once).
+    let sink = Count::default();
+    let again = plan::run_local(&p, &RunOptions::default(), &sink).unwrap();
     assert_eq!((again.built, again.kept), (2, p.shards.len() - 2));
+    let total = p.total_cost();
+    assert_eq!(*sink.started.lock().unwrap(), vec![(p.name.clone(), total)]);
+    assert_eq!(sink.done.load(Ordering::Relaxed), total);
+    let rebuilt = p.shards.last().unwrap().cost + p.shards[p.shards.len() / 2].cost;
+    assert_eq!(*sink.first.lock().unwrap(), Some(total - rebuilt));
     assert_eq!(files_of(&dir), before);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -27,7 +27,7 @@
 //! let dir = std::env::temp_dir().join(format!("cgtk-doc-dots-{}", std::process::id()));
 //! let board = "2x2".parse::<Position>().unwrap().board();
 //! let plan = plan::dots_table_plan(board, &dir, Split::default()).unwrap();
-//! plan::run_local(&plan, &RunOptions::default(), &|_| {}).unwrap();
+//! plan::run_local(&plan, &RunOptions::default(), &()).unwrap();
 //! let table = DotsTable::open(&dir, board).unwrap();
 //! // The first player wins the empty 2x2 board by 2 boxes (3 to 1).
 //! assert_eq!(table.value(&Position::empty(board)).unwrap(), 2);

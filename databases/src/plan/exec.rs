@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use crate::dots::{DotsTable, PartId};
 
+use super::solve::{result_path, SolveShard};
 use super::{Plan, PlanError, Shard, ShardKind};
 
 /// Builds the shards of one plan, sharing what they load (a Dots shard is
@@ -14,6 +15,16 @@ use super::{Plan, PlanError, Shard, ShardKind};
 pub struct Executor {
     dots: HashMap<String, Arc<DotsTable>>,
     dir: PathBuf,
+    /// The plan's Amazons solve shards (a gather reads its moves' shards).
+    solves: Plan,
+}
+
+/// The parts of a solve shard.
+fn solve_parts(shard: &Shard) -> Result<SolveShard<'_>, PlanError> {
+    SolveShard::of(shard).ok_or_else(|| PlanError::BadShard {
+        id: shard.id.clone(),
+        what: "not an Amazons solve shard".to_owned(),
+    })
 }
 
 fn parse_board(id: &str, board: &str) -> Result<dots::Board, PlanError> {
@@ -76,6 +87,14 @@ impl Executor {
                         });
                     }
                 }
+                ShardKind::AmazonsSolve { .. } => {
+                    solve_parts(s)?
+                        .check(&s.deps)
+                        .map_err(|source| PlanError::Solve {
+                            id: s.id.clone(),
+                            source,
+                        })?;
+                }
             }
         }
         let mut dots = HashMap::new();
@@ -88,9 +107,19 @@ impl Executor {
                 })?;
             dots.insert(board, Arc::new(table));
         }
+        let solves = Plan {
+            shards: plan
+                .shards
+                .iter()
+                .filter(|s| matches!(s.kind, ShardKind::AmazonsSolve { .. }))
+                .cloned()
+                .collect(),
+            ..plan.clone()
+        };
         Ok(Executor {
             dots,
             dir: plan.dir.clone(),
+            solves,
         })
     }
 
@@ -107,6 +136,9 @@ impl Executor {
                 .kind
                 .amazons_job()
                 .is_some_and(|job| job.is_built(&self.dir)),
+            ShardKind::AmazonsSolve { .. } => {
+                SolveShard::of(shard).is_some_and(|s| s.is_done(&self.dir))
+            }
         }
     }
 
@@ -131,11 +163,13 @@ impl Executor {
                 .kind
                 .amazons_job()
                 .is_some_and(|job| job.path(&self.dir).exists()),
+            ShardKind::AmazonsSolve { .. } => result_path(&self.dir, &shard.id).exists(),
         }
     }
 
     /// Builds the shard (its dependencies must be built); `parallel` lets
-    /// it use rayon's pool. Returns the positions built.
+    /// it use rayon's pool (a solve shard uses its own thread count).
+    /// Returns the positions built (a solve shard: its df-pn nodes).
     ///
     /// # Errors
     /// [`PlanError::Table`] if a dependency is missing or bad or the file
@@ -168,6 +202,13 @@ impl Executor {
                         source,
                     })
             }
+            ShardKind::AmazonsSolve { .. } => solve_parts(shard)?
+                .run(&self.dir, &self.solves)
+                .map(|r| r.nodes)
+                .map_err(|source| PlanError::Solve {
+                    id: shard.id.clone(),
+                    source,
+                }),
         }
     }
 
@@ -175,7 +216,7 @@ impl Executor {
     pub fn release(&self, shard: &Shard) {
         match &shard.kind {
             ShardKind::DotsTable { board, counts, .. } => self.dots[board].release(counts),
-            ShardKind::AmazonsDb { .. } => {}
+            ShardKind::AmazonsDb { .. } | ShardKind::AmazonsSolve { .. } => {}
         }
     }
 

@@ -9,9 +9,10 @@
 //! ([`build_shard`]); a shard is done when its file reads back valid, so
 //! every runner resumes.
 //!
-//! A new kind of work (an Amazons database, a part of a long solve) is a new
-//! [`ShardKind`] variant with its arms in `exec.rs`; plans, runners, Slurm
-//! scripts and the simulation do not change.
+//! Each kind of work (a Dots table part, an Amazons database, a part of a
+//! long Amazons solve, [`solve`]) is a [`ShardKind`] variant with its arms
+//! in `exec.rs`; plans, runners, Slurm scripts and the simulation do not
+//! depend on the kind.
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -22,11 +23,16 @@ mod exec;
 mod runner;
 pub mod simulate;
 mod slurm;
+pub mod solve;
 
 pub use exec::{build_shard, is_done, Executor};
-pub use runner::{run_local, Progress, RunOptions, RunReport, ShardTiming};
+pub use runner::{run_local, RunOptions, RunReport, ShardTiming};
 pub use simulate::{simulate, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
+pub use solve::{
+    amazons_solve_plan, SolveError, SolveOptions, SolveResultFile, SolveSplit, SolveStatus,
+    SolveStep,
+};
 
 use crate::dots::{board_name, shard_specs, Geometry, GeometryError, PartId, Split};
 use crate::jobs::BuildJob;
@@ -64,6 +70,18 @@ pub enum ShardKind {
         /// Queens: `[q]` (simple), `[normal, blockers]` (blocker) or
         /// `[black, white]` (active).
         groups: Vec<u32>,
+    },
+    /// A part of a long Amazons solve ([`solve`]): df-pn on the position
+    /// after `line`, or the gather of that position's moves.
+    AmazonsSolve {
+        /// The plan's root position.
+        position: String,
+        /// The moves from the root to this shard's position.
+        line: Vec<String>,
+        /// Solve or gather.
+        step: SolveStep,
+        /// The solver's options.
+        options: SolveOptions,
     },
 }
 
@@ -236,6 +254,14 @@ pub enum PlanError {
     /// A board without whole-board tables.
     #[error(transparent)]
     Geometry(#[from] GeometryError),
+    /// An Amazons solve shard cannot be run or gathered.
+    #[error("shard {id:?}: {source}")]
+    Solve {
+        /// The shard.
+        id: String,
+        /// The cause.
+        source: SolveError,
+    },
 }
 
 impl Plan {

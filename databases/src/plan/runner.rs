@@ -6,6 +6,7 @@ use std::collections::BinaryHeap;
 use std::sync::{Condvar, Mutex};
 use std::time::Instant;
 
+use cgt::ProgressSink;
 use rayon::prelude::*;
 
 use super::{Executor, Plan, PlanError};
@@ -28,21 +29,6 @@ impl Default for RunOptions {
             parallel_within: true,
         }
     }
-}
-
-/// Where a run is.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Progress {
-    /// Shards done (built now or before).
-    pub done: usize,
-    /// Shards in the plan.
-    pub total: usize,
-    /// Cost of the shards done.
-    pub cost_done: u64,
-    /// Cost of the plan.
-    pub cost_total: u64,
-    /// The shard just finished, if any.
-    pub last: Option<String>,
 }
 
 /// When one shard was built.
@@ -79,7 +65,6 @@ struct State {
     waiting_on: Vec<usize>,
     users_left: Vec<usize>,
     timings: Vec<ShardTiming>,
-    cost_done: u64,
     peak: usize,
 }
 
@@ -87,8 +72,9 @@ struct State {
 /// valid, then builds the others, a shard as soon as its dependencies are
 /// built, largest cost first among those ready (the order
 /// [`super::simulate()`] assumes). Shard data loaded for building is released
-/// once no shard left needs it. `progress` is called after the check of
-/// existing files and after each shard.
+/// once no shard left needs it. `progress` gets one stage named after the
+/// plan, of the plan's total cost: the cost of the shards kept after the
+/// check of existing files, then each shard's cost as it is built.
 ///
 /// # Errors
 /// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the
@@ -97,7 +83,7 @@ struct State {
 pub fn run_local(
     plan: &Plan,
     opts: &RunOptions,
-    progress: &(dyn Fn(&Progress) + Sync),
+    progress: &dyn ProgressSink,
 ) -> Result<RunReport, PlanError> {
     let exec = Executor::new(plan)?;
     std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
@@ -135,7 +121,6 @@ pub fn run_local(
             .map(|i| dependents[i].iter().filter(|&&j| !done[j]).count())
             .collect(),
         timings: Vec::new(),
-        cost_done: cost_kept,
         peak: 0,
     };
     for (i, &d) in done.iter().enumerate() {
@@ -143,13 +128,8 @@ pub fn run_local(
             state.ready.push((plan.shards[i].cost, Reverse(i)));
         }
     }
-    progress(&Progress {
-        done: kept,
-        total: n,
-        cost_done: cost_kept,
-        cost_total,
-        last: None,
-    });
+    progress.start(&plan.name, cost_total);
+    progress.advance(cost_kept);
     let state = Mutex::new(state);
     let cv = Condvar::new();
     let start = Instant::now();
@@ -181,7 +161,6 @@ pub fn run_local(
                 }
                 s.peak = s.peak.max(loaded);
                 s.left -= 1;
-                s.cost_done += plan.shards[i].cost;
                 s.timings.push(ShardTiming {
                     shard: i,
                     start: t0,
@@ -199,18 +178,13 @@ pub fn run_local(
                         exec.release(&plan.shards[d]);
                     }
                 }
-                progress(&Progress {
-                    done: n - s.left,
-                    total: n,
-                    cost_done: s.cost_done,
-                    cost_total,
-                    last: Some(plan.shards[i].id.clone()),
-                });
+                progress.advance(plan.shards[i].cost);
                 cv.notify_all();
             });
         }
     });
     let seconds = start.elapsed().as_secs_f64();
+    progress.finish();
     let s = state.into_inner().expect("run state");
     if let Some(e) = s.failed {
         return Err(e);

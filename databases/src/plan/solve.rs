@@ -1,0 +1,901 @@
+//! Long Amazons solves as plans: a root split.
+//!
+//! The root position's legal moves are split into shards: one df-pn solve
+//! per first move ([`SolveSplit::FirstMoves`]), or one per reply to each
+//! first move ([`SolveSplit::Replies`]) with a gather shard per first move.
+//! A final gather shard combines the first moves into the root's result and
+//! one proof file of the whole root, in the format `cgtk amazons
+//! check-proof` reads ([`cgt::search::proof`]).
+//!
+//! Moves whose positions are left-right mirror images of an earlier move's
+//! get no shard of their own: the gather answers them from the mirror
+//! image, whose proof it mirrors.
+//!
+//! # Files
+//!
+//! Shard `ID` (`solve` for the root, `solve.M1` for the line of first move
+//! `M1`, `solve.M1.M2` for a reply) writes `ID.result.json` (a
+//! [`SolveResultFile`]) and, when proved, `ID.proof`. Both are written to a
+//! temporary file and renamed into place, the proof first; the result names
+//! the proof's length and checksum, so a shard is done only when its result
+//! reads back valid, for its position, line and options, with its proof.
+//!
+//! # Limits
+//!
+//! A solve shard that reaches its time or node limit writes an honest
+//! `unknown` result (no proof). It counts as done for a plan with the same
+//! solver options, so rerunning the plan does not repeat it; a plan made
+//! with other options (say a larger `--time-limit`) retries exactly the
+//! unknown shards and keeps the proved ones. A gather shard is done only
+//! when proved: an unknown gather is redone at every run (it only reads its
+//! children's results), and its result lists which moves are settled.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
+use cgt::search::proof::{PROOF_MAGIC, PROOF_VERSION};
+use cgt::search::{
+    extract_proof, Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limit, Limits,
+    ParseProofError, ProofNode, ProofTree, SolverGame, Verdict, WinLoss,
+};
+use serde::{Deserialize, Serialize};
+
+use super::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
+use crate::checksum::fnv1a64;
+
+/// The `format` field of a result file.
+pub const RESULT_FORMAT: &str = "cgtk-solve-result";
+/// The result file version this build reads and writes.
+pub const RESULT_VERSION: u32 = 1;
+
+/// The id of the root's shard; a line's shard adds `.MOVE` per move.
+pub const ROOT_ID: &str = "solve";
+
+/// The df-pn options of every solve shard of a plan (those of `cgtk
+/// amazons solve`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SolveOptions {
+    /// Transposition table in MiB (1 to 65536).
+    pub tt_mb: u64,
+    /// Search threads (1 to 64); one thread makes the proofs reproducible
+    /// byte for byte.
+    pub threads: u32,
+    /// Each shard's time limit in milliseconds (at least 1), if any.
+    pub time_limit_ms: Option<u64>,
+    /// Each shard's node limit (at least 1), if any.
+    pub node_limit: Option<u64>,
+    /// Initial proof numbers from mobility (`amazons solve --mobility-pn`).
+    pub mobility_pn: bool,
+    /// Endgame databases for the evaluation, if any (as every node sees
+    /// the directory).
+    pub db: Option<PathBuf>,
+}
+
+impl Default for SolveOptions {
+    /// The defaults of `amazons solve`: 256 MiB, one thread, no limits.
+    fn default() -> SolveOptions {
+        SolveOptions {
+            tt_mb: 256,
+            threads: 1,
+            time_limit_ms: None,
+            node_limit: None,
+            mobility_pn: false,
+            db: None,
+        }
+    }
+}
+
+impl SolveOptions {
+    /// What is out of range, if anything.
+    pub fn problem(&self) -> Option<String> {
+        if !(1..=65536).contains(&self.tt_mb) {
+            return Some(format!("tt_mb {} out of range (1 to 65536)", self.tt_mb));
+        }
+        if !(1..=64).contains(&self.threads) {
+            return Some(format!("threads {} out of range (1 to 64)", self.threads));
+        }
+        if self.time_limit_ms == Some(0) {
+            return Some("time_limit_ms must be at least 1".to_owned());
+        }
+        if self.node_limit == Some(0) {
+            return Some("node_limit must be at least 1".to_owned());
+        }
+        None
+    }
+}
+
+/// What a solve plan's shard does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SolveStep {
+    /// Df-pn on the position after the line.
+    Solve,
+    /// Combine the results of the position's moves (their shards are its
+    /// dependencies).
+    Gather,
+}
+
+/// How a solve plan splits the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SolveSplit {
+    /// One solve shard per first move.
+    FirstMoves,
+    /// One solve shard per reply to each first move, gathered per first
+    /// move.
+    Replies,
+}
+
+/// Whether a shard's position is proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SolveStatus {
+    /// Proved; the proof file is there.
+    Proved,
+    /// A limit ended the search (or, for a gather, a move is unknown).
+    Unknown,
+}
+
+/// The outcome for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Outcome {
+    /// The player to move wins.
+    Win,
+    /// The player to move loses.
+    Loss,
+}
+
+impl From<WinLoss> for Outcome {
+    fn from(o: WinLoss) -> Outcome {
+        match o {
+            WinLoss::Win => Outcome::Win,
+            WinLoss::Loss => Outcome::Loss,
+        }
+    }
+}
+
+/// One legal move of a gathered position and what its shard found.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MoveResult {
+    /// The move.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The shard that answers for it.
+    pub shard: String,
+    /// Whether that shard's position is this one's mirror image.
+    pub mirrored: bool,
+    /// The shard's status.
+    pub status: SolveStatus,
+    /// The outcome for the player to move after the move, when proved.
+    pub outcome: Option<Outcome>,
+}
+
+/// The result file of a solve plan's shard (`ID.result.json`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SolveResultFile {
+    /// Always [`RESULT_FORMAT`].
+    pub format: String,
+    /// [`RESULT_VERSION`].
+    pub version: u32,
+    /// The shard's id.
+    pub shard: String,
+    /// The position after the line.
+    pub position: String,
+    /// The moves from the plan's root.
+    pub line: Vec<String>,
+    /// Solve or gather.
+    pub step: SolveStep,
+    /// Proved or unknown.
+    pub status: SolveStatus,
+    /// For the player to move, when proved.
+    pub outcome: Option<Outcome>,
+    /// `white` or `black`, when proved.
+    pub winner: Option<String>,
+    /// `white` or `black`.
+    pub to_move: String,
+    /// A winning move, when the player to move wins.
+    pub best_move: Option<String>,
+    /// `time` or `node` when a limit ended a solve.
+    pub limit: Option<String>,
+    /// Df-pn nodes (a gather: the sum over its moves' shards).
+    pub nodes: u64,
+    /// Seconds of search (a gather: the sum over its moves' shards).
+    pub seconds: f64,
+    /// The options the shard ran with.
+    pub options: SolveOptions,
+    /// Bytes of the proof file, when proved.
+    pub proof_bytes: Option<u64>,
+    /// FNV-1a 64 of the proof file, in hex, when proved.
+    pub proof_checksum: Option<String>,
+    /// A gather: every legal move, in generation order.
+    pub moves: Vec<MoveResult>,
+}
+
+/// Why a solve shard cannot be run or gathered.
+#[derive(Debug, thiserror::Error)]
+pub enum SolveError {
+    /// The plan's root is not a position.
+    #[error("position {text:?}: {source}")]
+    Position {
+        /// The text.
+        text: String,
+        /// The cause.
+        source: amazons::PositionError,
+    },
+    /// A move of the line is not legal where it is played.
+    #[error("line move {mv:?} (move {index} of the line): {source}")]
+    Move {
+        /// The move.
+        mv: String,
+        /// Its place in the line, from 1.
+        index: usize,
+        /// The cause.
+        source: amazons::MoveError,
+    },
+    /// The shard's id is not the id of its line.
+    #[error("the id of its line is {expected:?}")]
+    Id {
+        /// The id of the line.
+        expected: String,
+    },
+    /// Options out of range.
+    #[error("solver options: {0}")]
+    Options(String),
+    /// The solver refuses its configuration.
+    #[error("solver: {0}")]
+    Config(#[from] ConfigError),
+    /// The databases cannot be opened.
+    #[error("database directory {dir}: {source}")]
+    Db {
+        /// The directory.
+        dir: PathBuf,
+        /// The cause.
+        source: crate::format::DbError,
+    },
+    /// The proof could not be extracted after a proved search.
+    #[error("proof: {0}")]
+    Extract(#[from] ExtractError),
+    /// A file cannot be written.
+    #[error(transparent)]
+    Write(crate::format::DbError),
+    /// A gather's move has no shard in the plan.
+    #[error("move {mv} has no shard {shard:?} among the dependencies")]
+    MissingShard {
+        /// The move.
+        mv: String,
+        /// The shard id expected.
+        shard: String,
+    },
+    /// A child's result is missing or does not read back valid.
+    #[error("shard {shard:?} has no valid result")]
+    ChildNotDone {
+        /// The child's id.
+        shard: String,
+    },
+    /// A child's proof file does not read back as its result says.
+    #[error("shard {shard:?}: proof file: {source}")]
+    ChildProof {
+        /// The child's id.
+        shard: String,
+        /// The cause.
+        source: ParseProofError,
+    },
+}
+
+/// The id of the shard of `line`.
+pub fn line_id<S: AsRef<str>>(line: &[S]) -> String {
+    let mut id = ROOT_ID.to_owned();
+    for mv in line {
+        id.push('.');
+        id.push_str(mv.as_ref());
+    }
+    id
+}
+
+/// The result file of shard `id` in `dir`.
+pub fn result_path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.result.json"))
+}
+
+/// The proof file of shard `id` in `dir`.
+pub fn proof_path(dir: &Path, id: &str) -> PathBuf {
+    dir.join(format!("{id}.proof"))
+}
+
+/// The position after `line` from `root`.
+///
+/// # Errors
+/// [`SolveError::Position`] or [`SolveError::Move`].
+pub fn position_after<S: AsRef<str>>(root: &str, line: &[S]) -> Result<Position, SolveError> {
+    let mut pos: Position = root.parse().map_err(|source| SolveError::Position {
+        text: root.to_owned(),
+        source,
+    })?;
+    for (i, mv) in line.iter().enumerate() {
+        let text = mv.as_ref();
+        let m = pos.parse_move(text).map_err(|source| SolveError::Move {
+            mv: text.to_owned(),
+            index: i + 1,
+            source,
+        })?;
+        pos.play_unchecked(m);
+    }
+    Ok(pos)
+}
+
+/// The left-right mirror image of `pos`.
+fn mirror_position(pos: &Position) -> Position {
+    let w = pos.size().width();
+    let m = |b| amazons::search::mirror(b, w);
+    let s = pos.to_setup();
+    Position::from_setup(Setup {
+        white: m(s.white),
+        black: m(s.black),
+        burnt: m(s.burnt),
+        ..s
+    })
+    .expect("the mirror image of a position is a position")
+}
+
+fn mirror_square(sq: Square, width: u8) -> Square {
+    Square::new(width - 1 - sq.file(), sq.rank()).expect("a mirrored square is on the board")
+}
+
+/// The move text `text` mirrored left-right on a board `width` wide
+/// (`None` if it is not a move of that board).
+fn mirror_move_text(text: &str, width: u8) -> Option<String> {
+    let m: Move = text.parse().ok()?;
+    if [m.from, m.to, m.arrow].iter().any(|s| s.file() >= width) {
+        return None;
+    }
+    let f = |s| mirror_square(s, width);
+    Some(Move::new(f(m.from), f(m.to), f(m.arrow)).to_string())
+}
+
+/// A legal move of a position and the move whose shard answers for it:
+/// itself, or an earlier move leading to the mirror image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// The move.
+    pub mv: Move,
+    /// The move with the shard.
+    pub rep: Move,
+    /// Whether `rep`'s position is the mirror image of `mv`'s.
+    pub mirrored: bool,
+}
+
+/// Every legal move of `pos` in generation order, each with the move whose
+/// shard answers for it (the first move, in that order, of its class under
+/// the left-right mirror).
+pub fn children(pos: &Position) -> Vec<Child> {
+    let game = SolverPosition::with_evaluator(pos.clone(), None);
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut reps: HashMap<Position, Move> = HashMap::new();
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let mut p = pos.clone();
+        p.play_unchecked(mv);
+        match reps.get(&mirror_position(&p)) {
+            Some(&rep) => out.push(Child {
+                mv,
+                rep,
+                mirrored: true,
+            }),
+            None => {
+                reps.insert(p, mv);
+                out.push(Child {
+                    mv,
+                    rep: mv,
+                    mirrored: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The moves of `pos` that have shards (one per mirror class), in the
+/// solver's move order (the moves most likely to win first, so that the
+/// runner starts them first).
+fn shard_moves(pos: &Position) -> Vec<Move> {
+    let mut moves: Vec<Move> = children(pos)
+        .into_iter()
+        .filter(|c| !c.mirrored)
+        .map(|c| c.mv)
+        .collect();
+    SolverPosition::new(pos.clone()).order_moves(&mut moves);
+    moves
+}
+
+/// Whether a plan splits at `pos`: it has moves and the static evaluation
+/// does not decide it.
+fn splits(pos: &Position) -> bool {
+    let game = SolverPosition::new(pos.clone());
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    !moves.is_empty() && game.evaluate().is_none()
+}
+
+/// The plan solving `root` in `dir`: a solve shard per first move (up to
+/// the mirror image, in the solver's move order) and a gather shard for the
+/// root; with
+/// [`SolveSplit::Replies`], a first move whose position the evaluation
+/// does not decide gets a solve shard per reply and a gather shard. A root
+/// without moves, or decided by the evaluation, is one solve shard. Costs:
+/// 1 per solve shard, 0 per gather.
+pub fn amazons_solve_plan(
+    root: &Position,
+    split: SolveSplit,
+    options: &SolveOptions,
+    dir: &Path,
+) -> Plan {
+    let text = root.to_string();
+    let shard = |line: &[Move], step: SolveStep, deps: Vec<String>| {
+        let line: Vec<String> = line.iter().map(Move::to_string).collect();
+        Shard {
+            id: line_id(&line),
+            kind: ShardKind::AmazonsSolve {
+                position: text.clone(),
+                line,
+                step,
+                options: options.clone(),
+            },
+            deps,
+            cost: u64::from(step == SolveStep::Solve),
+        }
+    };
+    let mut shards = Vec::new();
+    if splits(root) {
+        let mut root_deps = Vec::new();
+        for first in shard_moves(root) {
+            let mut p = root.clone();
+            p.play_unchecked(first);
+            let line = [first];
+            if split == SolveSplit::Replies && splits(&p) {
+                let mut deps = Vec::new();
+                for reply in shard_moves(&p) {
+                    let s = shard(&[first, reply], SolveStep::Solve, Vec::new());
+                    deps.push(s.id.clone());
+                    shards.push(s);
+                }
+                shards.push(shard(&line, SolveStep::Gather, deps));
+            } else {
+                shards.push(shard(&line, SolveStep::Solve, Vec::new()));
+            }
+            root_deps.push(line_id(&[first.to_string()]));
+        }
+        shards.push(shard(&[], SolveStep::Gather, root_deps));
+    } else {
+        shards.push(shard(&[], SolveStep::Solve, Vec::new()));
+    }
+    Plan {
+        format: PLAN_FORMAT.to_owned(),
+        version: PLAN_VERSION,
+        name: format!("amazons solve {text}"),
+        dir: dir.to_owned(),
+        shards,
+    }
+}
+
+/// One line on the root of a solve plan, from its result file: the winner
+/// and the proof file, or how many of the root's moves are settled; `None`
+/// if the plan is not a solve plan or the root has no valid result.
+pub fn summary(plan: &Plan) -> Option<String> {
+    let shard = plan.shards.iter().find(|s| s.id == ROOT_ID)?;
+    let r = SolveShard::of(shard)?.read_result(&plan.dir)?;
+    Some(match &r.winner {
+        Some(w) => format!(
+            "winner: {w} ({} to move), proof {}",
+            r.to_move,
+            proof_path(&plan.dir, ROOT_ID).display()
+        ),
+        None if r.moves.is_empty() => format!(
+            "winner: unknown ({} limit reached)",
+            r.limit.as_deref().unwrap_or("a")
+        ),
+        None => format!(
+            "winner: unknown ({} of {} moves settled; see {})",
+            r.moves
+                .iter()
+                .filter(|m| m.status == SolveStatus::Proved)
+                .count(),
+            r.moves.len(),
+            result_path(&plan.dir, ROOT_ID).display()
+        ),
+    })
+}
+
+/// The parts of an [`ShardKind::AmazonsSolve`] shard.
+pub(crate) struct SolveShard<'a> {
+    pub id: &'a str,
+    pub root: &'a str,
+    pub line: &'a [String],
+    pub step: SolveStep,
+    pub options: &'a SolveOptions,
+}
+
+impl<'a> SolveShard<'a> {
+    /// The parts of `shard`, if it is a solve shard.
+    pub fn of(shard: &'a Shard) -> Option<SolveShard<'a>> {
+        match &shard.kind {
+            ShardKind::AmazonsSolve {
+                position,
+                line,
+                step,
+                options,
+            } => Some(SolveShard {
+                id: &shard.id,
+                root: position,
+                line,
+                step: *step,
+                options,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Checks the shard: options in range, a legal line, the id of the
+    /// line; a gather's moves all answered by its dependencies.
+    pub fn check(&self, deps: &[String]) -> Result<(), SolveError> {
+        if let Some(p) = self.options.problem() {
+            return Err(SolveError::Options(p));
+        }
+        let pos = position_after(self.root, self.line)?;
+        if self.id != line_id(self.line) {
+            return Err(SolveError::Id {
+                expected: line_id(self.line),
+            });
+        }
+        if self.step == SolveStep::Gather {
+            for c in children(&pos) {
+                let id = self.child_id(c.rep);
+                if !deps.contains(&id) {
+                    return Err(SolveError::MissingShard {
+                        mv: c.mv.to_string(),
+                        shard: id,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn child_id(&self, mv: Move) -> String {
+        let mut line = self.line.to_vec();
+        line.push(mv.to_string());
+        line_id(&line)
+    }
+
+    /// The result in `dir` if it reads back valid for this shard (its proof
+    /// too, when proved), whatever the options it ran with.
+    pub fn read_result(&self, dir: &Path) -> Option<SolveResultFile> {
+        let text = std::fs::read_to_string(result_path(dir, self.id)).ok()?;
+        let r: SolveResultFile = serde_json::from_str(&text).ok()?;
+        let pos = position_after(self.root, self.line).ok()?;
+        let sound = r.format == RESULT_FORMAT
+            && r.version == RESULT_VERSION
+            && r.shard == self.id
+            && r.position == pos.to_string()
+            && r.line == self.line
+            && r.step == self.step
+            && (r.status == SolveStatus::Proved) == r.outcome.is_some();
+        if !sound {
+            return None;
+        }
+        if let Some(outcome) = r.outcome {
+            let winner = match outcome {
+                Outcome::Win => pos.to_move(),
+                Outcome::Loss => pos.to_move().opposite(),
+            };
+            let bytes = std::fs::read(proof_path(dir, self.id)).ok()?;
+            // The proof's header names the position and the outcome: a
+            // result whose fields were changed does not match it.
+            let word = match outcome {
+                Outcome::Win => "win",
+                Outcome::Loss => "loss",
+            };
+            let header = format!("{PROOF_MAGIC} {PROOF_VERSION}\nroot {pos}\noutcome {word}\n");
+            let ok = r.proof_bytes == Some(bytes.len() as u64)
+                && r.proof_checksum.as_deref() == Some(&format!("{:016x}", fnv1a64(&bytes)))
+                && bytes.starts_with(header.as_bytes())
+                && r.winner.as_deref() == Some(&winner.to_string())
+                && r.to_move == pos.to_move().to_string();
+            if !ok {
+                return None;
+            }
+        }
+        Some(r)
+    }
+
+    /// Whether the shard is done: proved, or (a solve) unknown under the
+    /// same options.
+    pub fn is_done(&self, dir: &Path) -> bool {
+        self.read_result(dir).is_some_and(|r| {
+            r.status == SolveStatus::Proved
+                || (self.step == SolveStep::Solve && r.options == *self.options)
+        })
+    }
+
+    /// Runs the shard, writing its files into `dir`.
+    pub fn run(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+        match self.step {
+            SolveStep::Solve => self.solve(dir),
+            SolveStep::Gather => self.gather(dir, plan),
+        }
+    }
+
+    fn empty_result(&self, pos: &Position) -> SolveResultFile {
+        SolveResultFile {
+            format: RESULT_FORMAT.to_owned(),
+            version: RESULT_VERSION,
+            shard: self.id.to_owned(),
+            position: pos.to_string(),
+            line: self.line.to_vec(),
+            step: self.step,
+            status: SolveStatus::Unknown,
+            outcome: None,
+            winner: None,
+            to_move: pos.to_move().to_string(),
+            best_move: None,
+            limit: None,
+            nodes: 0,
+            seconds: 0.0,
+            options: self.options.clone(),
+            proof_bytes: None,
+            proof_checksum: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Writes the proof (if any), then the result.
+    fn write(
+        &self,
+        dir: &Path,
+        pos: &Position,
+        mut result: SolveResultFile,
+        proof: Option<&ProofTree>,
+    ) -> Result<SolveResultFile, SolveError> {
+        let proof_file = proof_path(dir, self.id);
+        match proof {
+            Some(proof) => {
+                let outcome = Outcome::from(proof.outcome);
+                let bytes = proof.to_text().into_bytes();
+                crate::format::write_atomic(&proof_file, &bytes).map_err(SolveError::Write)?;
+                result.status = SolveStatus::Proved;
+                result.outcome = Some(outcome);
+                let winner = match outcome {
+                    Outcome::Win => pos.to_move(),
+                    Outcome::Loss => pos.to_move().opposite(),
+                };
+                result.winner = Some(winner.to_string());
+                result.proof_bytes = Some(bytes.len() as u64);
+                result.proof_checksum = Some(format!("{:016x}", fnv1a64(&bytes)));
+            }
+            None => {
+                let _ = std::fs::remove_file(&proof_file);
+            }
+        }
+        let json = serde_json::to_string_pretty(&result).expect("a result serialises") + "\n";
+        crate::format::write_atomic(&result_path(dir, self.id), json.as_bytes())
+            .map_err(SolveError::Write)?;
+        Ok(result)
+    }
+
+    /// Df-pn on the position, with the evaluation of `amazons solve`.
+    fn solve(&self, dir: &Path) -> Result<SolveResultFile, SolveError> {
+        if let Some(p) = self.options.problem() {
+            return Err(SolveError::Options(p));
+        }
+        let pos = position_after(self.root, self.line)?;
+        let o = self.options;
+        let mut game = SolverPosition::with_evaluator(pos.clone(), Some(Evaluator::default()))
+            .with_mobility_numbers(o.mobility_pn);
+        if let Some(db) = &o.db {
+            let dbs = crate::Databases::open_dir(db).map_err(|source| SolveError::Db {
+                dir: db.clone(),
+                source,
+            })?;
+            game = game.with_oracle(Arc::new(dbs));
+        }
+        let budget = Budget {
+            tt_mb: usize::try_from(o.tt_mb).unwrap_or(usize::MAX),
+            limits: Limits {
+                nodes: o.node_limit,
+                time: o.time_limit_ms.map(Duration::from_millis),
+            },
+            ..Budget::default()
+        };
+        let mut solver = DfpnSolver::new(DfpnConfig {
+            budget,
+            threads: o.threads as usize,
+            ..DfpnConfig::default()
+        })?;
+        let start = Instant::now();
+        let r = solver.solve(&game);
+        let mut result = self.empty_result(&pos);
+        result.nodes = r.nodes;
+        result.best_move = r.best_move.map(|m| m.to_string());
+        let limit_name = |l: Limit| match l {
+            Limit::Time => "time",
+            Limit::Nodes => "node",
+        };
+        let proof = match r.verdict {
+            Verdict::Proven(_) => match extract_proof(&mut solver, &game) {
+                Ok(p) => Some(p),
+                Err(ExtractError::Limit(l)) => {
+                    result.limit = Some(limit_name(l).to_owned());
+                    None
+                }
+                Err(e) => return Err(e.into()),
+            },
+            Verdict::Unknown(l) => {
+                result.limit = Some(limit_name(l).to_owned());
+                None
+            }
+        };
+        if proof.as_ref().is_none_or(|p| p.outcome == WinLoss::Loss) {
+            result.best_move = None;
+        }
+        result.seconds = start.elapsed().as_secs_f64();
+        self.write(dir, &pos, result, proof.as_ref())
+    }
+
+    /// Combines the results of the position's moves: a win if one leads to
+    /// a position proved lost (the first in generation order), a loss if
+    /// every one leads to a position proved won, else unknown.
+    fn gather(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+        let pos = position_after(self.root, self.line)?;
+        let width = pos.size().width();
+        let mut result = self.empty_result(&pos);
+        let kids = children(&pos);
+        let mut read = Vec::with_capacity(kids.len());
+        for c in &kids {
+            let id = self.child_id(c.rep);
+            let shard = plan
+                .shards
+                .iter()
+                .find(|s| s.id == id)
+                .and_then(SolveShard::of)
+                .ok_or_else(|| SolveError::MissingShard {
+                    mv: c.mv.to_string(),
+                    shard: id.clone(),
+                })?;
+            let r = shard
+                .read_result(dir)
+                .ok_or_else(|| SolveError::ChildNotDone { shard: id.clone() })?;
+            result.moves.push(MoveResult {
+                mv: c.mv.to_string(),
+                shard: id.clone(),
+                mirrored: c.mirrored,
+                status: r.status,
+                outcome: r.outcome,
+            });
+            if !c.mirrored {
+                result.nodes += r.nodes;
+                result.seconds += r.seconds;
+            }
+            read.push((c, id, r.outcome));
+        }
+        let load = |id: &str, mirrored: bool| -> Result<ProofTree, SolveError> {
+            let text = std::fs::read_to_string(proof_path(dir, id)).unwrap_or_default();
+            let mut proof = ProofTree::parse(&text).map_err(|source| SolveError::ChildProof {
+                shard: id.to_owned(),
+                source,
+            })?;
+            if mirrored {
+                mirror_proof(&mut proof, width);
+            }
+            Ok(proof)
+        };
+        let winning = read.iter().find(|(_, _, o)| *o == Some(Outcome::Loss));
+        let proof = if let Some((c, id, _)) = winning {
+            result.best_move = Some(c.mv.to_string());
+            let child = load(id, c.mirrored)?;
+            Some(join(&pos, WinLoss::Win, vec![(c.mv.to_string(), child)]))
+        } else if !read.is_empty() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win)) {
+            let mut replies = Vec::with_capacity(read.len());
+            for (c, id, _) in &read {
+                replies.push((c.mv.to_string(), load(id, c.mirrored)?));
+            }
+            Some(join(&pos, WinLoss::Loss, replies))
+        } else {
+            None
+        };
+        self.write(dir, &pos, result, proof.as_ref())
+    }
+}
+
+/// Mirrors every move of `proof` left-right (its root text is left as it
+/// is: only the root of a whole proof is compared with a position).
+fn mirror_proof(proof: &mut ProofTree, width: u8) {
+    let m = |text: &mut String| {
+        if let Some(t) = mirror_move_text(text, width) {
+            *text = t;
+        }
+    };
+    for node in &mut proof.nodes {
+        match node {
+            ProofNode::Or { mv, .. } => m(mv),
+            ProofNode::And { replies } => replies.iter_mut().for_each(|(mv, _)| m(mv)),
+            ProofNode::Leaf(_) => {}
+        }
+    }
+}
+
+/// The proof of `outcome` at `pos`: a root node over the moves' proofs
+/// (one move for a win, every move for a loss), their nodes appended in
+/// order.
+fn join(pos: &Position, outcome: WinLoss, moves: Vec<(String, ProofTree)>) -> ProofTree {
+    let mut nodes = vec![ProofNode::Leaf(cgt::search::LeafKind::NoMoves)];
+    let mut edges = Vec::with_capacity(moves.len());
+    for (mv, child) in moves {
+        let offset = nodes.len();
+        edges.push((mv, offset));
+        nodes.extend(child.nodes.into_iter().map(|n| match n {
+            ProofNode::Or { mv, child } => ProofNode::Or {
+                mv,
+                child: child + offset,
+            },
+            ProofNode::And { replies } => ProofNode::And {
+                replies: replies.into_iter().map(|(m, c)| (m, c + offset)).collect(),
+            },
+            leaf => leaf,
+        }));
+    }
+    nodes[0] = match outcome {
+        WinLoss::Win => {
+            let (mv, child) = edges.pop().expect("one winning move");
+            ProofNode::Or { mv, child }
+        }
+        WinLoss::Loss => ProofNode::And { replies: edges },
+    };
+    ProofTree {
+        root: pos.to_string(),
+        outcome,
+        nodes,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mirror_images_share_a_shard() {
+        // The 4x4 start is its own mirror image: every first move but
+        // those mapped to themselves has a twin.
+        let pos = Position::standard("4x4".parse().unwrap()).unwrap();
+        let kids = children(&pos);
+        let reps = kids.iter().filter(|c| !c.mirrored).count();
+        assert!(reps < kids.len());
+        for c in kids.iter().filter(|c| c.mirrored) {
+            let mut a = pos.clone();
+            a.play_unchecked(c.mv);
+            let mut b = pos.clone();
+            b.play_unchecked(c.rep);
+            assert_eq!(mirror_position(&a), b);
+            assert_eq!(
+                mirror_move_text(&c.rep.to_string(), 4),
+                Some(c.mv.to_string())
+            );
+        }
+    }
+
+    #[test]
+    fn bad_lines_are_typed_errors() {
+        let root = "4x4";
+        assert!(matches!(
+            position_after(root, &["A1-A2xA3"]),
+            Err(SolveError::Position { .. })
+        ));
+        let root = ".BB./B..B/W..W/.WW. w";
+        assert!(matches!(
+            position_after(root, &["A1-A2xA3"]),
+            Err(SolveError::Move { index: 1, .. })
+        ));
+    }
+}

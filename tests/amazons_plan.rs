@@ -1,0 +1,285 @@
+//! Long Amazons solves as plans (`cgtk amazons plan`, `cgtk plan run`):
+//! the gathered verdict is that of `cgtk amazons solve` (and of Song &
+//! Müller 2015 where they give it), the gathered proof passes `cgtk amazons
+//! check-proof`, and runs resume from what is valid and rebuild the rest.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use amazons::Position;
+use common::cgtk;
+use serde_json::Value;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-amazons-plan-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(run: &(i32, String, String)) -> String {
+    assert_eq!(run.0, 0, "stderr: {}", run.2);
+    run.1.clone()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Writes the plan of `position` (with `extra` options) to `root/plan.json`
+/// for the directory `root/out`; returns the plan file.
+fn plan(root: &Path, position: &str, extra: &[&str]) -> PathBuf {
+    let file = root.join("plan.json");
+    let out = root.join("out");
+    let mut args = vec![
+        "amazons",
+        "plan",
+        position,
+        "--out",
+        s(&out),
+        "--emit",
+        "json",
+        "--plan-file",
+        s(&file),
+    ];
+    args.extend_from_slice(extra);
+    ok(&cgtk(&args));
+    file
+}
+
+/// `plan run --json` of `file`.
+fn run(file: &Path) -> Value {
+    let out = ok(&cgtk(&["plan", "run", s(file), "--quiet", "--json"]));
+    serde_json::from_str(&out).unwrap()
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `amazons solve --json` of `position`.
+fn solve(position: &str) -> Value {
+    serde_json::from_str(&ok(&cgtk(&[
+        "amazons", "solve", position, "--json", "--quiet",
+    ])))
+    .unwrap()
+}
+
+fn check_proof(path: &Path) {
+    let out = ok(&cgtk(&["amazons", "check-proof", s(path), "--quiet"]));
+    assert_eq!(out.trim(), "valid");
+}
+
+/// The position after `line` from the start of `size` (the test's own
+/// replay of the moves).
+fn after(size: &str, line: &[&str]) -> String {
+    let mut pos = Position::standard(size.parse().unwrap()).unwrap();
+    for mv in line {
+        let m = pos.parse_move(mv).unwrap();
+        pos.play(m).unwrap();
+    }
+    pos.to_string()
+}
+
+fn shard_ids(file: &Path) -> Vec<String> {
+    read_json(file)["shards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .collect()
+}
+
+#[test]
+fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
+    let root = temp_dir("4x4");
+    let file = plan(&root, "4x4", &[]);
+    let ids = shard_ids(&file);
+    // Mirror images share a shard: fewer first-move shards than moves.
+    let moves: u64 = ok(&cgtk(&["amazons", "perft", "4x4", "1"]))
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(ids.len() > 2 && ((ids.len() - 1) as u64) < moves);
+    let report = run(&file);
+    assert_eq!(report["built"], ids.len());
+    let result = read_json(&root.join("out/solve.result.json"));
+    // Song & Müller 2015: 4x4 is a second-player win.
+    assert_eq!(result["winner"], "black");
+    assert_eq!(result["winner"], solve("4x4")["winner"]);
+    assert_eq!(result["status"], "proved");
+    assert_eq!(result["moves"].as_array().unwrap().len() as u64, moves);
+    check_proof(&root.join("out/solve.proof"));
+    let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
+    assert!(text.contains("winner: black (white to move)"), "{text}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
+    // Four moves into 5x4 (the first two from the solver's principal
+    // variation, then two off it).
+    let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
+    let root = temp_dir("5x4");
+    let file = plan(&root, &pos, &["--split", "replies"]);
+    let plan_json = read_json(&file);
+    let shards = plan_json["shards"].as_array().unwrap();
+    let gathers: Vec<&Value> = shards.iter().filter(|s| s["step"] == "gather").collect();
+    // The root's gather and one per first move that is split.
+    assert!(gathers.len() > 2);
+    assert!(shards
+        .iter()
+        .any(|s| s["line"].as_array().unwrap().len() == 2));
+    run(&file);
+    let result = read_json(&root.join("out/solve.result.json"));
+    let direct = solve(&pos);
+    assert_eq!(result["status"], "proved");
+    assert_eq!(result["winner"], direct["winner"]);
+    check_proof(&root.join("out/solve.proof"));
+    // Each first move's gather is proved and its proof checks too.
+    let first = gathers
+        .iter()
+        .find(|g| g["line"].as_array().unwrap().len() == 1)
+        .unwrap();
+    let id = first["id"].as_str().unwrap();
+    let r = read_json(&root.join(format!("out/{id}.result.json")));
+    assert_eq!(r["status"], "proved");
+    let line: Vec<&str> = first["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    let mut child: Position = pos.parse().unwrap();
+    child.play(child.parse_move(line[0]).unwrap()).unwrap();
+    assert_eq!(r["winner"], solve(&child.to_string())["winner"]);
+    check_proof(&root.join(format!("out/{id}.proof")));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
+    let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2"]);
+    let root = temp_dir("resume");
+    let file = plan(&root, &pos, &[]);
+    let ids = shard_ids(&file);
+    run(&file);
+    let out = root.join("out");
+    let proof = |id: &str| std::fs::read(out.join(format!("{id}.proof"))).unwrap();
+    let whole = proof("solve");
+    let (a, b, c) = (&ids[0], &ids[1], &ids[2]);
+    let (proof_b, proof_c) = (proof(b), proof(c));
+    // Shard a: its files deleted, a partial temporary file left behind.
+    std::fs::remove_file(out.join(format!("{a}.result.json"))).unwrap();
+    std::fs::remove_file(out.join(format!("{a}.proof"))).unwrap();
+    std::fs::write(out.join(format!("{a}.result.json.tmp1")), "{\"format\":").unwrap();
+    // Shard b: its result claims the other outcome.
+    let path_b = out.join(format!("{b}.result.json"));
+    let text = std::fs::read_to_string(&path_b).unwrap();
+    let flipped = if text.contains("\"outcome\": \"win\"") {
+        text.replace("\"outcome\": \"win\"", "\"outcome\": \"loss\"")
+    } else {
+        text.replace("\"outcome\": \"loss\"", "\"outcome\": \"win\"")
+    };
+    assert_ne!(flipped, text);
+    std::fs::write(&path_b, flipped).unwrap();
+    // Shard c: its proof cut short.
+    let path_c = out.join(format!("{c}.proof"));
+    std::fs::write(&path_c, &proof_c[..proof_c.len() / 2]).unwrap();
+    // The root's result is garbage.
+    std::fs::write(out.join("solve.result.json"), "not json").unwrap();
+    let report = run(&file);
+    assert_eq!(report["built"], 4);
+    assert_eq!(report["kept"], ids.len() - 4);
+    assert_eq!(proof(b), proof_b);
+    assert_eq!(proof(c), proof_c);
+    // One thread: the same proof again, byte for byte.
+    assert_eq!(proof("solve"), whole);
+    check_proof(&out.join("solve.proof"));
+    // `plan build-shard` keeps a valid shard.
+    let again = ok(&cgtk(&["plan", "build-shard", s(&file), a]));
+    assert_eq!(again.trim(), format!("{a}: already built"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
+    let root = temp_dir("limit");
+    let file = plan(&root, "4x4", &["--node-limit", "60"]);
+    let ids = shard_ids(&file);
+    run(&file);
+    let out = root.join("out");
+    let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
+    let unknown: Vec<&String> = ids
+        .iter()
+        .filter(|id| result(id)["status"] == "unknown")
+        .collect();
+    // Some first moves need more than 60 nodes: the root is unknown, and
+    // its result says which moves are settled.
+    assert!(unknown.len() > 1 && unknown.contains(&&"solve".to_owned()));
+    let root_result = result("solve");
+    assert_eq!(root_result["winner"], Value::Null);
+    assert!(!out.join("solve.proof").exists());
+    let moves = root_result["moves"].as_array().unwrap();
+    for m in moves {
+        let settled = result(m["shard"].as_str().unwrap())["status"] == "proved";
+        assert_eq!(m["status"] == "proved", settled);
+    }
+    let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
+    assert!(text.contains("winner: unknown ("), "{text}");
+    // The same plan again: the unknown solves are kept, the gather redone.
+    let report = run(&file);
+    assert_eq!(report["built"], 1);
+    // A plan without the limit retries exactly the unknown shards.
+    let file = plan(&root, "4x4", &[]);
+    let report = run(&file);
+    assert_eq!(report["built"], unknown.len());
+    assert_eq!(result("solve")["winner"], solve("4x4")["winner"]);
+    check_proof(&out.join("solve.proof"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn bad_plans_and_options_are_bad_input() {
+    let root = temp_dir("bad");
+    let out = root.join("out");
+    // A malformed position, options out of range, no database directory.
+    let base = ["amazons", "plan", "--out", s(&out), "--emit", "json"];
+    for extra in [
+        &["4x4 w"][..],
+        &["4x4", "--threads", "0"],
+        &["4x4", "--tt-mb", "0"],
+        &["4x4", "--split", "x"],
+        &["4x4", "--db", s(&out)],
+    ] {
+        let args: Vec<&str> = base.iter().chain(extra).copied().collect();
+        let (code, _, err) = cgtk(&args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    // A plan file whose line has an illegal move, or whose gather lacks a
+    // move's shard.
+    let file = plan(&root, "4x4", &[]);
+    let good = read_json(&file);
+    let first = good["shards"][0]["id"].as_str().unwrap().to_owned();
+    let mut bad_move = good.clone();
+    bad_move["shards"][0]["line"][0] = "A1-A2xA3".into();
+    let mut missing = good.clone();
+    let last = missing["shards"].as_array().unwrap().len() - 1;
+    let deps = missing["shards"][last]["deps"].as_array_mut().unwrap();
+    deps.retain(|d| *d != first.as_str());
+    let (bad_move, missing) = (bad_move.to_string(), missing.to_string());
+    for (name, bad, what) in [
+        ("move", bad_move, "A1-A2xA3"),
+        ("missing", missing, first.as_str()),
+    ] {
+        let path = root.join(format!("{name}.json"));
+        std::fs::write(&path, bad).unwrap();
+        let (code, _, err) = cgtk(&["plan", "run", s(&path), "--quiet"]);
+        assert_eq!(code, 2, "{name}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+        assert!(err.contains(what), "{name}: {err}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
