@@ -77,8 +77,8 @@ enum AmazonsCommand {
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
     },
-    /// Who wins a position (df-pn with the full-board evaluation of seed
-    /// 004 at every node), a winning move, nodes and time.
+    /// Who wins a position (df-pn with the full-board evaluation of Song &
+    /// Müller 2015 at every node), a winning move, nodes and time.
     Solve(SolveArgs),
     /// A long solve as a build plan: one df-pn shard per first move (or per
     /// reply), gathered into the root's result and one proof file; run it

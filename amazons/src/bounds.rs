@@ -134,8 +134,8 @@ pub struct AreaAnalyzer {
     /// default 12).
     pub exact_territory_max_empty: u32,
     /// Active areas without blockers with fewer than this many queens plus
-    /// empty squares are searched locally (0 to 64; default 9, as in seed
-    /// 004 IV-A6); the others get static evaluation.
+    /// empty squares are searched locally (0 to 64; default 9, as in Song &
+    /// Müller 2015 IV-A6); the others get static evaluation.
     pub local_search_below: u32,
 }
 

@@ -70,8 +70,8 @@ pub fn local_search(area: &Position) -> LocalValues {
 
 /// Areas searched recently, by their White queens, Black queens and empty
 /// squares (which determine an area: every other square is burnt). The
-/// same small area recurs in many positions of a solver's search (seed
-/// 004, section VII, suggests such "area caching"). One cache per thread,
+/// same small area recurs in many positions of a solver's search (Song &
+/// Müller 2015, section VII, suggests such "area caching"). One cache per thread,
 /// emptied when it reaches [`CACHE_ENTRIES`].
 type AreaKey = (u64, u64, u64);
 

@@ -15,8 +15,8 @@
 //! different queens can depend on each other.
 //!
 //! Müller's Rules 1–4 ("Solving 5x5 Amazons", 2001) are not in the seeds;
-//! Rules 1–4 here are our own, in their spirit. Rules 5 and 6 are seed
-//! 004's. `P` is the player, `O` the opponent, `A` the set of empty squares
+//! Rules 1–4 here are our own, in their spirit. Rules 5 and 6 are Song &
+//! Müller 2015's. `P` is the player, `O` the opponent, `A` the set of empty squares
 //! next to `P`'s queens:
 //!
 //! 1. **Three AES.** `|A| >= 3`: one move of `O` fills at most two squares

@@ -287,8 +287,8 @@ pub struct SumEvaluation {
     pub rule: Option<&'static str>,
 }
 
-/// Evaluates a sum of independent components with `to_move` to move (seed
-/// 004, II-D and IV-C): the plain winner rules on the summed bounds; then, if
+/// Evaluates a sum of independent components with `to_move` to move (Song &
+/// Müller 2015, II-D and IV-C): the plain winner rules on the summed bounds; then, if
 /// a hot thermograph component is present, the one-move lookahead in the one
 /// with the widest bounds; otherwise the star and fuzzy-infinitesimal rules.
 pub fn evaluate_sum(components: &[Component], to_move: Player) -> Result<SumEvaluation, Overflow> {

@@ -40,8 +40,8 @@
 //! [`Rational`]s), computed from a
 //! canonical form or straight from the thermographs of a position's options;
 //! [`Bounds`] whose ends are exact, tightened or relaxed, and
-//! [`evaluate_sum`], which decides the winner of a sum of components (seed
-//! 004, sections II-C, II-D, IV-C).
+//! [`evaluate_sum`], which decides the winner of a sum of components (Song &
+//! Müller 2015, sections II-C, II-D, IV-C).
 //!
 //! ```
 //! use cgt::{Rational, Thermograph};
