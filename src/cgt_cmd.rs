@@ -1,7 +1,7 @@
 //! `cgtk cgt ...`: canonical forms, comparison and thermographs of short games.
 
 use anyhow::Result;
-use cgt::{Arena, GameId, Thermograph, ThermographCache};
+use cgt::{Arena, CgtError, GameId, Thermograph, ThermographCache};
 use cgtk::report::{CanonReport, CompareReport};
 use clap::Subcommand;
 
@@ -86,8 +86,11 @@ pub fn canon(arena: &mut Arena, game: &str) -> Result<CanonReport> {
 pub fn compare(arena: &mut Arena, g: &str, h: &str) -> Result<CompareReport> {
     let g = parse_game(arena, g)?;
     let h = parse_game(arena, h)?;
+    let relation = arena
+        .checked_compare(g, h)
+        .map_err(|err| output::bad_input("compare", err))?;
     Ok(CompareReport {
-        relation: arena.compare(g, h).symbol().to_owned(),
+        relation: relation.symbol().to_owned(),
     })
 }
 
@@ -95,7 +98,17 @@ pub fn compare(arena: &mut Arena, g: &str, h: &str) -> Result<CompareReport> {
 pub fn thermograph(arena: &mut Arena, game: &str) -> Result<(String, Thermograph)> {
     let g = parse_game(arena, game)?;
     let canonical = arena.to_string(g);
-    let thermograph = ThermographCache::new().thermograph(arena, g)?;
+    let thermograph = ThermographCache::new()
+        .thermograph(arena, g)
+        .map_err(|err| {
+            let reason = match err {
+                CgtError::Overflow { .. } => format!(
+                    "{err} (thermographs are exact, with 64-bit numerators and denominators)"
+                ),
+                err => err.to_string(),
+            };
+            output::bad_input(&format!("thermograph of {}", quoted(game)), reason)
+        })?;
     Ok((canonical, thermograph))
 }
 
@@ -103,5 +116,17 @@ pub fn thermograph(arena: &mut Arena, game: &str) -> Result<(String, Thermograph
 fn parse_game(arena: &mut Arena, text: &str) -> Result<GameId> {
     arena
         .parse(text)
-        .map_err(|err| output::bad_input(&format!("bad game {text:?}"), err))
+        .map_err(|err| output::bad_input(&format!("bad game {}", quoted(text)), err))
+}
+
+/// The game text quoted for a message: its first 60 characters and its
+/// length when it is longer.
+fn quoted(text: &str) -> String {
+    const SHOWN: usize = 60;
+    let length = text.chars().count();
+    if length <= SHOWN + 10 {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{head:?}... ({length} characters)")
 }

@@ -159,6 +159,12 @@ pub fn run(command: DbCommand) -> Result<()> {
         }
         DbCommand::Build { tables, out, quiet } => {
             let out = out.unwrap_or_else(default_dir);
+            if out.exists() && !out.is_dir() {
+                return Err(bad_input(
+                    &format!("--out {}", out.display()),
+                    "a file is there: the output is a directory",
+                ));
+            }
             let (jobs, skipped) = tables.jobs()?;
             for (job, n) in skipped {
                 println!(
@@ -168,7 +174,10 @@ pub fn run(command: DbCommand) -> Result<()> {
             }
             let bar = progress::Bar::new(quiet);
             for job in jobs {
-                let r: BuildReport = job.run(&out, &bar)?;
+                let r: BuildReport = job.run(&out, &bar).map_err(|e| match e {
+                    e @ databases::DbError::OutOfMemory { .. } => bad_input("db build", e),
+                    e => anyhow::Error::new(e),
+                })?;
                 println!(
                     "{} {} entries {} bytes {}",
                     r.path.display(),

@@ -125,7 +125,7 @@ impl SolveArgs {
     }
 
     /// The solver, reporting its progress on `spinner`.
-    fn solver(&self, pos: &Position, spinner: &ProgressBar) -> Solver {
+    fn solver(&self, pos: &Position, spinner: &ProgressBar) -> Result<Solver> {
         let opts = Options {
             chains: !self.no_chains,
             symmetry: !self.no_symmetry,
@@ -142,7 +142,7 @@ impl SolveArgs {
             threads: self.search.threads(),
             tt_mb: self.search.tt_mb(),
         };
-        let mut solver = Solver::new(pos.board(), opts);
+        let mut solver = Solver::try_new(pos.board(), opts).map_err(|e| bad_input("--tt-mb", e))?;
         let spinner = spinner.clone();
         solver.set_progress(
             Some(Arc::new(move |p: &dots::Progress| {
@@ -153,7 +153,7 @@ impl SolveArgs {
             })),
             Duration::from_millis(500),
         );
-        solver
+        Ok(solver)
     }
 }
 
@@ -250,7 +250,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
         DotsCommand::Solve(args) => {
             let pos = args.position()?;
             let spinner = args.search.spinner();
-            let mut solver = args.solver(&pos, &spinner);
+            let mut solver = args.solver(&pos, &spinner)?;
             let start = Instant::now();
             let result = solver.solve_within(&pos, args.search.limits());
             spinner.finish_and_clear();
@@ -294,7 +294,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
                 );
             }
             let spinner = args.search.spinner();
-            let mut solver = args.solver(&pos, &spinner);
+            let mut solver = args.solver(&pos, &spinner)?;
             let start = Instant::now();
             let result = solver.analyze_within(&pos, args.search.limits());
             spinner.finish_and_clear();

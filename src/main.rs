@@ -75,13 +75,18 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
-    let result: anyhow::Result<()> = match cli.command {
-        Command::Cgt(command) => cgt_cmd::run(command),
-        Command::Amazons(args) => amazons_cmd::run(args),
-        Command::Dots { command } => dots_cmd::run(command),
-        Command::Db(command) => db_cmd::run(command),
-        Command::Plan(command) => plan_cmd::run(command),
-        Command::Serve(args) => serve::run(args),
+    // The command runs on a thread with a stack of its own size: game
+    // values recurse once per level of a game (up to `cgt::MAX_DEPTH`).
+    let command = std::thread::Builder::new()
+        .name("cgtk".to_owned())
+        .stack_size(COMMAND_STACK_BYTES)
+        .spawn(move || run(cli.command));
+    let result = match command {
+        Ok(handle) => match handle.join() {
+            Ok(result) => result,
+            Err(panic) => std::panic::resume_unwind(panic),
+        },
+        Err(err) => Err(anyhow::Error::new(err).context("cannot start the command's thread")),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -94,6 +99,22 @@ fn main() -> ExitCode {
                 ExitCode::from(1)
             }
         }
+    }
+}
+
+/// The stack of the threads that run commands (and of the web server's):
+/// 64 MiB, about ten times what game values of `cgt::MAX_DEPTH` levels need
+/// (address space only: pages are used as the stack grows).
+const COMMAND_STACK_BYTES: usize = 64 << 20;
+
+fn run(command: Command) -> anyhow::Result<()> {
+    match command {
+        Command::Cgt(command) => cgt_cmd::run(command),
+        Command::Amazons(args) => amazons_cmd::run(args),
+        Command::Dots { command } => dots_cmd::run(command),
+        Command::Db(command) => db_cmd::run(command),
+        Command::Plan(command) => plan_cmd::run(command),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -57,6 +57,14 @@ pub enum SgfError {
         /// What was expected.
         what: &'static str,
     },
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("SGF variations nested deeper than {limit} levels at byte {offset}")]
+    TooDeep {
+        /// Byte offset of the `(` one level too deep.
+        offset: usize,
+        /// The limit, [`MAX_VARIATION_DEPTH`].
+        limit: usize,
+    },
     /// `GM` is not 18 (Amazons).
     #[error("SGF game type GM[{found}] is not Amazons (GM[18])")]
     NotAmazons {
@@ -113,6 +121,11 @@ pub enum SgfError {
     },
 }
 
+/// How deeply variations may nest in a record (the reader descends once
+/// per level, so this bounds its stack; a game of Amazons on 8x8 has at most
+/// 60 moves).
+pub const MAX_VARIATION_DEPTH: usize = 1000;
+
 /// One node: its properties in order, each an identifier and its values.
 type Node = Vec<(String, Vec<String>)>;
 
@@ -149,8 +162,16 @@ impl Parser<'_> {
         }
     }
 
-    /// A game tree: `(` nodes, sub-trees `)`. Returns the main line.
-    fn game_tree(&mut self, line: &mut Vec<Node>) -> Result<(), SgfError> {
+    /// A game tree: `(` nodes, sub-trees `)`, `depth` levels inside the
+    /// record. Returns the main line.
+    fn game_tree(&mut self, line: &mut Vec<Node>, depth: usize) -> Result<(), SgfError> {
+        if depth >= MAX_VARIATION_DEPTH {
+            self.skip_ws();
+            return Err(SgfError::TooDeep {
+                offset: self.pos,
+                limit: MAX_VARIATION_DEPTH,
+            });
+        }
         self.expect(b'(', "expected '('")?;
         while self.peek() == Some(b';') {
             self.pos += 1;
@@ -162,10 +183,10 @@ impl Parser<'_> {
         let mut first = true;
         while self.peek() == Some(b'(') {
             if first {
-                self.game_tree(line)?;
+                self.game_tree(line, depth + 1)?;
                 first = false;
             } else {
-                self.game_tree(&mut Vec::new())?;
+                self.game_tree(&mut Vec::new(), depth + 1)?;
             }
         }
         self.expect(b')', "expected ')'")
@@ -263,7 +284,7 @@ pub fn read(text: &str) -> Result<Game, SgfError> {
         pos: 0,
     };
     let mut line = Vec::new();
-    parser.game_tree(&mut line)?;
+    parser.game_tree(&mut line, 0)?;
     let root = &line[0];
     let prop = |id: &str| root.iter().find(|(k, _)| k == id).map(|(_, v)| v);
     if let Some(gm) = prop("GM") {

@@ -16,6 +16,22 @@ use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
 use crate::{CgtError, Dyadic, Nus, Outcome, Relation};
 
+/// The deepest game the arena builds or adds, in levels of play that its
+/// operations recurse through (see [`Arena::depth`]).
+///
+/// Sums, comparisons, canonical forms and printing recurse once per level,
+/// so this bounds their stack: about 2 MiB of stack per 1,000 levels is
+/// enough in an optimised build. Deeper games are refused with
+/// [`CgtError::TooDeep`], never cut short.
+pub const MAX_DEPTH: u64 = 2000;
+
+/// The largest nimber `*m` that is expanded into its `m` options to be
+/// added to, or stand as an option of, a game that is not number-up-star
+/// (the work grows as a power of `m`); larger ones are refused with
+/// [`CgtError::NimberTooLarge`]. Sums and comparisons of number-up-star
+/// values, and their thermographs, take any size.
+pub const MAX_EXPANDED_NIMBER: u32 = 256;
+
 /// The name of a game value in an [`Arena`]: equal values have equal ids.
 ///
 /// Ids are only meaningful in the arena that made them (see
@@ -40,6 +56,10 @@ struct Node {
     /// Canonical Right options, sorted by id; `None` until made (nus only).
     right: Option<Box<[GameId]>>,
     birthday: u64,
+    /// The levels operations recurse through: 0 for numbers (never
+    /// expanded, by number avoidance), the birthday of the infinitesimal
+    /// part for other number-up-star values, else 1 + the deepest option.
+    depth: u64,
     left_stop: Dyadic,
     right_stop: Dyadic,
     /// Hash of the option lists (general games only), kept for rehashing.
@@ -192,6 +212,7 @@ impl Arena {
             left: None,
             right: None,
             birthday: nus.birthday(),
+            depth: nus.birthday() - nus.number.birthday(),
             left_stop: nus.number,
             right_stop: nus.number,
             hash: 0,
@@ -209,7 +230,17 @@ impl Arena {
 
     /// The canonical form of `{left | right}`, for any options (dominated and
     /// reversible ones are removed and bypassed).
+    ///
+    /// Fails with [`CgtError::TooDeep`] if the game would be deeper than
+    /// [`MAX_DEPTH`], and with [`CgtError::NimberTooLarge`] if an option has
+    /// a nimber above [`MAX_EXPANDED_NIMBER`].
     pub fn new_game(&mut self, left: &[GameId], right: &[GameId]) -> Result<GameId, CgtError> {
+        let mut deepest = 0;
+        for &o in left.iter().chain(right) {
+            self.check_expandable(o)?;
+            deepest = deepest.max(self.depth(o));
+        }
+        Self::check_depth(deepest + 1)?;
         let mut l = left.to_vec();
         let mut r = right.to_vec();
         l.sort_unstable();
@@ -258,6 +289,40 @@ impl Arena {
     /// The birthday of `g` (the height of its canonical game tree).
     pub fn birthday(&self, g: GameId) -> u64 {
         self.node(g).birthday
+    }
+
+    /// The levels of play that operations on `g` recurse through: 0 for a
+    /// number, the birthday of the infinitesimal part for the other
+    /// number-up-star values (`*m` has depth m, `^n` about n), else one more
+    /// than its deepest option. At most [`MAX_DEPTH`] for games that are not
+    /// number-up-star.
+    pub fn depth(&self, g: GameId) -> u64 {
+        self.node(g).depth
+    }
+
+    fn check_depth(depth: u64) -> Result<(), CgtError> {
+        if depth > MAX_DEPTH {
+            return Err(CgtError::TooDeep {
+                depth,
+                limit: MAX_DEPTH,
+            });
+        }
+        Ok(())
+    }
+
+    /// Whether `g` may be expanded into its options to be combined with a
+    /// game that is not number-up-star: not deeper than [`MAX_DEPTH`] and no
+    /// nimber above [`MAX_EXPANDED_NIMBER`].
+    fn check_expandable(&self, g: GameId) -> Result<(), CgtError> {
+        if let Some(nus) = self.as_nus(g) {
+            if nus.nimber > MAX_EXPANDED_NIMBER {
+                return Err(CgtError::NimberTooLarge {
+                    nimber: nus.nimber,
+                    limit: MAX_EXPANDED_NIMBER,
+                });
+            }
+        }
+        Self::check_depth(self.depth(g))
     }
 
     /// The Left stop of `g`: where play ends if Left starts and both play
@@ -338,6 +403,12 @@ impl Arena {
             .map(|&o| self.birthday(o))
             .max()
             .unwrap_or(0);
+        let depth = 1 + left
+            .iter()
+            .chain(&right)
+            .map(|&o| self.depth(o))
+            .max()
+            .unwrap_or(0);
         // A canonical game that is not a number has options on both sides.
         let left_stop = left
             .iter()
@@ -354,6 +425,7 @@ impl Arena {
             left: Some(left.into_boxed_slice()),
             right: Some(right.into_boxed_slice()),
             birthday,
+            depth,
             left_stop,
             right_stop,
             hash,
@@ -704,6 +776,12 @@ impl Arena {
 
     /// `g + h`, or an overflow error if a number or up multiple leaves its
     /// range.
+    ///
+    /// A sum that is not of two number-up-star values, nor a translation by
+    /// a number, fails with [`CgtError::TooDeep`] if the depths of `g` and
+    /// `h` add up to more than [`MAX_DEPTH`], and with
+    /// [`CgtError::NimberTooLarge`] for a nimber above
+    /// [`MAX_EXPANDED_NIMBER`].
     pub fn add(&mut self, g: GameId, h: GameId) -> Result<GameId, CgtError> {
         let zero = self.zero();
         if g == zero {
@@ -716,7 +794,15 @@ impl Arena {
         if let Some(&s) = self.sum_cache.get(&key) {
             return Ok(s);
         }
-        let result = match (self.as_nus(g), self.as_nus(h)) {
+        let (nus_g, nus_h) = (self.as_nus(g), self.as_nus(h));
+        let translation = nus_g.is_some_and(Nus::is_number) || nus_h.is_some_and(Nus::is_number);
+        if (nus_g.is_none() || nus_h.is_none()) && !translation {
+            // The sum recurses through the options of both.
+            self.check_expandable(g)?;
+            self.check_expandable(h)?;
+            Self::check_depth(self.depth(g) + self.depth(h))?;
+        }
+        let result = match (nus_g, nus_h) {
             (Some(a), Some(b)) => self.from_nus(a.checked_add(b)?),
             (Some(a), None) => self.add_nus_general(a, h)?,
             (None, Some(b)) => self.add_nus_general(b, g)?,
@@ -854,6 +940,28 @@ impl Arena {
     /// `g >= h`.
     pub fn geq(&mut self, g: GameId, h: GameId) -> bool {
         self.leq(h, g)
+    }
+
+    /// [`Arena::compare`], refused (as [`Arena::add`] refuses the sum) when
+    /// one of the games is not number-up-star and the comparison would
+    /// recurse deeper than [`MAX_DEPTH`] or expand a nimber above
+    /// [`MAX_EXPANDED_NIMBER`].
+    pub fn checked_compare(&mut self, g: GameId, h: GameId) -> Result<Relation, CgtError> {
+        if self.as_nus(g).is_none() || self.as_nus(h).is_none() {
+            for x in [g, h] {
+                if !self.is_number(x) {
+                    self.check_expandable(x)?;
+                }
+            }
+            let depth = self.depth(g) + self.depth(h);
+            if depth > 2 * MAX_DEPTH {
+                return Err(CgtError::TooDeep {
+                    depth,
+                    limit: 2 * MAX_DEPTH,
+                });
+            }
+        }
+        Ok(self.compare(g, h))
     }
 
     /// How `g` compares with `h`: `=`, `<`, `>` or `||`.

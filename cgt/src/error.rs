@@ -16,6 +16,23 @@ pub enum CgtError {
         /// The operation that overflowed (e.g. "dyadic addition").
         operation: &'static str,
     },
+    /// A game deeper than the arena builds ([`crate::arena::MAX_DEPTH`]).
+    #[error("a game {depth} levels deep: at most {limit} are supported")]
+    TooDeep {
+        /// The depth the operation needed.
+        depth: u64,
+        /// The supported depth.
+        limit: u64,
+    },
+    /// A nimber too large to expand into its options
+    /// ([`crate::arena::MAX_EXPANDED_NIMBER`]).
+    #[error("*{nimber} cannot be combined with a game that is not number-up-star: nimbers up to *{limit} can")]
+    NimberTooLarge {
+        /// The nimber.
+        nimber: u32,
+        /// The largest nimber expanded.
+        limit: u32,
+    },
     /// A node or time limit stopped the computation before it finished.
     #[error("stopped by the {limit} limit after {positions} positions")]
     LimitReached {

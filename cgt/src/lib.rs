@@ -103,13 +103,13 @@ pub mod search;
 pub mod thermograph;
 pub mod trajectory;
 
-pub use arena::{Arena, GameId};
+pub use arena::{Arena, GameId, MAX_DEPTH, MAX_EXPANDED_NIMBER};
 pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvaluation};
 pub use display::GameDisplay;
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use error::CgtError;
 pub use impartial::{mex, GrundyCache, Impartial, LimitReached, Nimber};
-pub use notation::ParseGameError;
+pub use notation::{ParseGameError, MAX_NESTING};
 pub use nus::Nus;
 pub use outcome::{Outcome, Relation};
 pub use position::{CanonicalEvaluator, EvaluatorStats, PartizanPosition};

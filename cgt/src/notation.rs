@@ -25,6 +25,14 @@ use thiserror::Error;
 
 use crate::{Arena, CgtError, Dyadic, GameId, Nus};
 
+/// How deeply braces, parentheses and prefix signs may nest in one game.
+///
+/// The parser descends one level per opening, so the limit bounds its
+/// stack; deeper text is refused with [`ParseGameError::TooDeep`]. A game
+/// whose canonical form is deeper than [`crate::arena::MAX_DEPTH`] is
+/// refused when it is built, whatever its notation.
+pub const MAX_NESTING: usize = 1000;
+
 /// A malformed game. Columns count characters from 1.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum ParseGameError {
@@ -62,6 +70,14 @@ pub enum ParseGameError {
         /// What is wrong with it.
         reason: String,
     },
+    /// Braces, parentheses and signs nested deeper than [`MAX_NESTING`].
+    #[error("at column {column}: nested deeper than {limit} levels")]
+    TooDeep {
+        /// The column of the opening that goes one level too deep.
+        column: usize,
+        /// The limit, [`MAX_NESTING`].
+        limit: usize,
+    },
     /// The game is well formed but its value is out of range.
     #[error("at column {column}: {source}")]
     Arithmetic {
@@ -80,6 +96,7 @@ impl ParseGameError {
             | ParseGameError::UnexpectedEnd { column, .. }
             | ParseGameError::AmbiguousSlashes { column, .. }
             | ParseGameError::BadNumber { column, .. }
+            | ParseGameError::TooDeep { column, .. }
             | ParseGameError::Arithmetic { column, .. } => *column,
         }
     }
@@ -102,6 +119,7 @@ impl Arena {
         let mut p = Parser {
             chars: text.chars().collect(),
             pos: 0,
+            depth: 0,
             arena: self,
         };
         let g = p.expr()?;
@@ -123,6 +141,8 @@ enum Item {
 struct Parser<'a> {
     chars: Vec<char>,
     pos: usize,
+    /// Openings (braces, parentheses, prefix signs) the parser is inside.
+    depth: usize,
     arena: &'a mut Arena,
 }
 
@@ -195,6 +215,23 @@ impl Parser<'_> {
         }
     }
 
+    /// Runs `parse` one nesting level deeper, or fails at the limit.
+    fn nested<T>(
+        &mut self,
+        parse: impl FnOnce(&mut Self) -> Result<T, ParseGameError>,
+    ) -> Result<T, ParseGameError> {
+        if self.depth >= MAX_NESTING {
+            return Err(ParseGameError::TooDeep {
+                column: self.column(),
+                limit: MAX_NESTING,
+            });
+        }
+        self.depth += 1;
+        let result = parse(self);
+        self.depth -= 1;
+        result
+    }
+
     fn term(&mut self) -> Result<GameId, ParseGameError> {
         self.skip_ws();
         let Some(c) = self.peek() else {
@@ -204,21 +241,21 @@ impl Parser<'_> {
             '-' if self.peek_at(1).is_some_and(|d| d.is_ascii_digit()) => self.literal(),
             '-' => {
                 self.pos += 1;
-                let t = self.term()?;
+                let t = self.nested(Self::term)?;
                 Ok(self.arena.neg(t))
             }
             '+' if self.peek_at(1) == Some('-') => {
                 self.pos += 2;
-                self.switch()
+                self.nested(Self::switch)
             }
             '±' => {
                 self.pos += 1;
-                self.switch()
+                self.nested(Self::switch)
             }
             '{' => self.braced_game(),
             '(' => {
                 self.pos += 1;
-                let g = self.expr()?;
+                let g = self.nested(Self::expr)?;
                 self.skip_ws();
                 match self.peek() {
                     Some(')') => {
@@ -269,8 +306,13 @@ impl Parser<'_> {
         self.build_game(&items, column, self.column() - 1)
     }
 
-    /// Reads `{ ... }` into options and separators.
+    /// Reads `{ ... }` into options and separators, one nesting level
+    /// deeper.
     fn braced_items(&mut self) -> Result<Vec<Item>, ParseGameError> {
+        self.nested(Self::braced_items_inner)
+    }
+
+    fn braced_items_inner(&mut self) -> Result<Vec<Item>, ParseGameError> {
         debug_assert_eq!(self.peek(), Some('{'));
         self.pos += 1;
         let mut items = Vec::new();

@@ -26,7 +26,7 @@ use hashbrown::HashMap;
 
 use crate::rational::{Overflow, Rational};
 use crate::trajectory::Trajectory;
-use crate::{Arena, CgtError, Dyadic, GameId, PartizanPosition};
+use crate::{Arena, CgtError, Dyadic, GameId, Nus, PartizanPosition};
 
 /// The four kinds of infinitesimal that subzero thermography tells apart
 /// (Song & Müller 2015, II-D2): who makes the last move.
@@ -91,6 +91,78 @@ impl Thermograph {
         let left = Thermograph::number(x.checked_sub(step)?)?;
         let right = Thermograph::number(x.checked_add(step)?)?;
         Thermograph::from_options([&left], [&right])
+    }
+
+    /// The thermograph of the number-up-star value `x + n.^ + *m`, from the
+    /// canonical forms in the [`nus`](crate::nus) module docs, without
+    /// expanding the game: `*1000000` and `^1000000` cost a few steps.
+    ///
+    /// - `x*m = {x, .., x*(m-1) | x, .., x*(m-1)}` depends only on the set
+    ///   of thermographs of `x, .., x*(m-1)`; once `x*k`'s thermograph is
+    ///   already in that set, the set stops growing and every `x*m` with
+    ///   m >= k has the same thermograph.
+    /// - `x + n.^ + *m = {x | x + (n-1).^ + *(m xor 1)}` (n >= 1, except
+    ///   `x^* = {x, x* | x}`): the chain down to `x^*` or `x*m'` applies
+    ///   the same map (the thermograph of `{x | y}` from that of `y`) once
+    ///   per step; the values it takes repeat after a few steps, and the
+    ///   rest of the chain is skipped by that period. Negative n by
+    ///   symmetry (`{y | x}`).
+    ///
+    /// Fails with [`CgtError::TooDeep`] only if the map takes more than
+    /// 10,000 distinct values (it takes at most three on every value
+    /// tested).
+    pub fn of_nus(v: Nus) -> Result<Thermograph, CgtError> {
+        let x = Thermograph::number(Rational::from(v.number.to_ratio()))?;
+        if v.ups == 0 {
+            return Ok(star_thermograph(&x, v.nimber)?);
+        }
+        let n = u64::from(v.ups.unsigned_abs());
+        let up = v.ups > 0;
+        // The option one step down the chain is {x | y} (up) or {y | x}.
+        let step = |y: &Thermograph| -> Result<Thermograph, Overflow> {
+            if up {
+                Thermograph::from_options([&x], [y])
+            } else {
+                Thermograph::from_options([y], [&x])
+            }
+        };
+        // The nimber where the chain reaches one up (or down).
+        let m_at_one = v.nimber ^ u32::from((n - 1) % 2 == 1);
+        let (base, steps) = if m_at_one == 1 {
+            // x^* = {x, x* | x}, xv* = {x | x, x*}.
+            let star = star_thermograph(&x, 1)?;
+            let base = if up {
+                Thermograph::from_options([&x, &star], [&x])?
+            } else {
+                Thermograph::from_options([&x], [&x, &star])?
+            };
+            (base, n - 1)
+        } else {
+            (star_thermograph(&x, m_at_one ^ 1)?, n)
+        };
+        let mut y = base;
+        let mut left = steps;
+        let mut seen: HashMap<Thermograph, u64> = HashMap::new();
+        while left > 0 {
+            if let Some(&before) = seen.get(&y) {
+                // The values repeat with period `before - left`.
+                left %= before - left;
+                seen.clear();
+                if left == 0 {
+                    break;
+                }
+            } else if seen.len() >= 10_000 {
+                return Err(CgtError::TooDeep {
+                    depth: n,
+                    limit: 10_000,
+                });
+            } else {
+                seen.insert(y.clone(), left);
+            }
+            y = step(&y)?;
+            left -= 1;
+        }
+        Ok(y)
     }
 
     /// The thermograph of the game `{ lefts | rights }`, given the
@@ -210,6 +282,21 @@ impl Thermograph {
     }
 }
 
+/// The thermograph of `x*m` from that of the number `x` (see
+/// [`Thermograph::of_nus`]).
+fn star_thermograph(x: &Thermograph, m: u32) -> Result<Thermograph, Overflow> {
+    let mut seen = vec![x.clone()];
+    let mut t = x.clone();
+    for _ in 0..m {
+        t = Thermograph::from_options(&seen, &seen)?;
+        if seen.contains(&t) {
+            break;
+        }
+        seen.push(t.clone());
+    }
+    Ok(t)
+}
+
 /// Thermographs of canonical forms, memoised by [`GameId`]. Use one cache
 /// per [`Arena`] (ids are only meaningful in their arena).
 #[derive(Debug, Default)]
@@ -229,8 +316,8 @@ impl ThermographCache {
         if let Some(t) = self.map.get(&g) {
             return Ok(t.clone());
         }
-        let t = if let Some(x) = arena.number(g) {
-            Thermograph::number(Rational::from(x.to_ratio()))?
+        let t = if let Some(nus) = arena.as_nus(g) {
+            Thermograph::of_nus(nus)?
         } else {
             let lefts = arena.left_options(g).to_vec();
             let rights = arena.right_options(g).to_vec();
@@ -335,6 +422,72 @@ mod tests {
 
     fn q(s: &str) -> Rational {
         s.parse().unwrap()
+    }
+
+    /// The definition, applied to the canonical options all the way down
+    /// (memoised by game), with no shortcut for number-up-star values.
+    fn by_options(
+        arena: &mut Arena,
+        memo: &mut HashMap<GameId, Thermograph>,
+        g: GameId,
+    ) -> Thermograph {
+        if let Some(t) = memo.get(&g) {
+            return t.clone();
+        }
+        let t = if let Some(x) = arena.number(g) {
+            Thermograph::number(Rational::from(x.to_ratio())).unwrap()
+        } else {
+            let lefts = arena.left_options(g).to_vec();
+            let rights = arena.right_options(g).to_vec();
+            let lefts: Vec<Thermograph> = lefts
+                .into_iter()
+                .map(|o| by_options(arena, memo, o))
+                .collect();
+            let rights: Vec<Thermograph> = rights
+                .into_iter()
+                .map(|o| by_options(arena, memo, o))
+                .collect();
+            Thermograph::from_options(&lefts, &rights).unwrap()
+        };
+        memo.insert(g, t.clone());
+        t
+    }
+
+    #[test]
+    fn number_up_star_thermographs_follow_the_definition() {
+        let mut arena = Arena::new();
+        let mut memo = HashMap::new();
+        let ups = (-12..=12).chain([-101, -100, 99, 100]);
+        for x in ["0", "1/2", "-3/4", "2", "-5"] {
+            let x: Dyadic = x.parse().unwrap();
+            for n in ups.clone() {
+                for m in (0..=12).chain([31, 64]) {
+                    let nus = Nus::new(x, n, m).unwrap();
+                    let g = arena.from_nus(nus);
+                    let expected = by_options(&mut arena, &mut memo, g);
+                    assert_eq!(Thermograph::of_nus(nus).unwrap(), expected, "{nus}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn huge_nimbers_and_up_multiples_are_not_expanded() {
+        // The thermographs of *m (m >= 1) and of n.^ (n >= 1) are those of *
+        // and ^: every nimber is a fuzzy infinitesimal and every positive
+        // multiple of up a positive one, and below temperature 0 the walls
+        // of an infinitesimal only say who wins moving first (Song & Müller
+        // 2015, II-D2). The small cases follow the definition (above).
+        let star = Thermograph::of_nus(Nus::new(Dyadic::ZERO, 0, 1).unwrap()).unwrap();
+        let up = Thermograph::of_nus(Nus::new(Dyadic::ZERO, 1, 0).unwrap()).unwrap();
+        assert_eq!(
+            Thermograph::of_nus(Nus::new(Dyadic::ZERO, 0, u32::MAX).unwrap()).unwrap(),
+            star
+        );
+        assert_eq!(
+            Thermograph::of_nus(Nus::new(Dyadic::ZERO, i32::MAX, 0).unwrap()).unwrap(),
+            up
+        );
     }
 
     fn game(lefts: &[&Thermograph], rights: &[&Thermograph]) -> Thermograph {

@@ -38,6 +38,14 @@ pub enum ActiveError {
     /// Canonical form arithmetic failed.
     #[error("canonical form: {0}")]
     Canonical(String),
+    /// The table's entries could not be allocated.
+    #[error("{entries} entries need {bytes} bytes, which could not be allocated")]
+    OutOfMemory {
+        /// The entries.
+        entries: u64,
+        /// The bytes they need.
+        bytes: u64,
+    },
 }
 
 impl From<Overflow> for ActiveError {
@@ -98,7 +106,13 @@ impl ActiveDb {
         let index = BoxIndex::new(width, height, &[black, white])?;
         let len =
             usize::try_from(index.count()).map_err(|_| IndexError::TooLarge { width, height })?;
-        let mut ids = vec![u32::MAX; len];
+        let mut ids = Vec::new();
+        ids.try_reserve_exact(len)
+            .map_err(|_| ActiveError::OutOfMemory {
+                entries: index.count(),
+                bytes: index.count().saturating_mul(4),
+            })?;
+        ids.resize(len, u32::MAX);
         let mut dict: Vec<Thermograph> = Vec::new();
         let mut known: HashMap<Thermograph, u32> = HashMap::new();
         for layer in 0..=index.free_cells() {

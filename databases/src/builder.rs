@@ -223,7 +223,16 @@ fn build_territory_kind(
     let start = Instant::now();
     let db = build(progress);
     progress.finish();
-    let db = db.map_err(corrupted)?;
+    let db = db.map_err(|e| match e {
+        crate::IndexError::OutOfMemory { entries } => DbError::OutOfMemory {
+            what: name
+                .trim_end_matches(&format!(".{}", crate::EXTENSION))
+                .to_owned(),
+            entries,
+            bytes: entries,
+        },
+        e => corrupted(e),
+    })?;
     let bytes = territory_bytes(&db);
     write_atomic(&path, &bytes)?;
     let elapsed = start.elapsed();
@@ -280,7 +289,14 @@ pub fn build_active(
     progress.start(&format!("active {width}x{height} b{black}w{white}"), count);
     let db = ActiveDb::build_with_progress(width, height, black, white, progress);
     progress.finish();
-    let mut db = db.map_err(corrupted)?;
+    let mut db = db.map_err(|e| match e {
+        crate::active::ActiveError::OutOfMemory { entries, bytes } => DbError::OutOfMemory {
+            what: format!("active {width}x{height} b{black}w{white}"),
+            entries,
+            bytes,
+        },
+        e => corrupted(e),
+    })?;
     if db.index().count() <= crate::active::CANONICAL_MAX_ENTRIES {
         db.compute_canonical_forms().map_err(corrupted)?;
     }

@@ -153,6 +153,16 @@ pub enum DbError {
         /// What is wrong.
         what: String,
     },
+    /// The table needs more memory than could be allocated.
+    #[error("{what}: {entries} entries need {bytes} bytes, which could not be allocated")]
+    OutOfMemory {
+        /// The table.
+        what: String,
+        /// Its entries.
+        entries: u64,
+        /// The bytes it needed.
+        bytes: u64,
+    },
     /// A kind of database this build cannot read yet.
     #[error("{kind} databases are not supported by this build")]
     UnsupportedKind {

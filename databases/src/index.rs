@@ -57,6 +57,12 @@ pub enum IndexError {
         /// Box height.
         height: u8,
     },
+    /// The table of the index's entries could not be allocated.
+    #[error("{entries} entries need {entries} bytes, which could not be allocated")]
+    OutOfMemory {
+        /// The entries (one byte each).
+        entries: u64,
+    },
     /// More queens than cells.
     #[error("{queens} queens do not fit a {width}x{height} box")]
     TooManyQueens {

@@ -108,7 +108,11 @@ impl TerritoryDb {
             width: index.width(),
             height: index.height(),
         })?;
-        let table: Vec<AtomicU8> = (0..len).map(|_| AtomicU8::new(0)).collect();
+        let mut table: Vec<AtomicU8> = Vec::new();
+        table
+            .try_reserve_exact(len)
+            .map_err(|_| IndexError::OutOfMemory { entries: count })?;
+        table.resize_with(len, || AtomicU8::new(0));
         let chunks = count.div_ceil(CHUNK);
         for layer in 0..=index.free_cells() {
             (0..chunks).into_par_iter().for_each(|c| {

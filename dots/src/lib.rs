@@ -41,4 +41,7 @@ mod solve;
 pub use board::Board;
 pub use edge::{Edge, EdgeSet};
 pub use position::{Position, PositionError};
-pub use solve::{Analysis, Interrupted, Options, Progress, ProgressHook, Solution, Solver, Stats};
+pub use solve::{
+    Analysis, Interrupted, Options, Progress, ProgressHook, Solution, Solver, Stats,
+    TableAllocError,
+};

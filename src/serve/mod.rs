@@ -90,6 +90,9 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let state = Arc::new(api::State::new(db, args.table.clone()));
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        // Game values recurse once per level of a game, up to
+        // `cgt::MAX_DEPTH` levels: more than the default 2 MiB holds.
+        .thread_stack_size(crate::COMMAND_STACK_BYTES)
         .build()
         .context("cannot start the server's runtime")?;
     runtime.block_on(async move {

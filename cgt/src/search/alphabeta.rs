@@ -46,7 +46,7 @@ impl AlphaBetaSolver {
         if budget.tt_mb == 0 {
             return Err(ConfigError::NoTable);
         }
-        let table = Table::with_megabytes(budget.tt_mb, true);
+        let table = Table::with_megabytes(budget.tt_mb, true)?;
         Ok(AlphaBetaSolver { budget, table })
     }
 

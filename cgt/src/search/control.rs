@@ -164,6 +164,12 @@ pub enum ConfigError {
     /// The table must have at least 1 MiB.
     #[error("the transposition table needs at least 1 MiB (tt_mb = 0)")]
     NoTable,
+    /// The memory of the transposition table could not be reserved.
+    #[error("cannot allocate a transposition table of {mib} MiB")]
+    TableTooLarge {
+        /// The MiB it needed.
+        mib: usize,
+    },
     /// Epsilon must be finite and in 0..=10.
     #[error("epsilon must be a number in 0..=10, got {0}")]
     BadEpsilon(f64),

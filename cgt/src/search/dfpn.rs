@@ -156,7 +156,7 @@ impl DfpnSolver {
     /// A solver with an empty table of `config.budget.tt_mb` MiB.
     pub fn new(config: DfpnConfig) -> Result<DfpnSolver, ConfigError> {
         config.validate()?;
-        let table = Table::with_megabytes(config.budget.tt_mb, config.threads == 1);
+        let table = Table::with_megabytes(config.budget.tt_mb, config.threads == 1)?;
         Ok(DfpnSolver {
             config,
             table,

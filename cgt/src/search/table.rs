@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 
+use super::control::ConfigError;
 use super::numbers::{ProofNumbers, WinLoss};
 
 /// Bits of a stored proof or disproof number; the all-ones value stands for
@@ -116,31 +117,49 @@ impl Table {
     /// A table of at most `mb` MiB (at least one bucket); `growing` for a
     /// table only one thread uses (see [`Table`]), which then holds 1 MiB
     /// times the largest power of two that fits.
-    pub(crate) fn with_megabytes(mb: usize, growing: bool) -> Table {
+    ///
+    /// The words are reserved at once (zeroed, so untouched pages cost no
+    /// memory). If a growing table's reservation is refused, it is halved
+    /// until it is granted (the table then grows only that far); a shared
+    /// table that cannot be reserved is an error naming its size.
+    pub(crate) fn with_megabytes(mb: usize, growing: bool) -> Result<Table, ConfigError> {
         let budget = (mb.saturating_mul(1 << 20) / BUCKET_BYTES).max(1);
+        let refused = |buckets: usize| ConfigError::TableTooLarge {
+            mib: (buckets * BUCKET_BYTES).div_ceil(1 << 20),
+        };
         if growing && budget > FIRST_BUCKETS {
-            let doublings = (budget / FIRST_BUCKETS).ilog2();
-            Table::with_buckets(FIRST_BUCKETS << doublings, true)
+            let mut buckets = FIRST_BUCKETS << (budget / FIRST_BUCKETS).ilog2();
+            loop {
+                if let Some(table) = Table::with_buckets(buckets, true) {
+                    return Ok(table);
+                }
+                if buckets == FIRST_BUCKETS {
+                    return Err(refused(buckets));
+                }
+                buckets /= 2;
+            }
         } else {
-            Table::with_buckets(budget, false)
+            Table::with_buckets(budget, false).ok_or(refused(budget))
         }
     }
 
-    fn with_buckets(buckets: usize, growing: bool) -> Table {
+    /// A table of `buckets` buckets, or `None` if they cannot be allocated.
+    fn with_buckets(buckets: usize, growing: bool) -> Option<Table> {
         // One bucket's worth of spare words, to start bucket 0 on a cache
         // line whatever the allocation's alignment.
-        let words: Vec<AtomicU64> = bytemuck::zeroed_vec(buckets * BUCKET_WORDS + BUCKET_WORDS - 1);
+        let words: Vec<AtomicU64> =
+            bytemuck::allocation::try_zeroed_vec(buckets * BUCKET_WORDS + BUCKET_WORDS - 1).ok()?;
         let misalignment = (words.as_ptr() as usize) % BUCKET_BYTES;
         let offset = ((BUCKET_BYTES - misalignment) % BUCKET_BYTES) / 8;
         let active = if growing { FIRST_BUCKETS } else { buckets };
-        Table {
+        Some(Table {
             words,
             offset,
             buckets,
             growing,
             active: AtomicUsize::new(active),
             filled: AtomicUsize::new(0),
-        }
+        })
     }
 
     /// The index of the bucket of `key` among the first `active` buckets
@@ -251,9 +270,24 @@ impl Table {
         self.active.store(2 * active, Ordering::Relaxed);
     }
 
-    /// Empties the table (a fresh zeroed allocation).
+    /// Empties the table (a fresh zeroed allocation, or the words zeroed in
+    /// place if it cannot be had).
     pub(crate) fn clear(&mut self) {
-        *self = Table::with_buckets(self.buckets, self.growing);
+        match Table::with_buckets(self.buckets, self.growing) {
+            Some(fresh) => *self = fresh,
+            None => {
+                for word in &self.words {
+                    word.store(0, Ordering::Relaxed);
+                }
+                let active = if self.growing {
+                    FIRST_BUCKETS
+                } else {
+                    self.buckets
+                };
+                self.active.store(active, Ordering::Relaxed);
+                self.filled.store(0, Ordering::Relaxed);
+            }
+        }
     }
 
     /// Number of entries the table can hold.
@@ -273,7 +307,7 @@ mod tests {
 
     #[test]
     fn a_proof_is_not_overwritten_by_an_estimate() {
-        let table = Table::with_megabytes(1, false);
+        let table = Table::with_megabytes(1, false).unwrap();
         table.store(42, ProofNumbers::WIN, 1);
         table.store(42, ProofNumbers { pn: 3, dn: 4 }, 100);
         assert_eq!(table.probe(42), Some(ProofNumbers::WIN));
@@ -286,7 +320,7 @@ mod tests {
     fn replacement_keeps_the_entry_with_more_work() {
         // A table of one bucket: every key lands in it. The work is kept
         // as its bit length, so these differ by orders of magnitude.
-        let table = Table::with_buckets(1, false);
+        let table = Table::with_buckets(1, false).unwrap();
         let work = [1000, 10, 100, 10_000];
         for (key, &w) in work.iter().enumerate() {
             table.store(key as u64, ProofNumbers::UNKNOWN, w);
@@ -331,7 +365,7 @@ mod tests {
     #[test]
     fn buckets_are_cache_lines() {
         for buckets in [1, 3, 1000] {
-            let table = Table::with_buckets(buckets, false);
+            let table = Table::with_buckets(buckets, false).unwrap();
             let first = table.bucket(0).as_ptr() as usize;
             let last = table.bucket(u64::MAX).as_ptr() as usize;
             assert_eq!(first % BUCKET_BYTES, 0);
@@ -342,7 +376,7 @@ mod tests {
     #[test]
     fn growing_keeps_every_entry() {
         // A growing table of 4 MiB: 1 MiB in use at first, doubled twice.
-        let table = Table::with_megabytes(4, true);
+        let table = Table::with_megabytes(4, true).unwrap();
         assert_eq!(table.active.load(Ordering::Relaxed), FIRST_BUCKETS);
         let key = |i: u64| (i + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
         let value = |i: u64| ProofNumbers {
@@ -373,7 +407,7 @@ mod tests {
 
     #[test]
     fn an_empty_or_torn_slot_reads_as_absent() {
-        let table = Table::with_buckets(1, false);
+        let table = Table::with_buckets(1, false).unwrap();
         // An empty slot holds two zero words; key 0 must not match them.
         assert_eq!(table.probe(0), None);
         table.store(0, ProofNumbers::WIN, 1);

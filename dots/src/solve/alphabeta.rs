@@ -26,7 +26,7 @@ use std::time::{Duration, Instant};
 use cgt::search::{Limit, Limits, StopFlag};
 
 use super::geometry::{Geometry, GROUND};
-use super::tt::{Table, UNKNOWN_HI, UNKNOWN_LO};
+use super::tt::{Table, TableAllocError, UNKNOWN_HI, UNKNOWN_LO};
 use super::Options;
 use super::{chains, loony};
 use crate::{Board, Edge, Position};
@@ -250,17 +250,33 @@ pub struct Solver {
 impl Solver {
     /// A solver for positions on `board`. With one thread the table starts
     /// small and grows to `opts.tt_mb`; with more it takes all of it now.
+    ///
+    /// # Panics
+    /// If the table cannot be allocated (see [`Solver::try_new`]).
     pub fn new(board: Board, opts: Options) -> Solver {
+        Solver::try_new(board, opts).expect("the transposition table fits in memory")
+    }
+
+    /// [`Solver::new`], or an error if the table cannot be allocated.
+    ///
+    /// # Errors
+    /// [`TableAllocError`] naming the memory the table needs.
+    pub fn try_new(board: Board, opts: Options) -> Result<Solver, TableAllocError> {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
         let edges = board.num_edges() as u32;
-        let table = Arc::new(Table::new(opts.tt_mb, threads == 1, edges, opts.compact_tt));
+        let table = Arc::new(Table::new(
+            opts.tt_mb,
+            threads == 1,
+            edges,
+            opts.compact_tt,
+        )?);
         let stop = Arc::new(AtomicBool::new(false));
         let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
         main.helpers = (1..threads)
             .map(|i| Solver::worker(&geo, &table, &stop, opts, i))
             .collect();
-        main
+        Ok(main)
     }
 
     fn worker(

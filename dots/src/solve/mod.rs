@@ -8,6 +8,7 @@ mod loony;
 mod tt;
 
 pub use alphabeta::{Analysis, Interrupted, Progress, ProgressHook, Solution, Solver, Stats};
+pub use tt::TableAllocError;
 
 /// Which techniques the solver uses; [`Options::default`] turns all on.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`

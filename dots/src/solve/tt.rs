@@ -160,8 +160,18 @@ pub struct Table {
     compact: Option<u32>,
 }
 
-fn zeroed(n: usize) -> Vec<AtomicU64> {
-    (0..n).map(|_| AtomicU64::new(0)).collect()
+/// `n` zeroed words, or `None` if they cannot be allocated (allocated
+/// zeroed, so pages are used only as they are touched).
+fn zeroed(n: usize) -> Option<Vec<AtomicU64>> {
+    bytemuck::allocation::try_zeroed_vec(n).ok()
+}
+
+/// The transposition table could not be allocated.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("cannot allocate the transposition table: {mib} MiB are not available")]
+pub struct TableAllocError {
+    /// The MiB it needed.
+    pub mib: usize,
 }
 
 /// The bucket index bits of a key (the splitmix64 finaliser).
@@ -227,7 +237,17 @@ impl Table {
     /// once (as threads sharing it need: they cannot wait for a rehash).
     /// With `compact`, entries are compact if the keys allow it (see the
     /// module docs).
-    pub fn new(megabytes: usize, grow: bool, edges: u32, compact: bool) -> Table {
+    ///
+    /// # Errors
+    /// [`TableAllocError`] if the table's first part (all of it without
+    /// `grow`) cannot be allocated; a growing table that cannot double
+    /// later stays as it is.
+    pub fn new(
+        megabytes: usize,
+        grow: bool,
+        edges: u32,
+        compact: bool,
+    ) -> Result<Table, TableAllocError> {
         let budget = megabytes.saturating_mul(1 << 20);
         let buckets = (budget / (8 * WORDS)).max(1);
         let max_bits = usize::BITS - 1 - buckets.leading_zeros();
@@ -238,19 +258,21 @@ impl Table {
             max_bits
         };
         let compact = compact.then(|| compact_key_bits(edges, bits)).flatten();
-        Table::with_bits(bits, max_bits, compact)
+        Table::with_bits(bits, max_bits, compact).ok_or(TableAllocError {
+            mib: (((8 * WORDS) << bits) >> 20).max(1),
+        })
     }
 
-    fn with_bits(bits: u32, max_bits: u32, compact: Option<u32>) -> Table {
-        let words = zeroed((WORDS << bits) + WORDS);
+    fn with_bits(bits: u32, max_bits: u32, compact: Option<u32>) -> Option<Table> {
+        let words = zeroed((WORDS << bits) + WORDS)?;
         let misalign = words.as_ptr() as usize % (8 * WORDS) / 8;
-        Table {
+        Some(Table {
             start: (WORDS - misalign) % WORDS,
             words,
             bits,
             max_bits,
             compact,
-        }
+        })
     }
 
     /// Entries per bucket.
@@ -401,10 +423,15 @@ impl Table {
         slot[1].store(data.0, Relaxed);
     }
 
-    /// Doubles the table (within its budget), keeping every entry.
+    /// Doubles the table (within its budget), keeping every entry; if the
+    /// memory cannot be allocated, the table stays as it is and stops
+    /// growing.
     pub fn grow(&mut self) {
         debug_assert!(self.can_grow());
-        let bigger = Table::with_bits(self.bits + 1, self.max_bits, self.compact);
+        let Some(bigger) = Table::with_bits(self.bits + 1, self.max_bits, self.compact) else {
+            self.max_bits = self.bits;
+            return;
+        };
         if let Some(key_bits) = self.compact {
             let (old_rest, new_rest) = (
                 key_bits.saturating_sub(self.bits),
@@ -491,7 +518,7 @@ mod tests {
     fn stores_merge_and_survive_in_a_tiny_table() {
         // Keys of 20 edges: one bucket of four wide or eight compact slots.
         for (compact, ways) in [(false, 4), (true, 8)] {
-            let t = Table::new(0, true, 20, compact);
+            let t = Table::new(0, true, 20, compact).unwrap();
             assert_eq!(t.is_compact(), compact);
             assert_eq!((t.capacity(), t.bytes()), (ways, 64));
             assert_eq!((t.words.as_ptr() as usize / 8 + t.start) % WORDS, 0);
@@ -523,7 +550,7 @@ mod tests {
     fn compact_entries_clamp_bounds_outwards() {
         // Bounds beyond -32..31 are stored as -32 and 31 (looser, still
         // true); the "nothing known" bounds come back as such.
-        let t = Table::new(1, true, 40, true);
+        let t = Table::new(1, true, 40, true).unwrap();
         assert!(t.is_compact());
         t.store(3, 1, 9, UNKNOWN_LO, 5, None, true);
         assert_eq!(
@@ -546,7 +573,7 @@ mod tests {
         // 5x5 keys (60 edges) are too long for compact entries in a table
         // of 1 MiB (2^14 buckets), not in one of 2^21 buckets; 64 edges
         // (1x21) never fit.
-        assert!(!Table::new(1, true, 60, true).is_compact());
+        assert!(!Table::new(1, true, 60, true).unwrap().is_compact());
         assert_eq!(compact_key_bits(60, 14), None);
         assert_eq!(compact_key_bits(60, 21), Some(61));
         assert_eq!(compact_key_bits(63, 30), Some(64));
@@ -558,7 +585,7 @@ mod tests {
         // From one bucket to 1 MiB (2^14 buckets), both layouts, keys of
         // 39 edges (compact: 40 bits with the side, all stored at first).
         for compact in [None, Some(40)] {
-            let mut t = Table::with_bits(0, 14, compact);
+            let mut t = Table::with_bits(0, 14, compact).unwrap();
             let keys: Vec<u64> = (1..=4u64).map(|k| k * 0x3_0000_0977 % (1 << 39)).collect();
             for (i, &key) in keys.iter().enumerate() {
                 let k = i as i8 + 1;
