@@ -17,8 +17,12 @@
 //! 3. Figures as SVG in `docs/figures/` and the numbers as Markdown on
 //!    stdout.
 //!
+//! With `--check WxH`, the simulation is also checked on a larger board
+//! (3x4: a run of about a minute): calibrated on its build with one worker,
+//! the makespan with two workers is predicted and measured.
+//!
 //! ```text
-//! cargo run --release --example plan_simulation -- [OUT_DIR]
+//! cargo run --release --example plan_simulation -- [OUT_DIR] [--check WxH]
 //! ```
 //!
 //! `OUT_DIR` defaults to `docs/figures`.
@@ -181,10 +185,49 @@ fn local_run(plan: &Plan, workers: usize) -> plan::RunReport {
     plan::run_local(plan, &opts, &()).unwrap()
 }
 
+/// The simulation against a real build of `board`: calibrated on the run
+/// with one worker, the makespan with two predicted and measured.
+fn check_larger(board: Board) {
+    let dir = temp_dir("check");
+    let plan = plan::dots_table_plan(board, &dir, Split::default()).unwrap();
+    let one = local_run(&plan, 1);
+    let cal = Calibration::fit(&plan, &one).expect("shards of different sizes");
+    println!(
+        "\n## Simulated against measured ({}x{}, calibrated on the run with one worker: {:.1} ns per position + {:.3} ms per shard)\n",
+        board.width(),
+        board.height(),
+        cal.seconds_per_unit * 1e9,
+        cal.overhead * 1e3
+    );
+    println!("| workers | measured makespan | simulated | error |");
+    println!("| ---: | ---: | ---: | ---: |");
+    let sim = simulate(&plan, 1, &cal).makespan;
+    println!(
+        "| 1 | {:.1} s | {sim:.1} s | {:+.0} % (the calibration run) |",
+        one.seconds,
+        (sim - one.seconds) / one.seconds * 100.0
+    );
+    let measured = local_run(&plan, 2).seconds;
+    let sim = simulate(&plan, 2, &cal).makespan;
+    println!(
+        "| 2 | {measured:.1} s | {sim:.1} s | {:+.0} % |",
+        (sim - measured) / measured * 100.0
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let check: Option<Board> = args.iter().position(|a| a == "--check").map(|i| {
+        let text = args.get(i + 1).expect("--check WxH");
+        let pos: dots::Position = text.parse().expect("a board WxH");
+        pos.board()
+    });
     let out = PathBuf::from(
-        std::env::args()
-            .nth(1)
+        args.iter()
+            .take_while(|a| *a != "--check")
+            .next()
+            .cloned()
             .unwrap_or_else(|| "docs/figures".into()),
     );
     std::fs::create_dir_all(&out).unwrap();
@@ -221,6 +264,9 @@ fn main() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
+    if let Some(board) = check {
+        check_larger(board);
+    }
 
     // 2. The 4x4 plans.
     let board = Board::new(4, 4).unwrap();
