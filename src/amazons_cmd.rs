@@ -660,6 +660,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
             lazy_expansion: !args.no_lazy_expansion,
         })
         .map_err(|e| bad_input("solver", e))?;
+        solver.set_stop(Some(crate::interrupted().clone()));
         let r = solver.solve(&game);
         let proof = proof_if_asked(args.proof.is_some() || args.pv, &r, &mut solver, &game)?;
         (r, proof)
@@ -694,8 +695,8 @@ fn solve(args: &SolveArgs) -> Result<()> {
         match (report.winner, report.limit) {
             (Some(w), _) => println!("winner: {w} ({} to move)", color_name(mover)),
             (None, limit) => println!(
-                "winner: unknown ({} limit reached; root {})",
-                limit.unwrap_or("time"),
+                "winner: unknown ({}; root {})",
+                cgtk::report::stop_reason(limit.unwrap_or("time")),
                 result.root
             ),
         }

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use cgtk::report::{limit_name, DotsAnalyzeReport, DotsSolveReport};
+use cgtk::report::{limit_name, stop_reason, DotsAnalyzeReport, DotsSolveReport};
 use clap::{Args, Subcommand};
 use databases::dots::{DotsTable, TableError};
 use dots::{Analysis, Interrupted, Options, Position, Solver};
@@ -143,6 +143,7 @@ impl SolveArgs {
             tt_mb: self.search.tt_mb(),
         };
         let mut solver = Solver::try_new(pos.board(), opts).map_err(|e| bad_input("--tt-mb", e))?;
+        solver.set_stop(Some(crate::interrupted().clone()));
         let spinner = spinner.clone();
         solver.set_progress(
             Some(Arc::new(move |p: &dots::Progress| {
@@ -160,8 +161,8 @@ impl SolveArgs {
 /// What a search stopped by a limit reached, for people.
 fn print_interrupted(i: &Interrupted) {
     println!(
-        "value: unknown ({} limit reached; value in [{:+}, {:+}])",
-        limit_name(i.limit),
+        "value: unknown ({}; value in [{:+}, {:+}])",
+        stop_reason(limit_name(i.limit)),
         i.lower,
         i.upper
     );

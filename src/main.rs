@@ -75,6 +75,7 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
     };
+    watch_interrupts();
     // The command runs on a thread with a stack of its own size: game
     // values recurse once per level of a game (up to `cgt::MAX_DEPTH`).
     let command = std::thread::Builder::new()
@@ -100,6 +101,24 @@ fn main() -> ExitCode {
             }
         }
     }
+}
+
+/// The flag Ctrl-C sets: the searches that watch it (`dots solve` and
+/// `analyze`, `amazons solve`) stop and print what they reached.
+pub fn interrupted() -> &'static cgt::search::StopFlag {
+    static FLAG: std::sync::OnceLock<cgt::search::StopFlag> = std::sync::OnceLock::new();
+    FLAG.get_or_init(cgt::search::StopFlag::new)
+}
+
+/// The first Ctrl-C sets [`interrupted`]; a second one ends the process at
+/// once (exit code 130, as a shell reports a process ended by SIGINT).
+fn watch_interrupts() {
+    let _ = ctrlc::set_handler(|| {
+        if interrupted().is_stopped() {
+            std::process::exit(130);
+        }
+        interrupted().stop();
+    });
 }
 
 /// The stack of the threads that run commands (and of the web server's):

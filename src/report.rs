@@ -94,11 +94,22 @@ pub fn wall_points(
     points
 }
 
-/// `"time"` or `"node"`: the limit that ended a search.
+/// `"time"`, `"node"` or `"interrupt"`: the limit that ended a search
+/// (`"interrupt"`: Ctrl-C).
 pub fn limit_name(limit: Limit) -> &'static str {
     match limit {
         Limit::Nodes => "node",
         Limit::Time => "time",
+        Limit::Interrupt => "interrupt",
+    }
+}
+
+/// Why a search stopped, for people: "time limit reached", "node limit
+/// reached" or "interrupted" (Ctrl-C); `limit` as [`limit_name`] gives it.
+pub fn stop_reason(limit: &str) -> String {
+    match limit {
+        "interrupt" => "interrupted".to_owned(),
+        limit => format!("{limit} limit reached"),
     }
 }
 

@@ -68,8 +68,8 @@ impl std::fmt::Debug for Budget {
 }
 
 /// A flag another thread sets to stop a search early (a web request whose
-/// client went away). A search that sees it set ends as if its time limit
-/// were reached. Cloning gives another handle on the same flag.
+/// client went away, Ctrl-C). A search that sees it set ends with
+/// [`Limit::Interrupt`]. Cloning gives another handle on the same flag.
 #[derive(Clone, Debug, Default)]
 pub struct StopFlag(Arc<AtomicBool>);
 
@@ -99,6 +99,8 @@ pub enum Limit {
     Nodes,
     /// The time limit.
     Time,
+    /// A [`StopFlag`] set from outside (Ctrl-C, a web client gone away).
+    Interrupt,
 }
 
 /// The verdict of a solve.
@@ -183,6 +185,7 @@ const NOT_HALTED: u8 = 0;
 const HALTED_NODES: u8 = 1;
 const HALTED_TIME: u8 = 2;
 const HALTED_DONE: u8 = 3;
+const HALTED_INTERRUPT: u8 = 4;
 
 /// Shared by the threads of one search.
 pub(crate) struct Control {
@@ -196,7 +199,7 @@ pub(crate) struct Control {
     progress: Option<ProgressHook>,
     interval: Duration,
     last_report: Mutex<Instant>,
-    /// Set from outside to stop the search (ends as the time limit).
+    /// Set from outside to stop the search.
     external: Option<StopFlag>,
 }
 
@@ -221,10 +224,10 @@ impl Control {
         }
     }
 
-    /// Also stops when `flag` is set (as if the time limit were reached).
+    /// Also stops when `flag` is set ([`Limit::Interrupt`]).
     pub(crate) fn with_stop(mut self, flag: Option<StopFlag>) -> Control {
         if flag.as_ref().is_some_and(StopFlag::is_stopped) {
-            self.halt(HALTED_TIME);
+            self.halt(HALTED_INTERRUPT);
         }
         self.external = flag;
         self
@@ -258,6 +261,7 @@ impl Control {
         match self.halted.load(Ordering::Relaxed) {
             HALTED_NODES => Some(Limit::Nodes),
             HALTED_TIME => Some(Limit::Time),
+            HALTED_INTERRUPT => Some(Limit::Interrupt),
             _ => None,
         }
     }
@@ -287,7 +291,7 @@ impl Control {
     fn check_clock_and_report(&self) {
         let now = Instant::now();
         if self.external.as_ref().is_some_and(StopFlag::is_stopped) {
-            self.halt(HALTED_TIME);
+            self.halt(HALTED_INTERRUPT);
         }
         if let Some(max) = self.limits.time {
             if now.duration_since(self.start) >= max {

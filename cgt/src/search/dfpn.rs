@@ -695,7 +695,7 @@ mod stop_tests {
 
     const FLUSH_NODES_FOR_TEST: u64 = 2 * crate::search::control::FLUSH_NODES;
 
-    /// A set stop flag ends a solve as the time limit would; without it the
+    /// A set stop flag ends a solve (an interrupt); without it the
     /// same solve proves the verdict Bouton's rule gives (heaps 3, 5, 7
     /// have nim-sum 1: a win for the player to move).
     #[test]
@@ -706,7 +706,7 @@ mod stop_tests {
         flag.stop();
         solver.set_stop(Some(flag));
         let stopped = solver.solve(&game);
-        assert_eq!(stopped.verdict, Verdict::Unknown(Limit::Time));
+        assert_eq!(stopped.verdict, Verdict::Unknown(Limit::Interrupt));
         assert!(stopped.nodes <= FLUSH_NODES_FOR_TEST);
         solver.set_stop(Some(StopFlag::new()));
         solver.clear();

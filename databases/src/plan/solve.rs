@@ -722,6 +722,7 @@ impl<'a> SolveShard<'a> {
         let limit_name = |l: Limit| match l {
             Limit::Time => "time",
             Limit::Nodes => "node",
+            Limit::Interrupt => "interrupt",
         };
         let proof = match r.verdict {
             Verdict::Proven(_) => match extract_proof(&mut solver, &game) {

@@ -102,9 +102,10 @@ struct Control {
     limits: Limits,
     start: Instant,
     nodes: AtomicU64,
-    /// 0: running; 1: the node limit was hit; 2: the time limit.
+    /// 0: running; 1: the node limit was hit; 2: the time limit; 3: the
+    /// stop flag.
     hit: AtomicU8,
-    /// Set from outside to stop the search (ends as the time limit).
+    /// Set from outside to stop the search.
     external: Option<StopFlag>,
 }
 
@@ -127,10 +128,10 @@ impl Control {
         let nodes = self.nodes.fetch_add(CHECK_NODES, Relaxed) + CHECK_NODES;
         if self.limits.nodes.is_some_and(|n| nodes >= n) {
             self.hit.store(1, Relaxed);
-        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t)
-            || self.external.as_ref().is_some_and(StopFlag::is_stopped)
-        {
+        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
             self.hit.store(2, Relaxed);
+        } else if self.external.as_ref().is_some_and(StopFlag::is_stopped) {
+            self.hit.store(3, Relaxed);
         }
         self.limit().is_some()
     }
@@ -139,6 +140,7 @@ impl Control {
         match self.hit.load(Relaxed) {
             1 => Some(Limit::Nodes),
             2 => Some(Limit::Time),
+            3 => Some(Limit::Interrupt),
             _ => None,
         }
     }
@@ -240,7 +242,7 @@ pub struct Solver {
     /// The limits of the current search (shared with the helpers).
     control: Arc<Control>,
     progress: Option<(ProgressHook, Duration)>,
-    /// Stops the searches early when set (as the time limit).
+    /// Stops the searches early when set ([`Limit::Interrupt`]).
     external_stop: Option<StopFlag>,
     loony_memo: HashMap<Vec<u8>, i32>,
     /// Slots of the table this solver filled since it last grew.
@@ -952,7 +954,7 @@ mod stop_tests {
     use super::*;
     use crate::Options;
 
-    /// A set stop flag ends a search as the time limit would; without it the
+    /// A set stop flag ends a search (an interrupt); without it the
     /// empty 3x3 board gets its value, -3 (Barker & Korf 2012, Table 1).
     #[test]
     fn a_set_stop_flag_ends_the_search() {
@@ -962,7 +964,7 @@ mod stop_tests {
         flag.stop();
         solver.set_stop(Some(flag));
         let i = solver.value_within(&pos, Limits::default()).unwrap_err();
-        assert_eq!(i.limit, Limit::Time);
+        assert_eq!(i.limit, Limit::Interrupt);
         solver.set_stop(Some(StopFlag::new()));
         assert_eq!(solver.value_within(&pos, Limits::default()), Ok(-3));
     }
