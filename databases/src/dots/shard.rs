@@ -90,17 +90,6 @@ struct View<'a> {
     part: [&'a [u64]; MAX_REGIONS],
 }
 
-/// A position of a block being valued: its region masks and edge set.
-#[derive(Clone, Copy, Default)]
-struct Pos {
-    masks: [u16; MAX_REGIONS],
-    g: u64,
-}
-
-/// Positions valued per block: the children of a block's positions with a
-/// capturable box are looked up together, so that their reads overlap.
-const BLOCK: usize = 64;
-
 /// The child counts of `counts` after a line in `region`.
 pub fn child_counts(counts: &[u8], region: usize) -> Vec<u8> {
     let mut c = counts.to_vec();
@@ -198,72 +187,44 @@ pub fn build_part(
         counts,
         range,
         parallel,
-        |block: &[Pos], out: &mut [u32]| {
-            // First the candidates of the positions with a capturable box and
-            // their children's indices (see `capture_moves`), then their reads
-            // together; positions without one look at every move.
-            let mut jobs = [Job::default(); BLOCK];
-            for (p, job) in block.iter().zip(jobs.iter_mut()) {
-                let (remaining, captures) = capture_moves(geo, p.g);
-                job.remaining = remaining;
-                if let Some(moves) = captures {
-                    for (c, &e) in moves.iter().enumerate() {
-                        let (j, idx) = child_of(&p.masks, e);
-                        job.view[c] = j as u8;
-                        job.index[c] = idx;
-                        job.k[c] = completes(geo, p.g | 1u64 << e, e);
-                    }
-                    job.len = moves.len() as u8;
+        |masks: &[u16; MAX_REGIONS], g: u64| {
+            let (remaining, captures) = capture_moves(geo, g);
+            if let Some(moves) = captures {
+                // A capturable box: one of at most two moves is optimal
+                // (see `capture_moves`).
+                let mut best = 0;
+                for &e in moves.iter() {
+                    let (j, idx) = child_of(masks, e);
+                    let t = packed::get(views[j].words, bits, idx);
+                    best = best.max(value_of(t, completes(geo, g | 1u64 << e, e), remaining));
                 }
+                return best;
             }
-            for ((p, job), out) in block.iter().zip(&jobs).zip(out.iter_mut()) {
-                if job.len > 0 {
-                    *out = (0..usize::from(job.len))
-                        .map(|c| {
-                            let t = packed::get(
-                                views[usize::from(job.view[c])].words,
-                                bits,
-                                job.index[c],
-                            );
-                            value_of(t, job.k[c], job.remaining)
-                        })
-                        .max()
-                        .unwrap_or(0);
-                    continue;
-                }
-                // No box has three lines, so no move completes one: each is
-                // worth the boxes left minus what the opponent takes after it.
-                let mut base = [0u64; MAX_REGIONS];
-                for &j in &open {
-                    base[j] = base_of(&p.masks, j);
-                }
-                let mut least = u32::MAX;
-                let mut moves = full & !p.g;
-                let moves_any = moves != 0;
-                while moves != 0 {
-                    let e = moves.trailing_zeros() as usize;
-                    moves &= moves - 1;
-                    let (j, lb) = geo.edge_region[e];
-                    let (j, lb) = (usize::from(j), usize::from(lb));
-                    let idx = base[j] + views[j].part[j][usize::from(p.masks[j]) | 1 << lb];
-                    least = least.min(packed::get(views[j].words, bits, idx));
-                }
-                // (The full board, with no move, is worth 0.)
-                *out = if moves_any { job.remaining - least } else { 0 };
+            // No box has three lines, so no move completes one: each is
+            // worth the boxes left minus what the opponent takes after it.
+            let mut base = [0u64; MAX_REGIONS];
+            for &j in &open {
+                base[j] = base_of(masks, j);
+            }
+            let mut least = u32::MAX;
+            let mut moves = full & !g;
+            let moves_any = moves != 0;
+            while moves != 0 {
+                let e = moves.trailing_zeros() as usize;
+                moves &= moves - 1;
+                let (j, lb) = geo.edge_region[e];
+                let (j, lb) = (usize::from(j), usize::from(lb));
+                let idx = base[j] + views[j].part[j][usize::from(masks[j]) | 1 << lb];
+                least = least.min(packed::get(views[j].words, bits, idx));
+            }
+            // (The full board, with no move, is worth 0.)
+            if moves_any {
+                remaining - least
+            } else {
+                0
             }
         },
     )
-}
-
-/// What a position of a block needs read: the children of its one or two
-/// candidate moves (`len` 0 for a position without a capturable box).
-#[derive(Clone, Copy, Default)]
-struct Job {
-    len: u8,
-    view: [u8; 2],
-    index: [u64; 2],
-    k: [u32; 2],
-    remaining: u32,
 }
 
 /// The boxes line `e` completed in `after` (which holds it).
@@ -297,10 +258,6 @@ impl Candidates {
 
     fn iter(&self) -> impl Iterator<Item = &usize> {
         self.moves[..self.len].iter()
-    }
-
-    fn len(&self) -> usize {
-        self.len
     }
 }
 
@@ -461,12 +418,12 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
     (remaining, Some(moves))
 }
 
-/// The values of the positions `range` of the shard with `counts`, in index
-/// order, `f` valuing a block of at most [`BLOCK`] positions at a time;
-/// chunks of [`CHUNK`] positions on rayon's pool if `parallel`.
+/// The values `f(region masks, edge set)` of the positions `range` of the
+/// shard with `counts`, in index order; chunks of [`CHUNK`] positions on
+/// rayon's pool if `parallel`.
 fn fill<F>(geo: &Geometry, counts: &[u8], range: PartRange, parallel: bool, f: F) -> Packed
 where
-    F: Fn(&[Pos], &mut [u32]) + Send + Sync,
+    F: Fn(&[u16; MAX_REGIONS], u64) -> u32 + Send + Sync,
 {
     let bits = geo.value_bits();
     let sizes: Vec<u64> = (0..counts.len())
@@ -493,7 +450,7 @@ where
     out
 }
 
-/// Fills `words` with the values of positions `first..last`, by blocks.
+/// Fills `words` with `f` of positions `first..last`.
 fn fill_chunk<F>(
     geo: &Geometry,
     counts: &[u8],
@@ -503,7 +460,7 @@ fn fill_chunk<F>(
     words: &mut [u64],
     f: &F,
 ) where
-    F: Fn(&[Pos], &mut [u32]),
+    F: Fn(&[u16; MAX_REGIONS], u64) -> u32,
 {
     let r = counts.len();
     let lists: Vec<&[u16]> = (0..r)
@@ -516,39 +473,27 @@ fn fill_chunk<F>(
         rest /= sizes[i];
     }
     let mut writer = Writer::new(words, geo.value_bits());
-    let mut block = [Pos::default(); BLOCK];
-    let mut values = [0u32; BLOCK];
     // The current position's masks, and `lines[i]` the lines of regions
     // `0..i`: a step recomputes only the regions whose rank changed.
     let mut masks = [0u16; MAX_REGIONS];
     let mut lines = [0u64; MAX_REGIONS + 1];
     let mut changed = 0;
-    let mut at = first;
-    while at < last {
-        let n = (last - at).min(BLOCK as u64) as usize;
-        for p in &mut block[..n] {
-            for i in changed..r {
-                masks[i] = lists[i][ranks[i] as usize];
-                lines[i + 1] = lines[i] | geo.regions[i].scatter[usize::from(masks[i])];
-            }
-            p.masks = masks;
-            p.g = lines[r];
-            // Next position: the last region's rank moves fastest.
-            changed = r;
-            while changed > 0 {
-                changed -= 1;
-                ranks[changed] += 1;
-                if ranks[changed] < sizes[changed] {
-                    break;
-                }
-                ranks[changed] = 0;
-            }
+    for _ in first..last {
+        for i in changed..r {
+            masks[i] = lists[i][ranks[i] as usize];
+            lines[i + 1] = lines[i] | geo.regions[i].scatter[usize::from(masks[i])];
         }
-        f(&block[..n], &mut values[..n]);
-        for &v in &values[..n] {
-            writer.push(v);
+        writer.push(f(&masks, lines[r]));
+        // Next position: the last region's rank moves fastest.
+        changed = r;
+        while changed > 0 {
+            changed -= 1;
+            ranks[changed] += 1;
+            if ranks[changed] < sizes[changed] {
+                break;
+            }
+            ranks[changed] = 0;
         }
-        at += n as u64;
     }
 }
 
