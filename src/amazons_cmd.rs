@@ -344,12 +344,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             db,
         } => {
             let pos = position.read()?;
-            let databases = db
-                .map(|dir| {
-                    databases::Databases::open_dir(&dir)
-                        .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))
-                })
-                .transpose()?;
+            let databases = db.map(|dir| output::open_databases(&dir)).transpose()?;
             let oracle = databases.as_ref().map(|d| d as &dyn amazons::AreaOracle);
             let eval = evaluate(&pos, basic_partition, oracle);
             if json {
@@ -611,8 +606,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
     let mut game = SolverPosition::with_evaluator(pos.clone(), evaluator)
         .with_mobility_numbers(args.mobility_pn);
     if let Some(dir) = &args.db {
-        let dbs = databases::Databases::open_dir(dir)
-            .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
+        let dbs = output::open_databases(dir)?;
         game = game.with_oracle(Arc::new(dbs));
     }
     if !(0.0..=10.0).contains(&args.epsilon) {

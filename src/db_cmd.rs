@@ -8,8 +8,7 @@ use cgtk::report::{DbQueryReport, ThermographReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan;
 use databases::{
-    default_dir, inspect, BuildJob, BuildReport, Databases, DbKind, JobError, QueryAnswer,
-    EXTENSION,
+    default_dir, inspect, BuildJob, BuildReport, DbKind, JobError, QueryAnswer, EXTENSION,
 };
 
 use crate::output::{bad_input, print_json};
@@ -206,8 +205,7 @@ pub fn run(command: DbCommand) -> Result<()> {
                 set = set.with(sq);
             }
             let dir = db.unwrap_or_else(default_dir);
-            let dbs = Databases::open_dir(&dir)
-                .map_err(|e| bad_input(&format!("database {}", dir.display()), e))?;
+            let dbs = crate::output::open_databases(&dir)?;
             let answer = dbs.query(&pos, set).map_err(|e| bad_input("blockers", e))?;
             if json {
                 print_json(&query_report(&answer)?);
@@ -296,21 +294,66 @@ fn info(path: &Path) -> Result<()> {
     } else {
         vec![path.to_owned()]
     };
-    for file in files {
-        let i = inspect(&file).map_err(|e| bad_input(&format!("{}", file.display()), e))?;
-        let h = &i.header;
-        let queens: Vec<String> = h.queens.iter().map(u32::to_string).collect();
-        println!(
-            "{}: {} {}x{} queens {} entries {} bytes {} checksum {}",
-            file.display(),
-            h.kind,
-            h.width,
-            h.height,
-            queens.join("+"),
-            h.entries,
-            i.file_len,
-            if i.checksum_ok { "ok" } else { "MISMATCH" }
-        );
+    // Every file is read whole and checked as its kind; a bad one is
+    // reported and the others still are.
+    let mut bad = Vec::new();
+    for file in &files {
+        match check_file(file) {
+            Ok(line) => println!("{}: {line}", file.display()),
+            Err(e) => {
+                println!("{}: invalid: {e}", file.display());
+                bad.push(format!("{}: {e}", file.display()));
+            }
+        }
     }
-    Ok(())
+    match bad.len() {
+        0 => Ok(()),
+        1 => Err(bad_input("db info", &bad[0])),
+        n => Err(bad_input(
+            "db info",
+            format!(
+                "{n} of {} database files are not valid, the first {}",
+                files.len(),
+                bad[0]
+            ),
+        )),
+    }
+}
+
+/// The info line of a database file that reads back valid as the kind its
+/// header and its name give, or why it does not.
+fn check_file(file: &Path) -> Result<String, String> {
+    let i = inspect(file).map_err(|e| e.to_string())?;
+    let h = &i.header;
+    if !i.checksum_ok {
+        return Err("checksum MISMATCH".to_owned());
+    }
+    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let named = ["simple", "blocker", "active", "dots"]
+        .into_iter()
+        .find(|k| name.starts_with(&format!("{k}-")));
+    if named.is_some_and(|k| k != h.kind.to_string()) {
+        return Err(format!(
+            "the header says {} but the name says {}",
+            h.kind,
+            named.unwrap_or("")
+        ));
+    }
+    let read = match h.kind {
+        DbKind::Simple => databases::read_territory(file).map(drop),
+        DbKind::Blocker => databases::read_blocker(file).map(drop),
+        DbKind::Active => databases::read_active(file).map(drop),
+        DbKind::DotsShard => Ok(()),
+    };
+    read.map_err(|e| e.to_string())?;
+    let queens: Vec<String> = h.queens.iter().map(u32::to_string).collect();
+    Ok(format!(
+        "{} {}x{} queens {} entries {} bytes {} checksum ok",
+        h.kind,
+        h.width,
+        h.height,
+        queens.join("+"),
+        h.entries,
+        i.file_len,
+    ))
 }

@@ -20,6 +20,18 @@ pub fn bad_input(what: &str, err: impl fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(format!("{what}: {err}")))
 }
 
+/// The databases of the directory `dir`: a file that cannot be read is
+/// named in a warning on stderr and left out; a directory that cannot be
+/// listed is bad input.
+pub fn open_databases(dir: &std::path::Path) -> anyhow::Result<databases::Databases> {
+    let (dbs, skipped) = databases::Databases::open_dir_skipping(dir)
+        .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
+    for e in skipped {
+        eprintln!("warning: left out {e}");
+    }
+    Ok(dbs)
+}
+
 /// The error and its causes on one line.
 pub fn one_line(err: &anyhow::Error) -> String {
     let mut parts: Vec<String> = Vec::new();

@@ -94,6 +94,42 @@ fn build_info_query_and_resume() {
     assert_eq!(code, 2);
     assert!(err.contains("truncated"), "{err}");
     assert_eq!(err.lines().count(), 1);
+    // In the directory: info goes on past it (the other table is still
+    // listed as valid), names it, and exits 2; a query still uses the other
+    // table, and warns of the bad one by name.
+    let (code, info, err) = cgtk(&["db", "info", d]);
+    assert_eq!(code, 2);
+    assert!(
+        info.contains("simple 3x2 queens 2 entries 240 bytes 288 checksum ok"),
+        "{info}"
+    );
+    assert!(info.contains("simple-3x2-q1.cgtkdb: invalid:"), "{info}");
+    assert!(err.contains("simple-3x2-q1.cgtkdb"), "{err}");
+    assert_eq!(err.lines().count(), 1);
+    let two_queens = "xxxx/x..x/x.Bx/xB.x w";
+    let (code, json, err) = cgtk(&["db", "query", two_queens, "--db", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        err.contains("warning") && err.contains("simple-3x2-q1.cgtkdb"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["found"], true);
+    let pos: Position = two_queens.parse().unwrap();
+    assert_eq!(
+        v["moves"],
+        territory_moves(pos.empty(), pos.queens(Color::Black))
+    );
+    // A table renamed to another kind is named as such.
+    let renamed = dir.join("active-3x2-b2w0.cgtkdb");
+    std::fs::copy(dir.join("simple-3x2-q2.cgtkdb"), &renamed).unwrap();
+    let (code, info, _) = cgtk(&["db", "info", renamed.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(
+        info.contains("the header says simple but the name says active"),
+        "{info}"
+    );
+    std::fs::remove_file(&renamed).unwrap();
     // The build replaces it.
     let (_, out, _) = cgtk(&[
         "db", "build", "--size", "3x2", "--queens", "1", "--out", d, "--quiet",

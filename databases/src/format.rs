@@ -109,6 +109,14 @@ impl fmt::Display for DbKind {
 /// An error reading or writing a database file.
 #[derive(Debug, thiserror::Error)]
 pub enum DbError {
+    /// A database file that cannot be read, and why.
+    #[error("{path}: {source}")]
+    File {
+        /// The file.
+        path: PathBuf,
+        /// What is wrong with it.
+        source: Box<DbError>,
+    },
     /// An I/O error.
     #[error("{path}: {source}")]
     Io {
@@ -163,11 +171,14 @@ pub enum DbError {
         /// The bytes it needed.
         bytes: u64,
     },
-    /// A kind of database this build cannot read yet.
-    #[error("{kind} databases are not supported by this build")]
-    UnsupportedKind {
-        /// The kind.
-        kind: DbKind,
+    /// A database of another kind than the one expected (a file renamed,
+    /// or passed where another kind is read).
+    #[error("{found} table where {expected} was expected")]
+    WrongKind {
+        /// The kind its header gives.
+        found: DbKind,
+        /// The kind expected.
+        expected: DbKind,
     },
 }
 
@@ -397,7 +408,10 @@ fn checked_header(
 ) -> Result<(Header, BoxIndex), DbError> {
     let (h, _) = parse_header(bytes, true)?;
     if h.kind != kind {
-        return Err(DbError::UnsupportedKind { kind: h.kind });
+        return Err(DbError::WrongKind {
+            found: h.kind,
+            expected: kind,
+        });
     }
     let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
     if h.queens.len() != groups {
@@ -700,11 +714,20 @@ pub fn read_blocker(path: &Path) -> Result<TerritoryDb, DbError> {
     blocker_from_bytes(&read_bytes(path)?)
 }
 
+/// The bytes of a database file: a regular file (not a device or a pipe,
+/// which could be endless).
 fn read_bytes(path: &Path) -> Result<Vec<u8>, DbError> {
-    fs::read(path).map_err(|source| DbError::Io {
+    let io = |source| DbError::Io {
         path: path.to_owned(),
         source,
-    })
+    };
+    if !fs::metadata(path).map_err(io)?.is_file() {
+        return Err(io(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        )));
+    }
+    fs::read(path).map_err(io)
 }
 
 #[cfg(test)]
@@ -767,14 +790,16 @@ mod tests {
         // Not a simple territory, and a simple file is not a blocker one.
         assert!(matches!(
             territory_from_bytes(&good),
-            Err(DbError::UnsupportedKind {
-                kind: DbKind::Blocker
+            Err(DbError::WrongKind {
+                found: DbKind::Blocker,
+                expected: DbKind::Simple
             })
         ));
         assert!(matches!(
             blocker_from_bytes(&territory_bytes(&simple)),
-            Err(DbError::UnsupportedKind {
-                kind: DbKind::Simple
+            Err(DbError::WrongKind {
+                found: DbKind::Simple,
+                expected: DbKind::Blocker
             })
         ));
         let mut flipped = good.clone();

@@ -81,6 +81,21 @@ impl Databases {
     /// # Errors
     /// The first file that cannot be read, or the directory.
     pub fn open_dir(dir: &Path) -> Result<Databases, DbError> {
+        let (dbs, mut skipped) = Databases::open_dir_skipping(dir)?;
+        if skipped.is_empty() {
+            Ok(dbs)
+        } else {
+            Err(skipped.swap_remove(0))
+        }
+    }
+
+    /// The tables of the database files in `dir`, and an error naming each
+    /// file that could not be read ([`DbError::File`]), which is left out:
+    /// one bad file does not make the others unusable.
+    ///
+    /// # Errors
+    /// [`DbError::Io`] if the directory cannot be listed.
+    pub fn open_dir_skipping(dir: &Path) -> Result<(Databases, Vec<DbError>), DbError> {
         let io = |source| DbError::Io {
             path: dir.to_owned(),
             source,
@@ -92,17 +107,29 @@ impl Databases {
             .collect();
         paths.sort();
         let mut dbs = Databases::new();
+        let mut skipped = Vec::new();
         for p in paths {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            if name.starts_with("simple-") {
-                dbs.add_territory(read_territory(&p)?);
+            let read = if name.starts_with("simple-") {
+                read_territory(&p).map(|db| dbs.add_territory(db))
             } else if name.starts_with("blocker-") {
-                dbs.add_blocker(read_blocker(&p)?);
+                read_blocker(&p).map(|db| dbs.add_blocker(db))
             } else if name.starts_with("active-") {
-                dbs.add_active(read_active(&p)?);
+                read_active(&p).map(|db| dbs.add_active(db))
+            } else {
+                Ok(())
+            };
+            if let Err(e) = read {
+                skipped.push(match e {
+                    e @ DbError::Io { .. } => e,
+                    e => DbError::File {
+                        path: p.clone(),
+                        source: Box::new(e),
+                    },
+                });
             }
         }
-        Ok(dbs)
+        Ok((dbs, skipped))
     }
 
     /// Adds a simple territory database.

@@ -73,11 +73,7 @@ pub fn run(args: ServeArgs) -> Result<()> {
     let db = args
         .db
         .as_ref()
-        .map(|dir| {
-            databases::Databases::open_dir(dir)
-                .map(Arc::new)
-                .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))
-        })
+        .map(|dir| crate::output::open_databases(dir).map(Arc::new))
         .transpose()?;
     if let Some(dir) = &args.table {
         if !dir.is_dir() {

@@ -103,7 +103,10 @@ pub fn part_from_bytes(
 ) -> Result<Packed, DbError> {
     let (h, _) = parse_header(bytes, true)?;
     if h.kind != DbKind::DotsShard {
-        return Err(DbError::UnsupportedKind { kind: h.kind });
+        return Err(DbError::WrongKind {
+            found: h.kind,
+            expected: DbKind::DotsShard,
+        });
     }
     let bad = |offset: u64, what: String| DbError::Corrupted { offset, what };
     let board = geo.board();

@@ -39,6 +39,10 @@ use crate::jobs::BuildJob;
 
 /// The `format` field of a plan file.
 pub const PLAN_FORMAT: &str = "cgtk-plan";
+/// The longest plan file read (a plan of tens of thousands of shards is a
+/// few tens of MB).
+pub const MAX_PLAN_BYTES: u64 = 256 << 20;
+
 /// The plan file version this build reads and writes.
 pub const PLAN_VERSION: u32 = 1;
 
@@ -315,10 +319,23 @@ impl Plan {
     /// # Errors
     /// [`PlanError::Io`], [`PlanError::Json`], or what [`Plan::check`] finds.
     pub fn read(path: &Path) -> Result<Plan, PlanError> {
-        let text = std::fs::read_to_string(path).map_err(|source| PlanError::Io {
+        use std::io::Read as _;
+        let io = |source| PlanError::Io {
             path: path.to_owned(),
             source,
-        })?;
+        };
+        let mut text = String::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(MAX_PLAN_BYTES + 1)
+            .read_to_string(&mut text)
+            .map_err(io)?;
+        if text.len() as u64 > MAX_PLAN_BYTES {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                format!("longer than {} MiB", MAX_PLAN_BYTES >> 20),
+            )));
+        }
         let plan: Plan = serde_json::from_str(&text).map_err(|source| PlanError::Json {
             path: path.to_owned(),
             source,
