@@ -1,7 +1,7 @@
 //! Replays the fuzz corpora (`fuzz/corpus/TARGET/`) and every input the
 //! fuzzer found a crash with (`fuzz/regressions/TARGET/`) through the fuzz
 //! targets' own bodies (`fuzz/targets.rs`), on the stable toolchain: no
-//! input may panic.
+//! input may panic or take longer than the fuzzer's timeout.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::{Path, PathBuf};
@@ -102,7 +102,10 @@ fn check(name: &str) {
     let regressions = files(&fuzz_dir().join("regressions").join(name));
     let all: Vec<PathBuf> = corpus.into_iter().chain(regressions).collect();
     let failed = replay(target(name), &all);
-    assert!(failed.is_empty(), "inputs that panic: {failed:?}");
+    assert!(
+        failed.is_empty(),
+        "inputs that panic or time out: {failed:?}"
+    );
 }
 
 #[test]
