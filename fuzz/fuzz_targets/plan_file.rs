@@ -1,0 +1,7 @@
+#![no_main]
+
+#[path = "../targets.rs"]
+#[expect(dead_code, reason = "one target uses one body")]
+mod targets;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| targets::plan_file(data));
