@@ -10,21 +10,6 @@ use std::time::Duration;
 #[path = "../fuzz/targets.rs"]
 mod targets;
 
-/// Directories of regression inputs (`TARGET/DIR` under
-/// `fuzz/regressions/`) that still fail in code under change elsewhere,
-/// each replayed by an ignored test below. When they pass, their files move
-/// up into `TARGET/` and the entry goes.
-const PENDING: &[&str] = &[LARGE_NIMBERS, SGF_SETUP_WITHOUT_QUEENS];
-
-/// A nimber above *256 summed with a game that is not number-up-star
-/// (`*486 + {3/4|-1}`): work and memory grow with the nimber.
-const LARGE_NIMBERS: &str = "cgt_notation/large-nimbers";
-
-/// `(;F[dc]SZ[5:6]AE[dc])`: a set-up root with no queens and no burnt
-/// square is written without set-up properties, so it reads back as the
-/// standard start.
-const SGF_SETUP_WITHOUT_QUEENS: &str = "amazons_sgf/setup-without-queens";
-
 /// The stack of the fuzzer's main thread, on which the targets run.
 const STACK: usize = 8 << 20;
 
@@ -120,12 +105,6 @@ fn every_target_has_a_fuzz_target_file_and_a_corpus() {
             "fuzz/corpus/{name} is empty or missing"
         );
     }
-    for pending in PENDING {
-        assert!(
-            !files(&fuzz_dir().join("regressions").join(pending)).is_empty(),
-            "fuzz/regressions/{pending} is empty or missing"
-        );
-    }
 }
 
 macro_rules! corpus_tests {
@@ -155,27 +134,3 @@ corpus_tests!(
     dots_net,
     plan_file,
 );
-
-/// Replays the inputs of a pending directory (which must not be empty).
-fn check_pending(pending: &str) {
-    let (name, _) = pending.split_once('/').expect("TARGET/DIR");
-    let files = files(&fuzz_dir().join("regressions").join(pending));
-    assert!(!files.is_empty(), "fuzz/regressions/{pending} is empty");
-    let failed = replay(target(name), &files);
-    assert!(
-        failed.is_empty(),
-        "inputs that still panic or time out: {failed:?}"
-    );
-}
-
-#[test]
-#[ignore = "fixed by the depth-limit change"]
-fn pending_large_nimbers() {
-    check_pending(LARGE_NIMBERS);
-}
-
-#[test]
-#[ignore = "needs a fix of the SGF writer (amazons/src/sgf.rs), under change elsewhere"]
-fn pending_sgf_setup_without_queens() {
-    check_pending(SGF_SETUP_WITHOUT_QUEENS);
-}

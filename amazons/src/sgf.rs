@@ -378,10 +378,23 @@ pub fn write(game: &Game) -> String {
     } else {
         s += &format!("SZ[{}:{}]", size.width(), size.height());
     }
+    // A board with no queen and no burnt square has no AW, AB or AA to
+    // write: an AE of one of its (empty) squares marks it as a set-up, which
+    // a record without set-up properties is not (it starts as standard).
+    let empty = start.empty();
+    let bare = empty.count() as usize == size.width() as usize * size.height() as usize;
     for (id, set) in [
         ("AW", start.queens(Color::White)),
         ("AB", start.queens(Color::Black)),
         ("AA", start.burnt()),
+        (
+            "AE",
+            if bare {
+                empty.into_iter().take(1).collect()
+            } else {
+                Bitboard::EMPTY
+            },
+        ),
     ] {
         if set.any() {
             s += id;
