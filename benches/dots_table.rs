@@ -5,8 +5,8 @@
 //! reference (every position of 2x4 and 3x3; a sample of 3x4).
 //!
 //! Run: `cargo bench --bench dots_table` (criterion: 2x4 and 3x3 builds),
-//! then the 3x4 comparison (time and peak memory of each, printed; about
-//! four minutes): `CGTK_BENCH_3X4=1 cargo bench --bench dots_table -- 3x4`.
+//! then the 3x4 comparison (time and peak memory of each, printed, and the
+//! table's time with two single-threaded workers; about three minutes): `CGTK_BENCH_3X4=1 cargo bench --bench dots_table -- 3x4`.
 //! Numbers are in BENCHMARKS.md.
 
 #![expect(
@@ -64,8 +64,12 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 fn build_table(b: Board, dir: &Path) {
+    build_table_with(b, dir, &RunOptions::default());
+}
+
+fn build_table_with(b: Board, dir: &Path, opts: &RunOptions) {
     let p = plan::dots_table_plan(b, dir, Split::default()).unwrap();
-    plan::run_local(&p, &RunOptions::default(), &()).unwrap();
+    plan::run_local(&p, opts, &()).unwrap();
 }
 
 /// Checks every `step`-th position of the table against the reference.
@@ -124,11 +128,26 @@ fn three_by_four() {
     build_table(b, &dir);
     let table_secs = t.elapsed().as_secs_f64();
     let table_peak = peak_rss().unwrap_or(0);
+    // The same table with two shards at a time, one thread each
+    // (`--workers 2 --single-thread-shards`).
+    let two = temp_dir("3x4-two-workers");
+    let t = Instant::now();
+    build_table_with(
+        b,
+        &two,
+        &RunOptions {
+            workers: 2,
+            parallel_within: false,
+        },
+    );
+    let two_secs = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let reference = plain_retrograde(b);
     let reference_secs = t.elapsed().as_secs_f64();
     let reference_peak = peak_rss().unwrap_or(0);
     check(b, &dir, &reference, 1009);
+    check(b, &two, &reference, 1013);
+    std::fs::remove_dir_all(&two).unwrap();
     let table = DotsTable::open(&dir, b).unwrap();
     assert_eq!(
         table.value(&Position::empty(b)).unwrap(),
@@ -141,6 +160,10 @@ fn three_by_four() {
         reference_secs / table_secs,
         reference_peak as f64 / (table_peak - base).max(1) as f64,
         reference[0]
+    );
+    println!(
+        "3x4: table with two single-threaded workers {two_secs:.1} s; {:.1}x faster",
+        reference_secs / two_secs
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
