@@ -164,67 +164,86 @@ pub fn build_part(
             views[j].part[i] = &parts[j * MAX_REGIONS + i];
         }
     }
-    let open = open_regions(geo, counts);
-    let full = geo.board().all_edges().0;
-    // Region `j`'s child index without region `j`'s own term.
-    let base_of = |masks: &[u16; MAX_REGIONS], j: usize| -> u64 {
-        let v = &views[j];
-        (0..r)
+    let step = Step {
+        geo,
+        views,
+        open: open_regions(geo, counts),
+        full: geo.board().all_edges().0,
+        bits,
+        regions: r,
+    };
+    fill(geo, counts, range, parallel, |masks, g| {
+        step.value(masks, g)
+    })
+}
+
+/// The retrograde step of one shard: the value of a position from its
+/// children in the shard's dependencies.
+struct Step<'a> {
+    geo: &'a Geometry,
+    views: [View<'a>; MAX_REGIONS],
+    open: Vec<usize>,
+    full: u64,
+    bits: u32,
+    regions: usize,
+}
+
+impl Step<'_> {
+    /// The index of the child after a line in region `j`, without region
+    /// `j`'s own term.
+    #[inline]
+    fn base(&self, masks: &[u16; MAX_REGIONS], j: usize) -> u64 {
+        let v = &self.views[j];
+        (0..self.regions)
             .filter(|&i| i != j)
             .map(|i| v.part[i][usize::from(masks[i])])
             .sum()
-    };
-    // The view and index of the child after line `e`.
-    let child_of = |masks: &[u16; MAX_REGIONS], e: usize| -> (usize, u64) {
-        let (j, lb) = geo.edge_region[e];
-        let (j, lb) = (usize::from(j), usize::from(lb));
-        let own = views[j].part[j][usize::from(masks[j]) | 1 << lb];
-        (j, base_of(masks, j) + own)
-    };
-    let value_of = |t: u32, k: u32, remaining: u32| if k > 0 { t + k } else { remaining - t };
-    fill(
-        geo,
-        counts,
-        range,
-        parallel,
-        |masks: &[u16; MAX_REGIONS], g: u64| {
-            let (remaining, captures) = capture_moves(geo, g);
-            if let Some(moves) = captures {
-                // A capturable box: one of at most two moves is optimal
-                // (see `capture_moves`).
-                let mut best = 0;
-                for &e in moves.iter() {
-                    let (j, idx) = child_of(masks, e);
-                    let t = packed::get(views[j].words, bits, idx);
-                    best = best.max(value_of(t, completes(geo, g | 1u64 << e, e), remaining));
-                }
-                return best;
-            }
-            // No box has three lines, so no move completes one: each is
-            // worth the boxes left minus what the opponent takes after it.
-            let mut base = [0u64; MAX_REGIONS];
-            for &j in &open {
-                base[j] = base_of(masks, j);
-            }
-            let mut least = u32::MAX;
-            let mut moves = full & !g;
-            let moves_any = moves != 0;
-            while moves != 0 {
-                let e = moves.trailing_zeros() as usize;
-                moves &= moves - 1;
+    }
+
+    /// The boxes the player to move takes from the position with region
+    /// masks `masks` and lines `g`.
+    #[inline]
+    fn value(&self, masks: &[u16; MAX_REGIONS], g: u64) -> u32 {
+        let (geo, bits) = (self.geo, self.bits);
+        let (remaining, captures) = capture_moves(geo, g);
+        if let Some(moves) = captures {
+            // A capturable box: one of at most two moves is optimal
+            // (see `capture_moves`).
+            let mut best = 0;
+            for &e in moves.iter() {
                 let (j, lb) = geo.edge_region[e];
                 let (j, lb) = (usize::from(j), usize::from(lb));
-                let idx = base[j] + views[j].part[j][usize::from(masks[j]) | 1 << lb];
-                least = least.min(packed::get(views[j].words, bits, idx));
+                let v = &self.views[j];
+                let idx = self.base(masks, j) + v.part[j][usize::from(masks[j]) | 1 << lb];
+                let t = packed::get(v.words, bits, idx);
+                let k = completes(geo, g | 1u64 << e, e);
+                best = best.max(if k > 0 { t + k } else { remaining - t });
             }
-            // (The full board, with no move, is worth 0.)
-            if moves_any {
-                remaining - least
-            } else {
-                0
-            }
-        },
-    )
+            return best;
+        }
+        // No box has three lines, so no move completes one: each is
+        // worth the boxes left minus what the opponent takes after it.
+        let mut base = [0u64; MAX_REGIONS];
+        for &j in &self.open {
+            base[j] = self.base(masks, j);
+        }
+        let mut least = u32::MAX;
+        let mut moves = self.full & !g;
+        if moves == 0 {
+            // The full board, with no move, is worth 0.
+            return 0;
+        }
+        while moves != 0 {
+            let e = moves.trailing_zeros() as usize;
+            moves &= moves - 1;
+            let (j, lb) = geo.edge_region[e];
+            let (j, lb) = (usize::from(j), usize::from(lb));
+            let v = &self.views[j];
+            let idx = base[j] + v.part[j][usize::from(masks[j]) | 1 << lb];
+            least = least.min(packed::get(v.words, bits, idx));
+        }
+        remaining - least
+    }
 }
 
 /// The boxes line `e` completed in `after` (which holds it).
@@ -271,7 +290,8 @@ struct Chain {
     len: u32,
     /// Capturable at both ends.
     closed: bool,
-    /// The far end coin of a closed chain.
+    /// The far end: a coin of a closed chain, else the box past the last
+    /// coin ([`GROUND`] for none).
     end: u8,
     /// For a half-open chain of two coins or a closed chain of four: the
     /// string cut by the hard-hearted handout (the second string).
@@ -322,7 +342,7 @@ fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
                 first,
                 len,
                 closed: false,
-                end: GROUND,
+                end: w,
                 handout: (len == 2).then_some(second),
             };
         }
@@ -345,7 +365,10 @@ fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
 ///   but one are taken, and the one left for last is the one whose handout
 ///   costs least: a half-open chain (two boxes handed out) if there is one,
 ///   else a closed chain (capturable at both ends) of four or more coins
-///   (four); a coin of another chain is taken;
+///   (four); a coin of another chain is taken. When two half-open chains
+///   end on the same box they change each other as they are taken, and the
+///   candidates are the first coins of two chains (every optimal turn
+///   takes one of them: see `dots::solve::chains`);
 /// - with one chain, its first coin is taken while that keeps every option:
 ///   a half-open chain of two coins or a closed chain of four is the last
 ///   choice between taking all and the hard-hearted handout (cutting the
@@ -377,7 +400,7 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
     // Every capturable coin starts a chain of two or more coins: walk them
     // in box order (a closed chain is met again from its far end).
     let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
-    let mut far_ends = 0u32;
+    let (mut far_ends, mut open_ends, mut meet) = (0u32, 0u32, false);
     let mut coins = d[1];
     while coins != 0 {
         let b = coins.trailing_zeros() as u8;
@@ -393,6 +416,10 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
             }
         } else {
             open = open.or(Some(c));
+            if c.end != GROUND {
+                meet |= open_ends >> c.end & 1 == 1;
+                open_ends |= 1 << c.end;
+            }
         }
         if first.is_none() {
             first = Some(c);
@@ -402,7 +429,9 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
         count += 1;
     }
     let chain: Chain = first.expect("a capturable coin starts a chain");
-    let moves = if count >= 2 {
+    let moves = if count >= 2 && meet {
+        Candidates::two(chain.first, second.expect("two chains").first)
+    } else if count >= 2 {
         // A coin of a chain other than the one kept for last.
         let keep = open.or(big).map(|k: Chain| k.first);
         match second {

@@ -702,6 +702,23 @@ impl Solver {
         if self.opts.chains {
             let red = chains::reduce(geo, e);
             degrees = Some(red.degrees);
+            if red.choices != 0 {
+                // Chains that meet: take the first coin of one of them.
+                let (g, s) = (red.gained + 1, red.rest);
+                let mut best = i32::MIN;
+                let mut choices = red.choices;
+                while choices != 0 {
+                    let m = choices.trailing_zeros();
+                    choices &= choices - 1;
+                    let a = alpha.max(best);
+                    let v = g + self.search(s | 1 << m, side, a - g, beta - g);
+                    best = best.max(v);
+                    if best >= beta {
+                        break;
+                    }
+                }
+                return best;
+            }
             if red.gained != 0 || red.handout.is_some() {
                 let (g, s) = (red.gained, red.rest);
                 return match red.handout {

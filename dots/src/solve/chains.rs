@@ -11,7 +11,16 @@
 //! - when two or more chains are capturable, all but one are taken: the one
 //!   left for last is the one whose handout costs least, a half-open chain
 //!   (two boxes) if there is one, else a closed chain of four or more coins
-//!   (four);
+//!   (four). That choice is only free when the chains do not meet: two
+//!   half-open chains that end on the same coin change each other when
+//!   taken (the coin gains a line from each and may join a third chain,
+//!   as in `3x4:0,1,3,5,7,8,9,12,13,14,18,19,20,22,23,26,27,29,30`, where
+//!   taking the chain at the top first loses two boxes). Then the node
+//!   branches on the first coins of two chains: an optimal turn leaves at
+//!   most one chain's first coin on the board (a turn that ends leaving
+//!   coins of two chains capturable does worse by two than taking one of
+//!   them first and ending it the same way), so it takes one of the two,
+//!   and captures can be made in any order;
 //! - in the last chain, coins are taken while that keeps both options open;
 //!   when a half-open chain has two coins left or a closed chain four, the
 //!   only candidates are "take all" and "leave the hard-hearted handout".
@@ -36,6 +45,10 @@ pub struct Reduced {
     /// Without a handout: the boxes of `rest` by degree (so that the caller
     /// need not count them again).
     pub degrees: Degrees,
+    /// Nonzero when chains meet (see the module docs): the first strings of
+    /// the chains of `rest`, one of which is an optimal move (each takes one
+    /// box, and the same player moves again).
+    pub choices: u64,
 }
 
 #[derive(Clone, Copy)]
@@ -46,7 +59,8 @@ struct Chain {
     len: u32,
     /// Both ends capturable.
     closed: bool,
-    /// The far end coin of a closed chain.
+    /// The far end: a coin of a closed chain, else the box past the last
+    /// coin ([`GROUND`] for none).
     end: u8,
     /// All strings of the chain, including the one to its end.
     strings: u64,
@@ -72,10 +86,8 @@ fn walk(geo: &Geometry, edges: u64, start: u8) -> Chain {
         let next = (geo.box_mask[usize::from(cur)] & free & !(1u64 << prev_edge)).trailing_zeros();
         strings |= 1 << next;
         let w = other_side(geo, next, cur);
-        if w == GROUND {
-            break;
-        }
-        match geo.degree(edges, w) {
+        let degree = if w == GROUND { 0 } else { geo.degree(edges, w) };
+        match degree {
             2 => {
                 prev_edge = next;
                 cur = w;
@@ -90,15 +102,16 @@ fn walk(geo: &Geometry, edges: u64, start: u8) -> Chain {
                     strings,
                 }
             }
-            _ => break,
+            _ => {
+                return Chain {
+                    first,
+                    len,
+                    closed: false,
+                    end: w,
+                    strings,
+                }
+            }
         }
-    }
-    Chain {
-        first,
-        len,
-        closed: false,
-        end: GROUND,
-        strings,
     }
 }
 
@@ -153,6 +166,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
                 rest: edges,
                 handout: None,
                 degrees,
+                choices: 0,
             };
         }
         // Every capturable coin now starts a chain of two or more coins.
@@ -162,7 +176,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
         // The chains in order of their first coin (a closed chain is found
         // from its lower end).
         let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
-        let mut far_ends = 0u32;
+        let (mut far_ends, mut open_ends, mut meet) = (0u32, 0u32, false);
         for b in bits(degrees[1]) {
             if far_ends >> b & 1 == 1 {
                 continue;
@@ -175,6 +189,10 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
                 }
             } else {
                 open = open.or(Some(c));
+                if c.end != GROUND {
+                    meet |= open_ends >> c.end & 1 == 1;
+                    open_ends |= 1 << c.end;
+                }
             }
             if first.is_none() {
                 first = Some(c);
@@ -184,6 +202,15 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             count += 1;
         }
         let chain: Chain = first.expect("a capturable coin starts a chain");
+        if count >= 2 && meet {
+            return Reduced {
+                gained,
+                rest: edges,
+                handout: None,
+                degrees,
+                choices: 1 << chain.first | 1 << second.expect("two chains").first,
+            };
+        }
         if count >= 2 {
             // Take a coin of a chain other than the one kept for last.
             let keep = open.or(big).map(|k: Chain| k.first);
@@ -209,6 +236,7 @@ pub fn reduce(geo: &Geometry, mut edges: u64) -> Reduced {
             rest: edges | chain.strings,
             handout: Some(k),
             degrees,
+            choices: 0,
         };
     }
 }
