@@ -1,8 +1,9 @@
 //! The CLI error corpus (`tests/data/cli-errors.txt`): bad invocations of
 //! `cgtk`, each run under a time limit and (with `prlimit` from util-linux)
 //! a memory limit. Every case must end with its expected exit code: 2 with
-//! one line on stderr holding the expected text, or 0 with the expected
-//! text in what it printed (an honest partial result). A panic (101), an
+//! one line on stderr holding the expected text, 0 with the expected text
+//! in what it printed (an honest partial result), or 1 with it on stderr (a
+//! limit that stopped a command with no partial result). A panic (101), an
 //! abort (134), a signal or a run past the time limit fails the test.
 
 use std::io::Read;

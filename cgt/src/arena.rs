@@ -14,6 +14,9 @@ use std::cmp::Ordering;
 
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
+use std::time::Instant;
+
+use crate::search::{Limits, StopFlag};
 use crate::{CgtError, Dyadic, Nus, Outcome, Relation};
 
 /// The deepest game the arena builds or adds, in levels of play that its
@@ -102,6 +105,17 @@ pub struct Arena {
     sum_cache: HashMap<(GameId, GameId), GameId>,
     neg_cache: HashMap<GameId, GameId>,
     leq_cache: HashMap<(GameId, GameId), bool>,
+    work: Work,
+}
+
+/// The sums an arena has computed and the limits on them
+/// ([`Arena::set_limits`]).
+#[derive(Clone, Debug, Default)]
+struct Work {
+    sums: u64,
+    max_sums: Option<u64>,
+    deadline: Option<Instant>,
+    stop: Option<StopFlag>,
 }
 
 impl Default for Arena {
@@ -143,6 +157,7 @@ impl Arena {
             sum_cache: HashMap::new(),
             neg_cache: HashMap::new(),
             leq_cache: HashMap::new(),
+            work: Work::default(),
         };
         let zero = arena.from_nus(Nus::ZERO);
         debug_assert_eq!(zero, GameId(0));
@@ -157,6 +172,49 @@ impl Arena {
     /// Whether the arena holds only 0 (it never holds less).
     pub fn is_empty(&self) -> bool {
         self.nodes.len() <= 1
+    }
+
+    /// Bounds the work of later operations. The step counted is a sum of
+    /// two games that are not both number-up-star values (what grows
+    /// without bound on short input: a sum of n switches has up to 2^n
+    /// positions); parsing, sums and everything built on them fail with
+    /// [`CgtError::LimitReached`] (limit `"node"`, `"time"` or
+    /// `"interrupt"`) past `limits.nodes` such sums, after `limits.time`
+    /// from now, or once `stop` is set. Games built so far stay valid.
+    pub fn set_limits(&mut self, limits: Limits, stop: Option<StopFlag>) {
+        self.work.max_sums = limits.nodes.map(|n| self.work.sums.saturating_add(n));
+        self.work.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
+        self.work.stop = stop;
+    }
+
+    /// The sums of games that are not both number-up-star values computed
+    /// so far (the steps [`Arena::set_limits`] counts).
+    pub fn sums(&self) -> u64 {
+        self.work.sums
+    }
+
+    /// Counts one general sum; fails if a limit is reached.
+    fn charge(&mut self) -> Result<(), CgtError> {
+        let w = &mut self.work;
+        w.sums += 1;
+        let limit = if w.max_sums.is_some_and(|n| w.sums > n) {
+            Some("node")
+        } else if w.sums % 16 != 0 {
+            None
+        } else if w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+            Some("interrupt")
+        } else if w.deadline.is_some_and(|d| Instant::now() >= d) {
+            Some("time")
+        } else {
+            None
+        };
+        match limit {
+            Some(limit) => Err(CgtError::LimitReached {
+                limit,
+                positions: w.sums - 1,
+            }),
+            None => Ok(()),
+        }
     }
 
     /// Empties the operation caches (sums, negations, comparisons); the games
@@ -866,6 +924,7 @@ impl Arena {
 
     /// `g + h` from the options: `{g^L + h, g + h^L | g^R + h, g + h^R}`.
     fn add_general(&mut self, g: GameId, h: GameId) -> Result<GameId, CgtError> {
+        self.charge()?;
         let mut l = Vec::new();
         let mut r = Vec::new();
         for (a, b) in [(g, h), (h, g)] {
@@ -1060,6 +1119,77 @@ mod tests {
         assert_eq!(a.outcome(up), Outcome::Left);
         assert_eq!(a.outcome(star), Outcome::Next);
         assert_eq!(a.outcome(zero), Outcome::Previous);
+    }
+
+    /// `{k|-k}` for k = 1..=n, summed one by one; the sums of general games
+    /// computed for it.
+    fn switches(a: &mut Arena, n: i32) -> Result<GameId, CgtError> {
+        let mut sum = a.zero();
+        for k in 1..=n {
+            let (l, r) = (a.integer(k), a.integer(-k));
+            let s = a.new_game(&[l], &[r])?;
+            sum = a.add(sum, s)?;
+        }
+        Ok(sum)
+    }
+
+    #[test]
+    fn limits_stop_sums_and_leave_the_arena_usable() {
+        // The count of general sums is what the node limit bounds.
+        let mut free = Arena::new();
+        let expected = switches(&mut free, 8).unwrap();
+        let needed = free.sums();
+        assert!(needed > 8, "{needed} sums");
+        let mut a = Arena::new();
+        a.set_limits(
+            Limits {
+                nodes: Some(needed - 1),
+                time: None,
+            },
+            None,
+        );
+        assert_eq!(
+            switches(&mut a, 8),
+            Err(CgtError::LimitReached {
+                limit: "node",
+                positions: needed - 1
+            })
+        );
+        // Exactly enough sums, from a fresh count.
+        a.set_limits(
+            Limits {
+                nodes: Some(needed),
+                time: None,
+            },
+            None,
+        );
+        let got = switches(&mut a, 8).unwrap();
+        assert_eq!(a.to_string(got), free.to_string(expected));
+        // A set stop flag ends the next sums (it is looked at every 16).
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut b = Arena::new();
+        b.set_limits(Limits::default(), Some(stop));
+        assert!(matches!(
+            switches(&mut b, 8),
+            Err(CgtError::LimitReached {
+                limit: "interrupt",
+                ..
+            })
+        ));
+        // An elapsed time limit too.
+        let mut c = Arena::new();
+        c.set_limits(
+            Limits {
+                nodes: None,
+                time: Some(std::time::Duration::ZERO),
+            },
+            None,
+        );
+        assert!(matches!(
+            switches(&mut c, 8),
+            Err(CgtError::LimitReached { limit: "time", .. })
+        ));
     }
 
     /// One arena per thread: an arena can be moved to a worker thread.

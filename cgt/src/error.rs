@@ -33,10 +33,11 @@ pub enum CgtError {
         /// The largest nimber expanded.
         limit: u32,
     },
-    /// A node or time limit stopped the computation before it finished.
+    /// A node or time limit, or an interrupt, stopped the computation
+    /// before it finished.
     #[error("stopped by the {limit} limit after {positions} positions")]
     LimitReached {
-        /// `"node"` or `"time"`.
+        /// `"node"`, `"time"` or `"interrupt"`.
         limit: &'static str,
         /// Positions valued before the stop.
         positions: u64,

@@ -116,18 +116,27 @@ impl Arena {
     /// assert_eq!(err.to_string(), "at column 6: unexpected '}', expected '+', '-' or the end of the game");
     /// ```
     pub fn parse(&mut self, text: &str) -> Result<GameId, ParseGameError> {
-        let mut p = Parser {
-            chars: text.chars().collect(),
-            pos: 0,
-            depth: 0,
-            arena: self,
-        };
-        let g = p.expr()?;
-        p.skip_ws();
-        if let Some(c) = p.peek() {
-            return Err(p.unexpected(c, "'+', '-' or the end of the game"));
+        // The syntax first, without values (a long sum that ends in a
+        // syntax error is refused at once), then the values.
+        let chars: Vec<char> = text.chars().collect();
+        for values in [false, true] {
+            let mut p = Parser {
+                chars: &chars,
+                pos: 0,
+                depth: 0,
+                arena: self,
+                values,
+            };
+            let g = p.expr()?;
+            p.skip_ws();
+            if let Some(c) = p.peek() {
+                return Err(p.unexpected(c, "'+', '-' or the end of the game"));
+            }
+            if values {
+                return Ok(g);
+            }
         }
-        Ok(g)
+        unreachable!("the second pass returns")
     }
 }
 
@@ -139,14 +148,45 @@ enum Item {
 }
 
 struct Parser<'a> {
-    chars: Vec<char>,
+    chars: &'a [char],
     pos: usize,
     /// Openings (braces, parentheses, prefix signs) the parser is inside.
     depth: usize,
     arena: &'a mut Arena,
+    /// Whether games are built; without, every game reads as 0 (a syntax
+    /// check).
+    values: bool,
 }
 
 impl Parser<'_> {
+    fn add(&mut self, g: GameId, h: GameId, column: usize) -> Result<GameId, ParseGameError> {
+        if !self.values {
+            return Ok(g);
+        }
+        self.arena.add(g, h).map_err(Self::arith(column))
+    }
+
+    fn neg(&mut self, g: GameId) -> GameId {
+        if !self.values {
+            return g;
+        }
+        self.arena.neg(g)
+    }
+
+    fn new_game(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+        column: usize,
+    ) -> Result<GameId, ParseGameError> {
+        if !self.values {
+            return Ok(self.arena.zero());
+        }
+        self.arena
+            .new_game(left, right)
+            .map_err(Self::arith(column))
+    }
+
     fn peek(&self) -> Option<char> {
         self.chars.get(self.pos).copied()
     }
@@ -193,22 +233,23 @@ impl Parser<'_> {
                 Some('+') if self.peek_at(1) == Some('-') => {
                     self.pos += 2;
                     let t = self.switch()?;
-                    acc = self.arena.add(acc, t).map_err(Self::arith(column))?;
+                    acc = self.add(acc, t, column)?;
                 }
                 Some('±') => {
                     self.pos += 1;
                     let t = self.switch()?;
-                    acc = self.arena.add(acc, t).map_err(Self::arith(column))?;
+                    acc = self.add(acc, t, column)?;
                 }
                 Some('+') => {
                     self.pos += 1;
                     let t = self.term()?;
-                    acc = self.arena.add(acc, t).map_err(Self::arith(column))?;
+                    acc = self.add(acc, t, column)?;
                 }
                 Some('-') => {
                     self.pos += 1;
                     let t = self.term()?;
-                    acc = self.arena.sub(acc, t).map_err(Self::arith(column))?;
+                    let t = self.neg(t);
+                    acc = self.add(acc, t, column)?;
                 }
                 _ => return Ok(acc),
             }
@@ -242,7 +283,7 @@ impl Parser<'_> {
             '-' => {
                 self.pos += 1;
                 let t = self.nested(Self::term)?;
-                Ok(self.arena.neg(t))
+                Ok(self.neg(t))
             }
             '+' if self.peek_at(1) == Some('-') => {
                 self.pos += 2;
@@ -285,10 +326,8 @@ impl Parser<'_> {
         } else {
             vec![self.term()?]
         };
-        let negatives: Vec<GameId> = options.iter().map(|&o| self.arena.neg(o)).collect();
-        self.arena
-            .new_game(&options, &negatives)
-            .map_err(Self::arith(column))
+        let negatives: Vec<GameId> = options.iter().map(|&o| self.neg(o)).collect();
+        self.new_game(&options, &negatives, column)
     }
 
     fn braced_game(&mut self) -> Result<GameId, ParseGameError> {
@@ -382,9 +421,7 @@ impl Parser<'_> {
         let (k, bar_column) = split.expect("the longest run exists");
         let left = self.build_side(&items[..k], bar_column)?;
         let right = self.build_side(&items[k + 1..], end_column)?;
-        self.arena
-            .new_game(&left, &right)
-            .map_err(Self::arith(column))
+        self.new_game(&left, &right, column)
     }
 
     /// One side of a game: one option in slash notation if it has bars, else
@@ -529,6 +566,37 @@ mod tests {
 
     fn err(s: &str) -> ParseGameError {
         Arena::new().parse(s).unwrap_err()
+    }
+
+    /// The syntax is checked before any value is computed: a long sum that
+    /// ends in a syntax error is a syntax error even when no sum may be
+    /// computed at all.
+    #[test]
+    fn syntax_before_values() {
+        let mut a = Arena::new();
+        a.set_limits(
+            crate::search::Limits {
+                nodes: Some(0),
+                time: None,
+            },
+            None,
+        );
+        let err = a.parse("+-1 + +-2 + +-3 + {1|").unwrap_err();
+        assert!(
+            matches!(err, ParseGameError::UnexpectedEnd { column: 22, .. }),
+            "{err:?}"
+        );
+        let err = a.parse("+-1 + +-2 + +-3").unwrap_err();
+        assert!(
+            matches!(
+                err,
+                ParseGameError::Arithmetic {
+                    source: CgtError::LimitReached { limit: "node", .. },
+                    ..
+                }
+            ),
+            "{err:?}"
+        );
     }
 
     #[test]

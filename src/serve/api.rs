@@ -417,14 +417,28 @@ async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Para
     .await
 }
 
+/// An arena for one request: at most [`MAX_SECONDS`] of sums, and none
+/// once the client has gone.
+fn limited_arena(stop: StopFlag) -> Arena {
+    let mut arena = Arena::new();
+    arena.set_limits(
+        Limits {
+            nodes: None,
+            time: Some(Duration::from_secs_f64(MAX_SECONDS)),
+        },
+        Some(stop),
+    );
+    arena
+}
+
 /// `cgt canon`: `game`.
 async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |_| {
-        cgt_cmd::canon(&mut Arena::new(), q.required("game")?)
+    blocking(&state, false, move |stop| {
+        cgt_cmd::canon(&mut limited_arena(stop), q.required("game")?)
     })
     .await
 }
@@ -435,8 +449,8 @@ async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |_| {
-        cgt_cmd::compare(&mut Arena::new(), q.required("g")?, q.required("h")?)
+    blocking(&state, false, move |stop| {
+        cgt_cmd::compare(&mut limited_arena(stop), q.required("g")?, q.required("h")?)
     })
     .await
 }
@@ -447,8 +461,8 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |_| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut Arena::new(), q.required("game")?)?;
+    blocking(&state, false, move |stop| {
+        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
         Ok(ThermographReport::new(Some(&canonical), &t)?)
     })
     .await
@@ -460,8 +474,8 @@ async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Pa
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |_| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut Arena::new(), q.required("game")?)?;
+    blocking(&state, false, move |stop| {
+        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
         Ok(Svg(svg::thermograph_svg(&t, &canonical)))
     })
     .await
