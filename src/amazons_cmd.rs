@@ -93,6 +93,12 @@ enum AmazonsCommand {
         /// core).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: Option<u64>,
+        /// The most positions the exact search may visit to decide one
+        /// evaluated leaf (at least 1); a leaf that needs more makes the
+        /// proof incomplete.
+        #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_LEAF_LIMIT,
+              value_parser = clap::value_parser!(u64).range(1..))]
+        leaf_limit: u64,
         /// Print `{"valid", "nodes", "no_move_leaves", "evaluated_leaves",
         /// "depth", "seconds"}`.
         #[arg(long)]
@@ -387,6 +393,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
         AmazonsCommand::CheckProof {
             file,
             threads,
+            leaf_limit,
             json,
             quiet,
         } => {
@@ -415,7 +422,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                         &game,
                         &proof,
                         || {
-                            let mut verifier = LeafVerifier::new();
+                            let mut verifier = LeafVerifier::with_limit(leaf_limit);
                             move |g: &SolverPosition, o| verifier.confirms(g, o)
                         },
                         &bar,

@@ -5,8 +5,8 @@
 use amazons::{Evaluator, Position};
 use amazons::{LeafVerifier, SolverPosition};
 use cgt::search::{
-    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, ProofNode,
-    Verdict, WinLoss,
+    check_proof, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, LeafVerdict,
+    ProofNode, Verdict, WinLoss,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -142,8 +142,16 @@ fn leaf_verifier_agrees_with_minimax() {
         let pos = random_position(&mut rng, max_empty);
         let expected = truth(&pos);
         let game = SolverPosition::new(pos.clone());
-        assert!(verifier.confirms(&game, expected), "{pos}");
-        assert!(!verifier.confirms(&game, expected.flip()), "{pos}");
+        assert_eq!(
+            verifier.confirms(&game, expected),
+            LeafVerdict::Confirmed,
+            "{pos}"
+        );
+        assert_eq!(
+            verifier.confirms(&game, expected.flip()),
+            LeafVerdict::Rejected,
+            "{pos}"
+        );
     }
 }
 

@@ -171,3 +171,42 @@ fn sgf_gives_the_position_after_the_record() {
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A proof that leaves the whole game to one evaluated leaf is incomplete
+/// when deciding the leaf needs more than `--leaf-limit` positions of
+/// exact search: "0 leaf eval" at the 4x4 start (a second-player win,
+/// Song & Müller 2015, Table I) is valid within the default limit, and
+/// incomplete within 100 positions; at the 5x4 start within 1,000.
+#[test]
+fn a_proof_that_leaves_the_game_to_its_leaf_is_incomplete() {
+    for (size, outcome, limit) in [
+        ("4x4", "loss", None),
+        ("4x4", "loss", Some("100")),
+        ("5x4", "win", Some("1000")),
+    ] {
+        let start = amazons::Position::standard(size.parse().unwrap()).unwrap();
+        let file = temp(&format!("{size}-leaf.proof"));
+        let text =
+            format!("cgtk-proof 1\nroot {start}\noutcome {outcome}\nnodes 1\n0 leaf eval\nend\n");
+        std::fs::write(&file, text).unwrap();
+        let mut args = vec!["amazons", "check-proof", file.to_str().unwrap(), "--quiet"];
+        if let Some(n) = limit {
+            args.extend(["--leaf-limit", n]);
+        }
+        let (code, out, err) = cgtk(&args);
+        match limit {
+            None => assert_eq!((code, out.as_str()), (0, "valid\n"), "{err}"),
+            Some(n) => {
+                assert_eq!(code, 2, "{size}: {out}{err}");
+                assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+                assert!(
+                    err.contains(&format!(
+                        "incomplete proof at node 0: its leaf needs more than {n} positions"
+                    )),
+                    "{err}"
+                );
+            }
+        }
+        let _ = std::fs::remove_file(file);
+    }
+}

@@ -82,6 +82,6 @@ pub use movegen::perft;
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};
-pub use search::{LeafVerifier, SolverPosition};
+pub use search::{LeafVerifier, SolverPosition, DEFAULT_LEAF_LIMIT};
 pub use square::{ParseSquareError, Size, SizeError, Square};
 pub use value::{AmazonsGame, Valuer};

@@ -28,7 +28,7 @@ use crate::partition::basic_partition;
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
-use cgt::search::{ProofNumbers, SolverGame, WinLoss};
+use cgt::search::{LeafVerdict, ProofNumbers, SolverGame, WinLoss};
 
 /// An Amazons position for the solvers, with the evaluation used as the
 /// terminal test (`None`: no evaluation, only positions without moves end
@@ -462,42 +462,78 @@ fn neighbours(square: Square) -> Bitboard {
 /// Replacing a territory by its count removes all of its (equivalent)
 /// move sequences from the search, so the leaves of large proofs, where
 /// the board has split, are decided quickly.
-#[derive(Default)]
+///
+/// A proof must leave its leaves easy: each is decided within a limit of
+/// positions searched (not found in the table), [`DEFAULT_LEAF_LIMIT`]
+/// unless set, and a leaf that needs more makes the proof incomplete (a
+/// proof `0 leaf eval` of a whole board would otherwise ask the checker to
+/// solve the game).
 pub struct LeafVerifier {
     memo: HashMap<(Position, i32), bool>,
+    limit: u64,
+    spent: u64,
+}
+
+/// The positions [`LeafVerifier`] may search for one leaf by default:
+/// twice what the hardest leaf of the shipped proofs needs (15,819,633, in
+/// the 5x5 proof), and less than half of what the whole 5x4 game needs as
+/// one leaf (82,127,889).
+pub const DEFAULT_LEAF_LIMIT: u64 = 1 << 25;
+
+impl Default for LeafVerifier {
+    fn default() -> LeafVerifier {
+        LeafVerifier::with_limit(DEFAULT_LEAF_LIMIT)
+    }
 }
 
 impl LeafVerifier {
-    /// A verifier with an empty table.
+    /// A verifier with an empty table and the default limit per leaf.
     pub fn new() -> LeafVerifier {
         LeafVerifier::default()
     }
 
-    /// The winner of `position` with its side to move.
-    pub fn winner(&mut self, position: &Position) -> Color {
-        let mover = position.to_move();
-        let (active, n) = split_territories(position);
-        if self.mover_wins(&active, n) {
-            mover
-        } else {
-            mover.opposite()
+    /// A verifier that searches at most `limit` positions for one leaf.
+    pub fn with_limit(limit: u64) -> LeafVerifier {
+        LeafVerifier {
+            memo: HashMap::new(),
+            limit,
+            spent: 0,
         }
     }
 
-    /// Whether `claimed` is the outcome for the side to move in `game`.
-    pub fn confirms(&mut self, game: &SolverPosition, claimed: WinLoss) -> bool {
-        let position = game.position();
-        let actual = if self.winner(position) == position.to_move() {
-            WinLoss::Win
+    /// The winner of `position` with its side to move, or `None` past the
+    /// limit of positions.
+    pub fn winner(&mut self, position: &Position) -> Option<Color> {
+        let mover = position.to_move();
+        let (active, n) = split_territories(position);
+        self.spent = 0;
+        Some(if self.mover_wins(&active, n)? {
+            mover
         } else {
-            WinLoss::Loss
-        };
-        actual == claimed
+            mover.opposite()
+        })
+    }
+
+    /// Whether `claimed` is the outcome for the side to move in `game`.
+    pub fn confirms(&mut self, game: &SolverPosition, claimed: WinLoss) -> LeafVerdict {
+        let position = game.position();
+        match self.winner(position) {
+            None => LeafVerdict::TooHard { limit: self.limit },
+            Some(winner) => {
+                let actual = if winner == position.to_move() {
+                    WinLoss::Win
+                } else {
+                    WinLoss::Loss
+                };
+                (actual == claimed).into()
+            }
+        }
     }
 
     /// Whether the player to move wins the sum of `active` (whose areas all
-    /// hold queens of both colours) and the integer `n` (Black positive).
-    fn mover_wins(&mut self, active: &Position, n: i32) -> bool {
+    /// hold queens of both colours) and the integer `n` (Black positive);
+    /// `None` past the limit.
+    fn mover_wins(&mut self, active: &Position, n: i32) -> Option<bool> {
         let mover = active.to_move();
         // Black moves the integer down, White up; 0 has no move.
         let step = match mover {
@@ -507,11 +543,15 @@ impl LeafVerifier {
         let integer_move = n * step < 0;
         if active.empty().is_empty() || active.queens(Color::White).is_empty() {
             // No active area: only the integer is left.
-            return integer_move;
+            return Some(integer_move);
         }
         let key = (active.clone(), n);
         if let Some(&w) = self.memo.get(&key) {
-            return w;
+            return Some(w);
+        }
+        self.spent += 1;
+        if self.spent > self.limit {
+            return None;
         }
         let mut wins = false;
         let mut moves = active.legal_moves();
@@ -521,19 +561,19 @@ impl LeafVerifier {
             let mut child = active.clone();
             child.play_unchecked(mv);
             let (rest, m) = split_territories(&child);
-            if !self.mover_wins(&rest, n + m) {
+            if !self.mover_wins(&rest, n + m)? {
                 wins = true;
                 break;
             }
         }
         if !wins && integer_move {
-            wins = !self.mover_wins(&active.with_to_move(mover.opposite()), n + step);
+            wins = !self.mover_wins(&active.with_to_move(mover.opposite()), n + step)?;
         }
         if self.memo.len() >= MEMO_ENTRIES {
             self.memo.clear();
         }
         self.memo.insert(key, wins);
-        wins
+        Some(wins)
     }
 }
 

@@ -63,6 +63,6 @@ pub use game::SolverGame;
 pub use numbers::{ProofNumbers, WinLoss};
 pub use proof::{
     check_proof, check_proof_parallel, check_proof_with_progress, extract_proof, CheckProofError,
-    ExtractError, LeafKind, ParseProofError, ProofLineProblem, ProofNode, ProofSource, ProofStats,
-    ProofTree,
+    ExtractError, LeafKind, LeafVerdict, ParseProofError, ProofLineProblem, ProofNode, ProofSource,
+    ProofStats, ProofTree,
 };

@@ -791,6 +791,18 @@ pub enum CheckProofError {
         /// The outcome the proof claims there.
         claimed: WinLoss,
     },
+    /// The leaf verifier could not decide a `leaf eval` within its limit.
+    #[error(
+        "incomplete proof at node {node}: its leaf needs more than {limit} positions of exact search ({position})"
+    )]
+    LeafTooHard {
+        /// The node id.
+        node: usize,
+        /// The position, in the game's notation.
+        position: String,
+        /// The verifier's limit per leaf.
+        limit: u64,
+    },
     /// Two paths reach one node with different positions.
     #[error("node {node} is reached with two different positions")]
     Inconsistent {
@@ -818,24 +830,53 @@ pub enum CheckProofError {
     },
 }
 
+/// What a leaf verifier says of a `leaf eval`: confirmed, rejected, or
+/// beyond the work it may spend on one leaf (a proof that leaves too much
+/// to its leaves is incomplete). A `bool` is a verifier without a limit.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LeafVerdict {
+    /// The player to move has the claimed outcome.
+    Confirmed,
+    /// The player to move does not have the claimed outcome.
+    Rejected,
+    /// Deciding the leaf needs more than `limit` positions of search.
+    TooHard {
+        /// The verifier's limit per leaf, in positions.
+        limit: u64,
+    },
+}
+
+impl From<bool> for LeafVerdict {
+    fn from(confirmed: bool) -> LeafVerdict {
+        if confirmed {
+            LeafVerdict::Confirmed
+        } else {
+            LeafVerdict::Rejected
+        }
+    }
+}
+
 /// Checks `proof` against the game from the position `game`, trusting only
 /// [`SolverGame::generate_moves`], `play`/`undo`, `move_text` and
 /// `position_text`, and `leaf_ok(position, claimed)` for every `leaf eval`
-/// (which must return true only if the player to move in `position` really
-/// has the outcome `claimed`; give it the simplest sound decision procedure
-/// you have, never the solver's heuristics). It never calls
+/// (which must return true, or [`LeafVerdict::Confirmed`], only if the
+/// player to move in `position` really has the outcome `claimed`, and may
+/// give up with [`LeafVerdict::TooHard`] past a limit of its own; give it
+/// the simplest sound decision procedure you have, never the solver's
+/// heuristics). It never calls
 /// [`SolverGame::evaluate`], `order_moves` or `canonical_hash`.
 ///
 /// Every node must be reached from the root; a node reached along several
 /// paths must be the same position (compared with `==`) on each.
-pub fn check_proof<G, F>(
+pub fn check_proof<G, F, V>(
     game: &G,
     proof: &ProofTree,
     leaf_ok: F,
 ) -> Result<ProofStats, CheckProofError>
 where
     G: SolverGame + Eq,
-    F: FnMut(&G, WinLoss) -> bool,
+    F: FnMut(&G, WinLoss) -> V,
+    V: Into<LeafVerdict>,
 {
     check_proof_with_progress(game, proof, leaf_ok, &())
 }
@@ -846,7 +887,7 @@ where
 ///
 /// # Errors
 /// As [`check_proof`].
-pub fn check_proof_with_progress<G, F>(
+pub fn check_proof_with_progress<G, F, V>(
     game: &G,
     proof: &ProofTree,
     mut leaf_ok: F,
@@ -854,13 +895,17 @@ pub fn check_proof_with_progress<G, F>(
 ) -> Result<ProofStats, CheckProofError>
 where
     G: SolverGame + Eq,
-    F: FnMut(&G, WinLoss) -> bool,
+    F: FnMut(&G, WinLoss) -> V,
+    V: Into<LeafVerdict>,
 {
     let walk = check_structure(game, proof, progress)?;
     progress.start("check-proof leaves", walk.leaves.len() as u64);
-    let rejected = walk.leaves.iter().find(|leaf| {
+    let rejected = walk.leaves.iter().find_map(|leaf| {
         progress.advance(1);
-        !leaf_ok(&leaf.position, leaf.claimed)
+        match leaf_ok(&leaf.position, leaf.claimed).into() {
+            LeafVerdict::Confirmed => None,
+            verdict => Some((leaf, verdict)),
+        }
     });
     progress.finish();
     walk.result(rejected)
@@ -875,7 +920,7 @@ where
 ///
 /// # Errors
 /// As [`check_proof`].
-pub fn check_proof_parallel<G, F, N>(
+pub fn check_proof_parallel<G, F, V, N>(
     game: &G,
     proof: &ProofTree,
     new_leaf_ok: N,
@@ -883,7 +928,8 @@ pub fn check_proof_parallel<G, F, N>(
 ) -> Result<ProofStats, CheckProofError>
 where
     G: SolverGame + Eq + Send + Sync,
-    F: FnMut(&G, WinLoss) -> bool,
+    F: FnMut(&G, WinLoss) -> V,
+    V: Into<LeafVerdict>,
     N: Fn() -> F + Sync,
 {
     use rayon::prelude::*;
@@ -899,13 +945,18 @@ where
         .par_chunks(runs)
         .filter_map(|run| {
             let mut leaf_ok = new_leaf_ok();
-            let bad = run
-                .iter()
-                .position(|leaf| !leaf_ok(&leaf.position, leaf.claimed));
-            progress.advance(bad.map_or(run.len(), |i| i + 1) as u64);
-            bad.map(|i| &run[i])
+            let mut checked = 0;
+            let bad = run.iter().find_map(|leaf| {
+                checked += 1;
+                match leaf_ok(&leaf.position, leaf.claimed).into() {
+                    LeafVerdict::Confirmed => None,
+                    verdict => Some((leaf, verdict)),
+                }
+            });
+            progress.advance(checked);
+            bad
         })
-        .min_by_key(|leaf| leaf.order);
+        .min_by_key(|(leaf, _)| leaf.order);
     progress.finish();
     walk.result(rejected)
 }
@@ -923,9 +974,12 @@ impl<G: SolverGame> Walk<G> {
     /// The verdict, given the first leaf the verifier rejects: a rejected
     /// leaf comes before any problem of the structure, as in a single walk
     /// that decides each leaf when it meets it.
-    fn result(&self, rejected: Option<&Leaf<G>>) -> Result<ProofStats, CheckProofError> {
+    fn result(
+        &self,
+        rejected: Option<(&Leaf<G>, LeafVerdict)>,
+    ) -> Result<ProofStats, CheckProofError> {
         match (rejected, &self.problem) {
-            (Some(leaf), _) => Err(leaf.rejected()),
+            (Some((leaf, verdict)), _) => Err(leaf.rejected(verdict)),
             (None, Some(problem)) => Err(problem.clone()),
             (None, None) => Ok(self.stats),
         }
@@ -942,11 +996,18 @@ struct Leaf<G> {
 }
 
 impl<G: SolverGame> Leaf<G> {
-    fn rejected(&self) -> CheckProofError {
-        CheckProofError::LeafRejected {
-            node: self.node,
-            position: self.position.position_text(),
-            claimed: self.claimed,
+    fn rejected(&self, verdict: LeafVerdict) -> CheckProofError {
+        match verdict {
+            LeafVerdict::TooHard { limit } => CheckProofError::LeafTooHard {
+                node: self.node,
+                position: self.position.position_text(),
+                limit,
+            },
+            LeafVerdict::Confirmed | LeafVerdict::Rejected => CheckProofError::LeafRejected {
+                node: self.node,
+                position: self.position.position_text(),
+                claimed: self.claimed,
+            },
         }
     }
 }
