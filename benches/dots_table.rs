@@ -160,6 +160,7 @@ fn three_by_four() {
         &RunOptions {
             workers: 2,
             parallel_within: false,
+            ..RunOptions::default()
         },
     );
     let two_secs = t.elapsed().as_secs_f64();

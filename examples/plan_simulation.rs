@@ -181,6 +181,7 @@ fn local_run(plan: &Plan, workers: usize) -> plan::RunReport {
     let opts = RunOptions {
         workers,
         parallel_within: false,
+        ..RunOptions::default()
     };
     plan::run_local(plan, &opts, &()).unwrap()
 }

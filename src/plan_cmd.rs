@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use cgtk::report::PlanRunReport;
+use cgtk::report::{limit_name, stop_reason, PlanRunReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan::{self, Plan, RunOptions, SlurmMode, SlurmOptions};
 
@@ -40,11 +40,17 @@ pub struct RunnerArgs {
     /// One thread per shard (as a one-core cluster job).
     #[arg(long)]
     pub single_thread_shards: bool,
+    /// Start no shard after this many seconds (more than 0, at most 10^7):
+    /// the shards under way finish, and a later run resumes. Ctrl-C stops
+    /// the same way.
+    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    pub time_limit: Option<std::time::Duration>,
     /// No progress bar.
     #[arg(long)]
     pub quiet: bool,
     /// Print `{"board" (dots table build), "shards", "built", "kept",
-    /// "seconds", "peak_loaded_bytes"}`.
+    /// "seconds", "peak_loaded_bytes", "limit"}` (`limit`: "time",
+    /// "interrupt" or null).
     #[arg(long)]
     pub json: bool,
 }
@@ -56,6 +62,8 @@ impl RunnerArgs {
         Ok(RunOptions {
             workers: self.workers,
             parallel_within: !self.single_thread_shards,
+            time: self.time_limit,
+            stop: Some(crate::interrupted().clone()),
         })
     }
 }
@@ -74,6 +82,17 @@ pub struct BuildShardArgs {
     /// The index within the level.
     #[arg(long, requires = "level")]
     task: Option<usize>,
+}
+
+/// ", stopped: time limit reached (run again to resume)" after a run a
+/// limit stopped, else nothing.
+pub fn stopped_note(stopped: Option<cgt::search::Limit>) -> String {
+    stopped.map_or_else(String::new, |l| {
+        format!(
+            "; stopped: {} (run again to resume)",
+            stop_reason(limit_name(l))
+        )
+    })
 }
 
 /// Refuses a worker count out of range.
@@ -113,15 +132,17 @@ pub fn run(command: PlanCommand) -> Result<()> {
                     peak_loaded_bytes: report.peak_loaded_bytes,
                     seconds: report.seconds,
                     shards: plan.shards.len(),
+                    limit: report.stopped.map(limit_name),
                 });
             } else {
                 println!(
-                    "{}: {} shards ({} built, {} kept), {:.1} s",
+                    "{}: {} shards ({} built, {} kept), {:.1} s{}",
                     plan.name,
                     plan.shards.len(),
                     report.built,
                     report.kept,
-                    report.seconds
+                    report.seconds,
+                    stopped_note(report.stopped)
                 );
                 if let Some(line) = plan::solve::summary(&plan) {
                     println!("{line}");

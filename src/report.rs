@@ -451,6 +451,9 @@ pub struct PlanRunReport {
     pub built: usize,
     /// Shards whose valid files were already there.
     pub kept: usize,
+    /// The limit that stopped the run before every shard was built
+    /// (`"time"` or `"interrupt"`; a later run resumes), else null.
+    pub limit: Option<&'static str>,
     /// The most bytes of shards held in memory at once.
     pub peak_loaded_bytes: usize,
     /// Wall-clock time.

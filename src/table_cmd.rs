@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
+use cgtk::report::{limit_name, PlanRunReport, TableInfoEntry, TableInfoReport};
 use clap::{Args, Subcommand};
 use databases::dots::{table_info, DotsTable, Split};
 use databases::plan;
@@ -149,16 +149,18 @@ fn build(args: BuildArgs) -> Result<()> {
             peak_loaded_bytes: report.peak_loaded_bytes,
             seconds,
             shards: plan.shards.len(),
+            limit: report.stopped.map(limit_name),
         });
     } else {
         println!(
-            "{}: {} shard files ({} built, {} kept) in {}, {:.1} s",
+            "{}: {} shard files ({} built, {} kept) in {}, {:.1} s{}",
             args.board,
             plan.shards.len(),
             report.built,
             report.kept,
             args.out.display(),
-            seconds
+            seconds,
+            crate::plan_cmd::stopped_note(report.stopped)
         );
     }
     Ok(())

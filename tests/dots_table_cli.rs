@@ -61,6 +61,38 @@ fn query_answers_as_analyze_does() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A build stopped by its time limit keeps the shards it finished and
+/// says so; the next run builds the rest, and the files are those of a
+/// build in one go.
+#[test]
+fn a_build_stopped_by_its_time_limit_resumes() {
+    let stopped = temp_dir("stopped");
+    let whole = temp_dir("whole");
+    let build = |dir: &std::path::Path, limit: Option<&str>| {
+        let mut args = vec!["dots", "table", "build", "3x3", "--quiet", "--json"];
+        args.extend(["--out", dir.to_str().unwrap()]);
+        if let Some(s) = limit {
+            args.extend(["--time-limit", s]);
+        }
+        let out = ok(&cgtk(&args));
+        serde_json::from_str::<serde_json::Value>(&out).unwrap()
+    };
+    // 406 shards take far more than a millisecond.
+    let first = build(&stopped, Some("0.001"));
+    assert_eq!(first["limit"], "time");
+    let built = first["built"].as_u64().unwrap();
+    assert!(built < 406, "{first}");
+    let second = build(&stopped, None);
+    assert!(second["limit"].is_null(), "{second}");
+    assert_eq!(second["kept"].as_u64().unwrap(), built);
+    assert_eq!(second["built"].as_u64().unwrap(), 406 - built);
+    build(&whole, None);
+    assert_eq!(files(&stopped, ""), files(&whole, ""));
+    for p in [stopped, whole] {
+        let _ = std::fs::remove_dir_all(&p);
+    }
+}
+
 #[test]
 fn a_plan_run_locally_gives_the_files_of_a_build() {
     let built = temp_dir("built");

@@ -1,5 +1,7 @@
 //! Ctrl-C (SIGINT) stops a long search, which then prints what it reached
-//! and exits 0; a second Ctrl-C would end the process at once.
+//! and exits 0, a table build, which keeps what it finished, and a game
+//! value, which has nothing to print (exit 1); a second Ctrl-C would end
+//! the process at once.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -7,10 +9,16 @@ use std::time::Duration;
 /// Runs `cgtk args`, sends it SIGINT after a second, and returns its exit
 /// code and standard output.
 fn interrupt(args: &[&str]) -> (Option<i32>, String) {
+    let (code, out, _) = interrupt_with_stderr(args);
+    (code, out)
+}
+
+/// [`interrupt`], also returning standard error.
+fn interrupt_with_stderr(args: &[&str]) -> (Option<i32>, String, String) {
     let child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
         .args(args)
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
     std::thread::sleep(Duration::from_millis(1500));
@@ -20,7 +28,55 @@ fn interrupt(args: &[&str]) -> (Option<i32>, String) {
         .unwrap();
     assert!(sent.success());
     let out = child.wait_with_output().unwrap();
-    (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    (
+        out.status.code(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+#[test]
+fn an_interrupted_table_build_keeps_what_it_finished() {
+    let dir = std::env::temp_dir().join(format!("cgtk-interrupt-{}", std::process::id()));
+    let (code, out) = interrupt(&[
+        "dots",
+        "table",
+        "build",
+        "3x4",
+        "--quiet",
+        "--json",
+        "--out",
+        dir.to_str().unwrap(),
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    let built = report["built"].as_u64().unwrap();
+    assert!(built < report["shards"].as_u64().unwrap(), "{out}");
+    // Every shard reported built is a valid file.
+    let info = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["dots", "table", "info", dir.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(info.stdout).unwrap();
+    assert!(
+        text.contains(&format!("{built} of 3080 shard files valid")),
+        "{text}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_interrupted_game_value_names_the_sums_it_computed() {
+    // A sum of switches and stars that takes many seconds.
+    let (code, out, err) = interrupt_with_stderr(&[
+        "cgt",
+        "canon",
+        "+-1-v1+1-*+-4-49+-9*+-99+-8+-89*+-9999*+--9-*98",
+    ]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.contains("interrupted after"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
 
 #[test]

@@ -182,6 +182,7 @@ fn parts_workers_and_threads_give_the_same_values() {
         RunOptions {
             workers: 3,
             parallel_within: false,
+            ..RunOptions::default()
         },
     );
     assert_eq!(files_of(&whole), files_of(&workers));

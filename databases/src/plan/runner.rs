@@ -4,29 +4,37 @@
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::sync::{Condvar, Mutex};
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
+use cgt::search::{Limit, StopFlag};
 use cgt::ProgressSink;
 use rayon::prelude::*;
 
 use super::{Executor, Plan, PlanError};
 
 /// How to run a plan locally.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct RunOptions {
     /// Shards built at once (1 to 256).
     pub workers: usize,
     /// Whether each shard also spreads over rayon's pool (else one thread
     /// per shard, as a cluster job with one core).
     pub parallel_within: bool,
+    /// No shard is started after this time from the start of the run
+    /// (shards under way finish).
+    pub time: Option<Duration>,
+    /// No shard is started once this is set (Ctrl-C).
+    pub stop: Option<StopFlag>,
 }
 
 impl Default for RunOptions {
-    /// One shard at a time, each on every core.
+    /// One shard at a time, each on every core, no limit.
     fn default() -> RunOptions {
         RunOptions {
             workers: 1,
             parallel_within: true,
+            time: None,
+            stop: None,
         }
     }
 }
@@ -56,6 +64,9 @@ pub struct RunReport {
     pub timings: Vec<ShardTiming>,
     /// The most shard data held in memory at once, in bytes.
     pub peak_loaded_bytes: usize,
+    /// The limit that stopped the run before every shard was built
+    /// ([`Limit::Time`] or [`Limit::Interrupt`]); what was built stays.
+    pub stopped: Option<Limit>,
 }
 
 struct State {
@@ -66,6 +77,7 @@ struct State {
     users_left: Vec<usize>,
     timings: Vec<ShardTiming>,
     peak: usize,
+    stopped: Option<Limit>,
 }
 
 /// Runs `plan` on this machine: keeps every shard whose file reads back
@@ -75,6 +87,9 @@ struct State {
 /// once no shard left needs it. `progress` gets one stage named after the
 /// plan, of the plan's total cost: the cost of the shards kept after the
 /// check of existing files, then each shard's cost as it is built.
+///
+/// With a time limit or a stop flag in `opts`, no shard is started past
+/// the limit; the shards under way finish, and the report names the limit.
 ///
 /// # Errors
 /// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the
@@ -122,6 +137,7 @@ pub fn run_local(
             .collect(),
         timings: Vec::new(),
         peak: 0,
+        stopped: None,
     };
     for (i, &d) in done.iter().enumerate() {
         if !d && state.waiting_on[i] == 0 {
@@ -140,13 +156,26 @@ pub fn run_local(
                 let i = {
                     let mut s = state.lock().expect("run state");
                     loop {
-                        if s.failed.is_some() || s.left == 0 {
+                        if s.stopped.is_none() {
+                            if opts.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+                                s.stopped = Some(Limit::Interrupt);
+                            } else if opts.time.is_some_and(|t| start.elapsed() >= t) {
+                                s.stopped = Some(Limit::Time);
+                            }
+                        }
+                        if s.failed.is_some() || s.left == 0 || s.stopped.is_some() {
+                            cv.notify_all();
                             return;
                         }
                         if let Some((_, Reverse(i))) = s.ready.pop() {
                             break i;
                         }
-                        s = cv.wait(s).expect("run state");
+                        // Woken by a finished shard, or every second to
+                        // look at the limits.
+                        s = cv
+                            .wait_timeout(s, Duration::from_secs(1))
+                            .expect("run state")
+                            .0;
                     }
                 };
                 let t0 = start.elapsed().as_secs_f64();
@@ -195,5 +224,6 @@ pub fn run_local(
         seconds,
         timings: s.timings,
         peak_loaded_bytes: s.peak,
+        stopped: s.stopped,
     })
 }
