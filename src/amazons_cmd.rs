@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amazons::safe_moves::SafeMoveRules;
-use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
+use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
@@ -38,6 +38,10 @@ enum AmazonsCommand {
         position: String,
         /// The number of moves (0 to 20).
         depth: u32,
+        /// Stop after this many seconds (more than 0, at most 10^7) and
+        /// print the sequences counted so far (Ctrl-C stops it too).
+        #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+        time_limit: Option<std::time::Duration>,
     },
     /// The full-board evaluation: areas, their kinds and bounds, the global
     /// bounds, and the winner if the rules decide it (Song & Müller 2015).
@@ -332,7 +336,11 @@ pub fn solve_default(
 /// Runs an `amazons` subcommand.
 pub fn run(args: AmazonsArgs) -> Result<()> {
     match args.command {
-        AmazonsCommand::Perft { position, depth } => {
+        AmazonsCommand::Perft {
+            position,
+            depth,
+            time_limit,
+        } => {
             let pos = parse_position_or_size(&position)?;
             if depth > MAX_DEPTH {
                 return Err(bad_input(
@@ -340,7 +348,25 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                     format!("{depth} is out of range (0 to {MAX_DEPTH})"),
                 ));
             }
-            println!("{}", perft(&pos, depth));
+            let start = std::time::Instant::now();
+            let mut stopped = None;
+            let mut stop = || {
+                stopped = if crate::interrupted().is_stopped() {
+                    Some("interrupt")
+                } else if time_limit.is_some_and(|t| start.elapsed() >= t) {
+                    Some("time")
+                } else {
+                    None
+                };
+                stopped.is_some()
+            };
+            match perft_within(&pos, depth, &mut stop) {
+                Ok(n) => println!("{n}"),
+                Err(n) => println!(
+                    "unknown ({}; at least {n} move sequences counted)",
+                    cgtk::report::stop_reason(stopped.unwrap_or("time"))
+                ),
+            }
             Ok(())
         }
         AmazonsCommand::Eval {

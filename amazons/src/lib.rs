@@ -78,7 +78,7 @@ pub mod value;
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 pub use eval::{AreaReport, Evaluation, Evaluator};
-pub use movegen::perft;
+pub use movegen::{perft, perft_within};
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};

@@ -67,6 +67,53 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_in_place(&mut pos, depth)
 }
 
+/// [`perft`] that asks `stop` before each move made at depth two or more
+/// and ends when it answers true: `Err` with the sequences counted until
+/// then (a lower bound).
+///
+/// # Errors
+/// The partial count when `stop` ended it.
+pub fn perft_within(
+    pos: &Position,
+    depth: u32,
+    stop: &mut dyn FnMut() -> bool,
+) -> Result<u64, u64> {
+    let mut pos = pos.clone();
+    let mut count = 0;
+    if perft_stoppable(&mut pos, depth, stop, &mut count) {
+        Err(count)
+    } else {
+        Ok(count)
+    }
+}
+
+/// Adds the sequences of `pos` to `count`; true if `stop` ended it.
+fn perft_stoppable(
+    pos: &mut Position,
+    depth: u32,
+    stop: &mut dyn FnMut() -> bool,
+    count: &mut u64,
+) -> bool {
+    if depth <= 1 {
+        *count += perft_in_place(pos, depth);
+        return false;
+    }
+    let mut moves = Vec::with_capacity(256);
+    pos.for_each_move(|m| moves.push(m));
+    for m in moves {
+        if stop() {
+            return true;
+        }
+        pos.play_unchecked(m);
+        let stopped = perft_stoppable(pos, depth - 1, stop, count);
+        pos.undo(m);
+        if stopped {
+            return true;
+        }
+    }
+    false
+}
+
 fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
     match depth {
         0 => 1,
@@ -88,6 +135,27 @@ fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn perft_within_counts_the_same_or_stops_early() {
+        let pos = Position::standard("4x4".parse().unwrap()).unwrap();
+        for depth in 0..=3 {
+            assert_eq!(
+                perft_within(&pos, depth, &mut || false),
+                Ok(perft(&pos, depth))
+            );
+        }
+        // Stopped before the tenth move at depth two or more: a lower bound.
+        let mut asked = 0;
+        let partial = perft_within(&pos, 3, &mut || {
+            asked += 1;
+            asked >= 10
+        });
+        let Err(partial) = partial else {
+            panic!("not stopped: {partial:?}")
+        };
+        assert!(partial > 0 && partial < perft(&pos, 3), "{partial}");
+    }
 
     #[test]
     fn first_moves_on_4x4() {
