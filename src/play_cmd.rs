@@ -52,6 +52,11 @@ pub struct TournamentArgs {
     /// through time budgets.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// A tournament starts no game after this many seconds (more than 0, at
+    /// most 10^7; Ctrl-C stops it too): the games under way finish and the
+    /// results are those of the games played.
+    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]
     json: bool,
@@ -142,6 +147,8 @@ pub fn tournament(args: TournamentArgs) -> Result<()> {
         seed: args.seed,
         move_ms: args.move_ms,
         threads: threads(args.threads)?,
+        time_limit: args.time_limit,
+        stop: Some(crate::interrupted().clone()),
     };
     if args.games == 0 {
         return Err(bad_input("--games", "0 out of range (at least 1)"));
@@ -169,6 +176,15 @@ pub fn tournament_text(t: &Tournament) -> String {
         "board {} (boxes), {} games per pair, seed {}",
         t.board, t.games_per_pair, t.seed
     );
+    if let Some(limit) = t.stopped {
+        let played: usize = t.pairs.iter().map(|p| p.games()).sum();
+        let _ = writeln!(
+            out,
+            "stopped: {} after {played} of {} games; the results are those of the games played",
+            cgtk::report::stop_reason(cgtk::report::limit_name(limit)),
+            t.pairs.len() * t.games_per_pair
+        );
+    }
     let _ = writeln!(out);
     let _ = writeln!(
         out,

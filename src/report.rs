@@ -539,6 +539,10 @@ pub struct TournamentReport {
     pub players: Vec<String>,
     /// Row player's score against the column player (wins plus half the ties, over games), null on the diagonal.
     pub crosstable: Vec<Vec<Option<f64>>>,
+    /// The limit that stopped the tournament before every game was played
+    /// (`"time"` or `"interrupt"`; the results are those of the games
+    /// played), else null.
+    pub limit: Option<&'static str>,
 }
 
 impl From<&Tournament> for TournamentReport {
@@ -571,6 +575,7 @@ impl From<&Tournament> for TournamentReport {
                 .collect(),
             players: t.players.clone(),
             crosstable: t.crosstable(),
+            limit: t.stopped.map(limit_name),
         }
     }
 }

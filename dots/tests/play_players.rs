@@ -232,6 +232,8 @@ fn config(players: &[&str], threads: usize, seed: u64) -> TournamentConfig {
         seed,
         move_ms: 0,
         threads,
+        time_limit: None,
+        stop: None,
     }
 }
 

@@ -15,6 +15,10 @@
 //! ratings are only defined up to a constant). A tie counts half a win.
 
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use cgt::search::{Limit, StopFlag};
 
 use rayon::prelude::*;
 
@@ -73,6 +77,11 @@ pub struct TournamentConfig {
     pub move_ms: u64,
     /// Threads playing games (at least 1).
     pub threads: usize,
+    /// No game is started after this time from the start (games under way
+    /// finish).
+    pub time_limit: Option<Duration>,
+    /// No game is started once this is set (Ctrl-C).
+    pub stop: Option<StopFlag>,
 }
 
 /// The results of one pair.
@@ -127,6 +136,10 @@ pub struct Tournament {
     pub pairs: Vec<PairResult>,
     /// One rating per player, in the order of the players.
     pub ratings: Vec<Rating>,
+    /// The limit that stopped the tournament before every game was played
+    /// ([`Limit::Time`] or [`Limit::Interrupt`]): the results are those of
+    /// the games played.
+    pub stopped: Option<Limit>,
 }
 
 impl Tournament {
@@ -148,7 +161,9 @@ impl Tournament {
 }
 
 /// Plays a round-robin tournament; `progress(done, total)` is called after
-/// every game (from the playing threads).
+/// every game (from the playing threads). With a time limit or a stop flag,
+/// the games not yet started when it is reached are not played, and the
+/// results are those of the games played.
 ///
 /// # Errors
 /// [`PlayError::Settings`] for fewer than two players, a repeated player,
@@ -180,7 +195,20 @@ pub fn run_tournament(
         .collect();
     let total = jobs.len();
     let done = AtomicUsize::new(0);
-    let play_one = |&(p, g): &(usize, usize)| -> Result<[usize; 2], PlayError> {
+    let start = Instant::now();
+    let stopped = Mutex::new(None);
+    let play_one = |&(p, g): &(usize, usize)| -> Result<Option<[usize; 2]>, PlayError> {
+        let limit = if config.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+            Some(Limit::Interrupt)
+        } else if config.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            Some(Limit::Time)
+        } else {
+            None
+        };
+        if let Some(limit) = limit {
+            stopped.lock().expect("stop").get_or_insert(limit);
+            return Ok(None);
+        }
         let (i, j) = pairs[p];
         let mut a = new_player(&names[i], config.move_ms)?;
         let mut b = new_player(&names[j], config.move_ms)?;
@@ -194,13 +222,13 @@ pub fn run_tournament(
         let record = play_game(&config.grid, players, &mut rng)?;
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         let [s0, s1] = record.score;
-        Ok(if a_first { [s0, s1] } else { [s1, s0] })
+        Ok(Some(if a_first { [s0, s1] } else { [s1, s0] }))
     };
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(config.threads)
         .build()
         .map_err(|e| settings(format!("cannot start {} threads: {e}", config.threads)))?;
-    let results: Vec<Result<[usize; 2], PlayError>> =
+    let results: Vec<Result<Option<[usize; 2]>, PlayError>> =
         pool.install(|| jobs.par_iter().map(play_one).collect());
     let mut out: Vec<PairResult> = pairs
         .iter()
@@ -215,7 +243,9 @@ pub fn run_tournament(
         .collect();
     let mut margins = vec![0i64; pairs.len()];
     for (&(p, _), result) in jobs.iter().zip(results) {
-        let [sa, sb] = result?;
+        let Some([sa, sb]) = result? else {
+            continue;
+        };
         let r = &mut out[p];
         match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => r.a_wins += 1,
@@ -225,7 +255,7 @@ pub fn run_tournament(
         margins[p] += sa as i64 - sb as i64;
     }
     for (r, m) in out.iter_mut().zip(margins) {
-        r.a_margin = m as f64 / config.games as f64;
+        r.a_margin = m as f64 / r.games().max(1) as f64;
     }
     let ratings = ratings(names, &out);
     Ok(Tournament {
@@ -235,6 +265,7 @@ pub fn run_tournament(
         players: names.clone(),
         pairs: out,
         ratings,
+        stopped: stopped.into_inner().expect("stop"),
     })
 }
 
