@@ -690,6 +690,9 @@ pub struct TrainReport {
     pub level0: f64,
     /// The same against level 1.
     pub level1: f64,
+    /// The limit that stopped the training before the generations asked
+    /// (`"time"` or `"interrupt"`), else null.
+    pub limit: Option<&'static str>,
     /// `direct`, `round-robin`, `antibody` or `backprop`.
     pub method: String,
     /// Direct evolution's opponent (`random` or `level1`), else null.

@@ -114,6 +114,11 @@ pub struct TrainArgs {
     /// Threads (1 to 64); results do not depend on it.
     #[arg(long, default_value_t = 1)]
     threads: usize,
+    /// Start no generation (or epoch) after this many seconds (more than 0,
+    /// at most 10^7; Ctrl-C stops it too): the best network of the last one
+    /// finished is chosen and written as at the end.
+    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]
     json: bool,
@@ -225,6 +230,8 @@ pub fn train(args: TrainArgs) -> Result<()> {
     } else {
         "generations"
     };
+    config.time_limit = args.time_limit;
+    config.stop = Some(crate::interrupted().clone());
     let bar = progress::bar(args.quiet, config.generations as u64, unit);
     let start = Instant::now();
     let trained =
@@ -246,7 +253,8 @@ pub fn train(args: TrainArgs) -> Result<()> {
         method: method_name(args.method).to_string(),
         opponent: (args.method == MethodArg::Direct).then(|| opponent.name().to_string()),
         seed: args.seed,
-        generations: config.generations,
+        generations: trained.generations,
+        limit: trained.stopped.map(cgtk::report::limit_name),
         games: trained.games,
         out: args.out.display().to_string(),
         level0: trained.proficiency[0],
@@ -270,8 +278,19 @@ pub fn train(args: TrainArgs) -> Result<()> {
         return Ok(());
     }
     println!(
-        "{} on {} boxes, seed {}: {} {unit}, {} training games, {:.1} s",
-        report.method, report.board, report.seed, report.generations, report.games, report.seconds
+        "{} on {} boxes, seed {}: {} {unit}, {} training games, {:.1} s{}",
+        report.method,
+        report.board,
+        report.seed,
+        report.generations,
+        report.games,
+        report.seconds,
+        report.limit.map_or_else(String::new, |l| format!(
+            " (stopped: {} after {} of {} {unit})",
+            cgtk::report::stop_reason(l),
+            report.generations,
+            config.generations
+        ))
     );
     println!(
         "wrote {}: wins {:.1} % against random, {:.1} % against level1 ({} games each)",

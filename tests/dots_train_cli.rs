@@ -107,6 +107,39 @@ fn train_writes_a_network_that_plays_and_follows_the_seed() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A time limit ends training after the generation under way: the
+/// network of the last one finished is written, and it plays.
+#[test]
+fn a_time_limit_ends_training_with_a_network() {
+    let dir = temp_dir("train-limit");
+    std::fs::create_dir_all(&dir).unwrap();
+    let report = train(
+        &dir,
+        "limited",
+        &["--generations", "100000", "--time-limit", "0.001"],
+    );
+    assert_eq!(report["limit"], "time");
+    let done = report["generations"].as_u64().unwrap();
+    assert!(done < 100_000, "{report}");
+    // The last snapshot is the generation it stopped at.
+    let snaps = report["snapshots"].as_array().unwrap();
+    assert_eq!(snaps.last().unwrap()["generation"], done);
+    let players = format!("net:{},random", dir.join("limited.net").display());
+    let (code, _, err) = cgtk(&[
+        "dots",
+        "tournament",
+        "--board",
+        "3x3",
+        "--players",
+        &players,
+        "--games",
+        "2",
+        "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn bad_input_exits_2_with_one_line() {
     let dir = temp_dir("train-cli-bad");

@@ -8,6 +8,9 @@
 //! combined in index order, so a run gives the same networks with any
 //! number of threads.
 
+use std::time::{Duration, Instant};
+
+use cgt::search::{Limit, StopFlag};
 use rayon::prelude::*;
 
 use crate::play::{Grid, PlayError, Rng};
@@ -83,6 +86,11 @@ pub struct TrainConfig {
     pub seed: u64,
     /// Threads (at least 1); results do not depend on it.
     pub threads: usize,
+    /// No generation (or epoch) is started after this time from the
+    /// start: training ends with the last one finished.
+    pub time_limit: Option<Duration>,
+    /// No generation (or epoch) is started once this is set (Ctrl-C).
+    pub stop: Option<StopFlag>,
 }
 
 impl TrainConfig {
@@ -110,6 +118,19 @@ impl TrainConfig {
             final_games: FINAL_GAMES,
             seed,
             threads: 1,
+            time_limit: None,
+            stop: None,
+        }
+    }
+
+    /// The limit reached `start` ago, if any.
+    fn limit_reached(&self, start: Instant) -> Option<Limit> {
+        if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+            Some(Limit::Interrupt)
+        } else if self.time_limit.is_some_and(|t| start.elapsed() >= t) {
+            Some(Limit::Time)
+        } else {
+            None
         }
     }
 
@@ -190,6 +211,13 @@ pub struct Trained {
     pub snapshots: Vec<Snapshot>,
     /// Training games played.
     pub games: u64,
+    /// Generations (or epochs) done: fewer than asked when a limit
+    /// stopped the training.
+    pub generations: usize,
+    /// The limit that stopped the training early ([`Limit::Time`] or
+    /// [`Limit::Interrupt`]); the network is then the best of the last
+    /// generation finished, chosen as at the end.
+    pub stopped: Option<Limit>,
 }
 
 /// Runs training; `progress` is called after every generation (or epoch).
@@ -302,19 +330,25 @@ fn evolve(
     let mut snapshots = Vec::new();
     let mut last_scores = Vec::new();
     let per_generation = scheme.games_per_generation(n) as u64;
+    let start = Instant::now();
     for g in 0..=config.generations {
         let nets: Vec<Network> = pop.par_iter().map(|x| x.decode(grid)).collect();
-        if snapshot_due(g, config.generations, config.snapshots) {
+        let stopped = (g < config.generations)
+            .then(|| config.limit_reached(start))
+            .flatten();
+        if snapshot_due(g, config.generations, config.snapshots) || stopped.is_some() {
             last_scores = evaluate(config, &nets, g);
             snapshots.push(snapshot(g, games, &last_scores));
         }
-        if g == config.generations {
+        if g == config.generations || stopped.is_some() {
             let (best, proficiency) = final_choice(config, &nets, &last_scores);
             return Trained {
                 network: nets[best].clone(),
                 proficiency,
                 snapshots,
                 games,
+                generations: g,
+                stopped,
             };
         }
         let gen = g as u64;
@@ -366,12 +400,18 @@ fn backprop(config: &TrainConfig, progress: &(dyn Fn(TrainProgress) + Sync)) -> 
         .collect();
     let mut snapshots = Vec::new();
     let mut last_scores = Vec::new();
+    let start = Instant::now();
+    let (mut done, mut stopped) = (config.generations, None);
     for g in 0..=config.generations {
-        if snapshot_due(g, config.generations, config.snapshots) {
+        stopped = (g < config.generations)
+            .then(|| config.limit_reached(start))
+            .flatten();
+        if snapshot_due(g, config.generations, config.snapshots) || stopped.is_some() {
             last_scores = evaluate(config, &nets, g);
             snapshots.push(snapshot(g, games, &last_scores));
         }
-        if g == config.generations {
+        if g == config.generations || stopped.is_some() {
+            done = g;
             break;
         }
         nets.par_iter_mut().enumerate().for_each(|(r, net)| {
@@ -390,6 +430,8 @@ fn backprop(config: &TrainConfig, progress: &(dyn Fn(TrainProgress) + Sync)) -> 
         proficiency,
         snapshots,
         games,
+        generations: done,
+        stopped,
     }
 }
 
