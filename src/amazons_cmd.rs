@@ -299,6 +299,7 @@ pub fn value(
     progress: &dyn cgt::ProgressSink,
 ) -> Result<Result<(String, cgt::Thermograph), ValueLimitReport>> {
     let mut valuer = Valuer::new();
+    valuer.set_stop(Some(crate::interrupted().clone()));
     let g = match valuer.canonical_within(pos, limits, progress) {
         Err(CgtError::LimitReached { limit, positions }) => {
             return Ok(Err(ValueLimitReport { limit, positions }))
@@ -402,7 +403,10 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             let bar = progress::Bar::new(quiet);
             match value(&pos, limits, &bar)? {
                 Err(ValueLimitReport { limit, positions }) if !json => {
-                    println!("value: unknown ({limit} limit reached after {positions} positions)");
+                    println!(
+                        "value: unknown ({} after {positions} positions)",
+                        cgtk::report::stop_reason(limit)
+                    );
                     Ok(())
                 }
                 Err(report) => {

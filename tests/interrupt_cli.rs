@@ -67,6 +67,16 @@ fn an_interrupted_table_build_keeps_what_it_finished() {
 }
 
 #[test]
+fn an_interrupted_amazons_value_names_the_positions_valued() {
+    let (code, out) = interrupt(&["amazons", "value", "5x4", "--quiet"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.starts_with("value: unknown (interrupted after "),
+        "{out}"
+    );
+}
+
+#[test]
 fn an_interrupted_game_value_names_the_sums_it_computed() {
     // A sum of switches and stars that takes many seconds.
     let (code, out, err) = interrupt_with_stderr(&[

@@ -181,6 +181,12 @@ impl Valuer {
             .evaluate(&mut self.arena, &AmazonsGame::new(position))
     }
 
+    /// A flag that stops [`Valuer::canonical_within`] (limit
+    /// `"interrupt"`) once set.
+    pub fn set_stop(&mut self, stop: Option<cgt::search::StopFlag>) {
+        self.evaluator.set_stop(stop);
+    }
+
     /// [`Valuer::canonical`] within `limits` (the node limit counts the
     /// positions valued), reporting one unit of progress per position.
     ///

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use hashbrown::HashMap;
 
-use crate::search::Limits;
+use crate::search::{Limits, StopFlag};
 use crate::{Arena, CgtError, Dyadic, GameId, ProgressSink};
 
 /// A position of a short partizan game (finite, no cycles).
@@ -84,6 +84,8 @@ pub struct CanonicalEvaluator<P> {
     /// The limits of the current [`CanonicalEvaluator::evaluate_within`]:
     /// the most misses, the deadline.
     limit: Option<(u64, Option<Instant>)>,
+    /// Stops [`CanonicalEvaluator::evaluate_within`] when set.
+    stop: Option<StopFlag>,
 }
 
 impl<P: PartizanPosition> Default for CanonicalEvaluator<P> {
@@ -99,7 +101,14 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             table: HashMap::new(),
             stats: EvaluatorStats::default(),
             limit: None,
+            stop: None,
         }
+    }
+
+    /// A flag that stops later [`CanonicalEvaluator::evaluate_within`]
+    /// calls with the limit `"interrupt"` once set (Ctrl-C).
+    pub fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
     }
 
     /// [`CanonicalEvaluator::evaluate`] within `limits` (the node limit
@@ -144,7 +153,11 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
         };
         let limit = if self.stats.misses >= max {
             "node"
-        } else if self.stats.misses % 256 == 0 && deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if self.stats.misses % 256 != 0 {
+            return Ok(());
+        } else if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+            "interrupt"
+        } else if deadline.is_some_and(|d| Instant::now() >= d) {
             "time"
         } else {
             return Ok(());
