@@ -1155,7 +1155,7 @@ mod tests {
                 positions: needed - 1
             })
         );
-        // Exactly enough sums, from a fresh count.
+        // Enough sums, counted from now (those made before are cached).
         a.set_limits(
             Limits {
                 nodes: Some(needed),

@@ -156,7 +156,7 @@ pub fn run_local(
                 let i = {
                     let mut s = state.lock().expect("run state");
                     loop {
-                        if s.stopped.is_none() {
+                        if s.stopped.is_none() && s.left > 0 {
                             if opts.stop.as_ref().is_some_and(StopFlag::is_stopped) {
                                 s.stopped = Some(Limit::Interrupt);
                             } else if opts.time.is_some_and(|t| start.elapsed() >= t) {
@@ -224,6 +224,8 @@ pub fn run_local(
         seconds,
         timings: s.timings,
         peak_loaded_bytes: s.peak,
-        stopped: s.stopped,
+        // (A limit reached while the last shards were under way stopped
+        // nothing.)
+        stopped: s.stopped.filter(|_| s.left > 0),
     })
 }

@@ -46,7 +46,7 @@ pub struct Reduced {
     /// need not count them again).
     pub degrees: Degrees,
     /// Nonzero when chains meet (see the module docs): the first strings of
-    /// the chains of `rest`, one of which is an optimal move (each takes one
+    /// two chains of `rest`, one of which is an optimal move (each takes one
     /// box, and the same player moves again).
     pub choices: u64,
 }
