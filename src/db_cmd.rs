@@ -102,6 +102,11 @@ pub enum DbCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
+        /// Start no table after this many seconds (more than 0, at most
+        /// 10^7; Ctrl-C stops it too): the table under way is finished, the
+        /// files built stay, and a later build resumes.
+        #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+        time_limit: Option<std::time::Duration>,
     },
     /// The same tables as a build plan (one shard per table, after the
     /// tables it depends on), for `cgtk plan run` here or a Slurm cluster.
@@ -154,7 +159,12 @@ pub fn run(command: DbCommand) -> Result<()> {
             }
             emit.emit(&plan::amazons_db_plan(&jobs, &out))
         }
-        DbCommand::Build { tables, out, quiet } => {
+        DbCommand::Build {
+            tables,
+            out,
+            quiet,
+            time_limit,
+        } => {
             let out = out.unwrap_or_else(default_dir);
             if out.exists() && !out.is_dir() {
                 return Err(bad_input(
@@ -170,7 +180,23 @@ pub fn run(command: DbCommand) -> Result<()> {
                 );
             }
             let bar = progress::Bar::new(quiet);
-            for job in jobs {
+            let start = std::time::Instant::now();
+            let total = jobs.len();
+            for (done, job) in jobs.into_iter().enumerate() {
+                let stopped = if crate::interrupted().is_stopped() {
+                    Some("interrupt")
+                } else if time_limit.is_some_and(|t| start.elapsed() >= t) {
+                    Some("time")
+                } else {
+                    None
+                };
+                if let Some(limit) = stopped {
+                    println!(
+                        "stopped: {} after {done} of {total} tables (run again to resume)",
+                        cgtk::report::stop_reason(limit)
+                    );
+                    break;
+                }
                 let r: BuildReport = job.run(&out, &bar).map_err(|e| match e {
                     e @ databases::DbError::OutOfMemory { .. } => bad_input("db build", e),
                     e => anyhow::Error::new(e),
