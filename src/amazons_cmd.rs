@@ -10,8 +10,9 @@ use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, Limits,
-    Progress, ProgressHook, ProofSource, ProofTree, SolveResult, Verdict,
+    check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig,
+    DfpnSolver, LeafVerdict, Limits, Progress, ProgressHook, ProofSource, ProofTree, SolveResult,
+    Verdict,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -453,12 +454,24 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                         &proof,
                         || {
                             let mut verifier = LeafVerifier::with_limit(leaf_limit);
-                            move |g: &SolverPosition, o| verifier.confirms(g, o)
+                            move |g: &SolverPosition, o| {
+                                if crate::interrupted().is_stopped() {
+                                    LeafVerdict::Interrupted
+                                } else {
+                                    verifier.confirms(g, o)
+                                }
+                            }
                         },
                         &bar,
                     )
                 })
-                .map_err(|e| bad_input(&what(), e))?;
+                .map_err(|e| match e {
+                    // Not a problem of the proof: exit code 1.
+                    e @ CheckProofError::Interrupted { .. } => {
+                        anyhow::anyhow!("{}: {e}", what())
+                    }
+                    e => bad_input(&what(), e),
+                })?;
             if json {
                 output::print_json(&CheckProofReport::new(
                     &stats,

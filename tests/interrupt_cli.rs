@@ -77,6 +77,17 @@ fn an_interrupted_amazons_value_names_the_positions_valued() {
 }
 
 #[test]
+fn an_interrupted_proof_check_gives_no_verdict() {
+    // The 5x5 proof's leaves take minutes to check.
+    let proof = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/5x5.proof.gz");
+    let (code, out, err) = interrupt_with_stderr(&["amazons", "check-proof", proof, "--quiet"]);
+    assert_eq!(code, Some(1), "{out}{err}");
+    assert!(err.contains("interrupted at node"), "{err}");
+    assert!(err.contains("no verdict"), "{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+}
+
+#[test]
 fn an_interrupted_game_value_names_the_sums_it_computed() {
     // A sum of switches and stars that takes many seconds.
     let (code, out, err) = interrupt_with_stderr(&[

@@ -803,6 +803,12 @@ pub enum CheckProofError {
         /// The verifier's limit per leaf.
         limit: u64,
     },
+    /// The check was stopped before every leaf was decided: no verdict.
+    #[error("interrupted at node {node}, before every leaf was checked: no verdict")]
+    Interrupted {
+        /// The node of the first leaf left undecided.
+        node: usize,
+    },
     /// Two paths reach one node with different positions.
     #[error("node {node} is reached with two different positions")]
     Inconsistent {
@@ -844,6 +850,8 @@ pub enum LeafVerdict {
         /// The verifier's limit per leaf, in positions.
         limit: u64,
     },
+    /// The check was stopped (Ctrl-C) before the leaf was decided.
+    Interrupted,
 }
 
 impl From<bool> for LeafVerdict {
@@ -1003,6 +1011,7 @@ impl<G: SolverGame> Leaf<G> {
                 position: self.position.position_text(),
                 limit,
             },
+            LeafVerdict::Interrupted => CheckProofError::Interrupted { node: self.node },
             LeafVerdict::Confirmed | LeafVerdict::Rejected => CheckProofError::LeafRejected {
                 node: self.node,
                 position: self.position.position_text(),
