@@ -199,8 +199,6 @@ impl Arena {
         w.sums += 1;
         let limit = if w.max_sums.is_some_and(|n| w.sums > n) {
             Some("node")
-        } else if w.sums % 16 != 0 {
-            None
         } else if w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
             Some("interrupt")
         } else if w.deadline.is_some_and(|d| Instant::now() >= d) {
@@ -1165,7 +1163,7 @@ mod tests {
         );
         let got = switches(&mut a, 8).unwrap();
         assert_eq!(a.to_string(got), free.to_string(expected));
-        // A set stop flag ends the next sums (it is looked at every 16).
+        // A set stop flag ends the next sum.
         let stop = StopFlag::new();
         stop.stop();
         let mut b = Arena::new();
