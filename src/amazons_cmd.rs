@@ -10,9 +10,9 @@ use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig,
-    DfpnSolver, LeafVerdict, Limits, Progress, ProgressHook, ProofSource, ProofTree, SolveResult,
-    Verdict,
+    check_proof_parallel, extract_proof, stop_or_time, AlphaBetaSolver, Budget, CheckProofError,
+    DfpnConfig, DfpnSolver, LeafVerdict, Limit, Limits, Progress, ProgressHook, ProofSource,
+    ProofTree, SolveResult, Verdict,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -353,20 +353,16 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             let start = std::time::Instant::now();
             let mut stopped = None;
             let mut stop = || {
-                stopped = if crate::interrupted().is_stopped() {
-                    Some("interrupt")
-                } else if time_limit.is_some_and(|t| start.elapsed() >= t) {
-                    Some("time")
-                } else {
-                    None
-                };
+                stopped = stop_or_time(Some(crate::interrupted()), time_limit, start);
                 stopped.is_some()
             };
             match perft_within(&pos, depth, &mut stop) {
                 Ok(n) => println!("{n}"),
                 Err(n) => println!(
                     "unknown ({}; at least {n} move sequences counted)",
-                    cgtk::report::stop_reason(stopped.unwrap_or("time"))
+                    cgtk::report::stop_reason(cgtk::report::limit_name(
+                        stopped.unwrap_or(Limit::Time)
+                    ))
                 ),
             }
             Ok(())

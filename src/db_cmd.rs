@@ -4,6 +4,7 @@ use std::path::{Path, PathBuf};
 
 use amazons::{Bitboard, Position, Size, Square};
 use anyhow::Result;
+use cgt::search::stop_or_time;
 use cgtk::report::{DbQueryReport, ThermographReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan;
@@ -183,17 +184,10 @@ pub fn run(command: DbCommand) -> Result<()> {
             let start = std::time::Instant::now();
             let total = jobs.len();
             for (done, job) in jobs.into_iter().enumerate() {
-                let stopped = if crate::interrupted().is_stopped() {
-                    Some("interrupt")
-                } else if time_limit.is_some_and(|t| start.elapsed() >= t) {
-                    Some("time")
-                } else {
-                    None
-                };
-                if let Some(limit) = stopped {
+                if let Some(limit) = stop_or_time(Some(crate::interrupted()), time_limit, start) {
                     println!(
                         "stopped: {} after {done} of {total} tables (run again to resume)",
-                        cgtk::report::stop_reason(limit)
+                        cgtk::report::stop_reason(cgtk::report::limit_name(limit))
                     );
                     break;
                 }

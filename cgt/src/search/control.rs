@@ -92,6 +92,25 @@ impl StopFlag {
     }
 }
 
+/// The limit reached by work started at `start`, if any: `stop` set
+/// ([`Limit::Interrupt`]), else `time` passed ([`Limit::Time`]). Commands
+/// that stop between units of work (shards, games, generations, tables)
+/// ask it before starting each.
+#[must_use]
+pub fn stop_or_time(
+    stop: Option<&StopFlag>,
+    time: Option<Duration>,
+    start: Instant,
+) -> Option<Limit> {
+    if stop.is_some_and(StopFlag::is_stopped) {
+        Some(Limit::Interrupt)
+    } else if time.is_some_and(|t| start.elapsed() >= t) {
+        Some(Limit::Time)
+    } else {
+        None
+    }
+}
+
 /// Which limit ended a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Limit {

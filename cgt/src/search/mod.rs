@@ -56,7 +56,8 @@ pub mod toy;
 
 pub use alphabeta::AlphaBetaSolver;
 pub use control::{
-    Budget, ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, StopFlag, Verdict,
+    stop_or_time, Budget, ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult,
+    StopFlag, Verdict,
 };
 pub use dfpn::{DfpnConfig, DfpnSolver};
 pub use game::SolverGame;

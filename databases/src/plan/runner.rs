@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use cgt::search::{Limit, StopFlag};
+use cgt::search::{stop_or_time, Limit, StopFlag};
 use cgt::ProgressSink;
 use rayon::prelude::*;
 
@@ -157,11 +157,7 @@ pub fn run_local(
                     let mut s = state.lock().expect("run state");
                     loop {
                         if s.stopped.is_none() && s.left > 0 {
-                            if opts.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-                                s.stopped = Some(Limit::Interrupt);
-                            } else if opts.time.is_some_and(|t| start.elapsed() >= t) {
-                                s.stopped = Some(Limit::Time);
-                            }
+                            s.stopped = stop_or_time(opts.stop.as_ref(), opts.time, start);
                         }
                         if s.failed.is_some() || s.left == 0 || s.stopped.is_some() {
                             cv.notify_all();

@@ -18,7 +18,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use cgt::search::{Limit, StopFlag};
+use cgt::search::{stop_or_time, Limit, StopFlag};
 
 use rayon::prelude::*;
 
@@ -198,14 +198,7 @@ pub fn run_tournament(
     let start = Instant::now();
     let stopped = Mutex::new(None);
     let play_one = |&(p, g): &(usize, usize)| -> Result<Option<[usize; 2]>, PlayError> {
-        let limit = if config.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-            Some(Limit::Interrupt)
-        } else if config.time_limit.is_some_and(|t| start.elapsed() >= t) {
-            Some(Limit::Time)
-        } else {
-            None
-        };
-        if let Some(limit) = limit {
+        if let Some(limit) = stop_or_time(config.stop.as_ref(), config.time_limit, start) {
             stopped.lock().expect("stop").get_or_insert(limit);
             return Ok(None);
         }

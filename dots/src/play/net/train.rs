@@ -10,7 +10,7 @@
 
 use std::time::{Duration, Instant};
 
-use cgt::search::{Limit, StopFlag};
+use cgt::search::{stop_or_time, Limit, StopFlag};
 use rayon::prelude::*;
 
 use crate::play::{Grid, PlayError, Rng};
@@ -123,15 +123,9 @@ impl TrainConfig {
         }
     }
 
-    /// The limit reached `start` ago, if any.
+    /// The limit reached by training started at `start`, if any.
     fn limit_reached(&self, start: Instant) -> Option<Limit> {
-        if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-            Some(Limit::Interrupt)
-        } else if self.time_limit.is_some_and(|t| start.elapsed() >= t) {
-            Some(Limit::Time)
-        } else {
-            None
-        }
+        stop_or_time(self.stop.as_ref(), self.time_limit, start)
     }
 
     /// Games played per generation (evolution), or to build the training
