@@ -23,6 +23,12 @@ pub struct BoxSides {
     /// `mask` are `(edges >> shift) & mask`, their right sides
     /// `(edges >> (shift + 1)) & mask`.
     rows: Vec<(u32, u32)>,
+    /// The first vertical edge: vertical edge `v` is bit `vertical + v`.
+    vertical: u32,
+    /// The vertical edges in bytes: `sides[256 * k + x]` holds, for the
+    /// set `x` of vertical edges `8k .. 8k + 8`, the boxes they are left
+    /// sides of (low 32 bits) and right sides of (high 32 bits).
+    sides: Vec<u64>,
 }
 
 impl BoxSides {
@@ -46,11 +52,36 @@ impl BoxSides {
                 )
             })
             .collect();
+        // Vertical edge v = r*(w+1) + c is the left side of box r*w + c
+        // (if c < w) and the right side of box r*w + c - 1 (if c > 0).
+        let vertical = ((h + 1) * w) as u32;
+        let one = |v: usize| -> u64 {
+            let (r, c) = (v / (w + 1), v % (w + 1));
+            let left = if c < w { 1u64 << (r * w + c) } else { 0 };
+            let right = if c > 0 {
+                1u64 << (32 + r * w + c - 1)
+            } else {
+                0
+            };
+            left | right
+        };
+        let nv = h * (w + 1);
+        let sides = (0..nv.div_ceil(8))
+            .flat_map(|k| {
+                (0..256usize).map(move |x| {
+                    (0..8)
+                        .filter(|&i| x >> i & 1 == 1 && 8 * k + i < nv)
+                        .fold(0, |acc, i| acc | one(8 * k + i))
+                })
+            })
+            .collect();
         BoxSides {
             full: board.all_edges().0,
             all_boxes,
             width: w as u32,
             rows,
+            vertical,
+            sides,
         }
     }
 
@@ -65,11 +96,15 @@ impl BoxSides {
         let free = !edges & self.full;
         let a = free as u32 & self.all_boxes;
         let b = (free >> self.width) as u32 & self.all_boxes;
-        let (mut c, mut d) = (0u32, 0u32);
-        for &(shift, mask) in &self.rows {
-            c |= (free >> shift) as u32 & mask;
-            d |= (free >> (shift + 1)) as u32 & mask;
+        // The left (c) and right (d) sides, a byte of vertical edges at a
+        // time.
+        let mut lr = 0u64;
+        let mut v = free >> self.vertical;
+        for table in self.sides.chunks_exact(256) {
+            lr |= table[(v & 0xff) as usize];
+            v >>= 8;
         }
+        let (c, d) = (lr as u32, (lr >> 32) as u32);
         // count = p + 2 * (c1 + c2 + c3), where c1 + c2 + c3 <= 2 and is 2
         // only when all four sides are undrawn (c1 & c2).
         let (s1, c1, s2, c2) = (a ^ b, a & b, c ^ d, c & d);

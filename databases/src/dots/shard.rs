@@ -20,7 +20,7 @@ use rayon::prelude::*;
 
 use dots::degrees::Degrees;
 
-use super::geometry::{Geometry, GROUND};
+use super::geometry::{Geometry, GROUND, MAX_EDGES};
 use super::packed::{self, Packed, Writer};
 
 /// The most regions a board has.
@@ -131,7 +131,6 @@ pub fn build_part(
     parallel: bool,
 ) -> Packed {
     let r = counts.len();
-    let bits = geo.value_bits();
     // parts[j * MAX_REGIONS + i]: region i's term of the index of a child
     // after a line in region j.
     let mut parts: Vec<Vec<u64>> = vec![Vec::new(); MAX_REGIONS * MAX_REGIONS];
@@ -164,17 +163,113 @@ pub fn build_part(
             views[j].part[i] = &parts[j * MAX_REGIONS + i];
         }
     }
+    let lists: Vec<&[u16]> = (0..r)
+        .map(|i| geo.regions[i].masks[usize::from(counts[i])].as_slice())
+        .collect();
+    // The region whose rank moves fastest in index order: the last one with
+    // more than one mask (a region with one mask, such as a centre line,
+    // is the same in every position of the shard).
+    let fast = (0..r).rev().find(|&i| lists[i].len() > 1).unwrap_or(r - 1);
     let step = Step {
         geo,
         views,
         open: open_regions(geo, counts),
         full: geo.board().all_edges().0,
-        bits,
+        bits: geo.value_bits(),
         regions: r,
+        fast,
+        fast_all: (1u32 << geo.regions[fast].edges.len()) - 1,
+        lines: std::array::from_fn(|i| {
+            geo.regions
+                .get(i)
+                .map_or(0, |x| x.scatter[x.scatter.len() - 1])
+        }),
     };
-    fill(geo, counts, range, parallel, |masks, g| {
-        step.value(masks, g)
-    })
+    let mut out = Packed::zeroed(step.bits, range.end - range.start);
+    let words_per_chunk = (CHUNK * u64::from(step.bits) / 64) as usize;
+    let task = |(k, words): (usize, &mut [u64])| {
+        let first = range.start + k as u64 * CHUNK;
+        let last = (first + CHUNK).min(range.end);
+        // The value width as a constant, so that reading and writing a
+        // value compiles to a shift and a mask.
+        let fill = match step.bits {
+            1 => fill_chunk::<1>,
+            2 => fill_chunk::<2>,
+            3 => fill_chunk::<3>,
+            4 => fill_chunk::<4>,
+            5 => fill_chunk::<5>,
+            6 => fill_chunk::<6>,
+            7 => fill_chunk::<7>,
+            _ => fill_chunk::<8>,
+        };
+        fill(&step, &lists, first, last, words);
+    };
+    if parallel {
+        out.words_mut()
+            .par_chunks_mut(words_per_chunk)
+            .enumerate()
+            .for_each(task);
+    } else {
+        out.words_mut()
+            .chunks_mut(words_per_chunk)
+            .enumerate()
+            .for_each(task);
+    }
+    out
+}
+
+/// Fills `words` with the values of positions `first..last` of a shard
+/// whose regions' masks are `lists`, in index order: a sweep of the fast
+/// region's masks for each combination of the other regions' masks, so
+/// that what depends only on those is computed once per sweep. `B` is the
+/// bits per value.
+fn fill_chunk<const B: u32>(
+    step: &Step<'_>,
+    lists: &[&[u16]],
+    first: u64,
+    last: u64,
+    words: &mut [u64],
+) {
+    debug_assert_eq!(B, step.bits);
+    let (r, fast) = (step.regions, step.fast);
+    let fast_list = lists[fast];
+    let fast_scatter = &step.geo.regions[fast].scatter;
+    let size = fast_list.len() as u64;
+    // The ranks of the regions before `fast` at `first` (the regions after
+    // it have one mask each).
+    let mut ranks = [0usize; MAX_REGIONS];
+    let mut rest = first / size;
+    for i in (0..fast).rev() {
+        let n = lists[i].len() as u64;
+        ranks[i] = (rest % n) as usize;
+        rest /= n;
+    }
+    let mut writer = Writer::new(words, B);
+    let mut at = first;
+    let mut from = (first % size) as usize;
+    let mut masks = [0u16; MAX_REGIONS];
+    while at < last {
+        let mut lines = 0u64;
+        for i in (0..r).filter(|&i| i != fast) {
+            masks[i] = lists[i][ranks[i]];
+            lines |= step.geo.regions[i].scatter[usize::from(masks[i])];
+        }
+        let sweep = step.sweep(&masks);
+        let to = (from as u64 + (last - at)).min(size) as usize;
+        for &m in &fast_list[from..to] {
+            writer.push(step.value::<B>(&sweep, m, lines | fast_scatter[usize::from(m)]));
+        }
+        at += (to - from) as u64;
+        from = 0;
+        // The next combination of the other regions' ranks.
+        for i in (0..fast).rev() {
+            ranks[i] += 1;
+            if ranks[i] < lists[i].len() {
+                break;
+            }
+            ranks[i] = 0;
+        }
+    }
 }
 
 /// The retrograde step of one shard: the value of a position from its
@@ -186,63 +281,104 @@ struct Step<'a> {
     full: u64,
     bits: u32,
     regions: usize,
+    /// The region swept innermost (see [`fill_chunk`]).
+    fast: usize,
+    /// Every local bit of the fast region.
+    fast_all: u32,
+    /// Each region's lines.
+    lines: [u64; MAX_REGIONS],
+}
+
+/// What the positions of one sweep share: per region `j`, the terms of a
+/// child's index (after a line in `j`) from the regions other than `j` and
+/// the fast one, and per line `e` outside the fast region those terms plus
+/// region `j`'s own term after `e` is drawn.
+struct Sweep {
+    fixed: [u64; MAX_REGIONS],
+    after: [u64; MAX_EDGES],
 }
 
 impl Step<'_> {
-    /// The index of the child after a line in region `j`, without region
-    /// `j`'s own term.
-    #[inline]
-    fn base(&self, masks: &[u16; MAX_REGIONS], j: usize) -> u64 {
-        let v = &self.views[j];
-        (0..self.regions)
-            .filter(|&i| i != j)
-            .map(|i| v.part[i][usize::from(masks[i])])
-            .sum()
+    /// The shared part of a sweep whose other regions have `masks`.
+    fn sweep(&self, masks: &[u16; MAX_REGIONS]) -> Sweep {
+        let mut s = Sweep {
+            fixed: [0; MAX_REGIONS],
+            after: [0; MAX_EDGES],
+        };
+        for &j in &self.open {
+            let v = &self.views[j];
+            s.fixed[j] = (0..self.regions)
+                .filter(|&i| i != j && i != self.fast)
+                .map(|i| v.part[i][usize::from(masks[i])])
+                .sum();
+            if j != self.fast {
+                let m = usize::from(masks[j]);
+                for (lb, &e) in self.geo.regions[j].edges.iter().enumerate() {
+                    s.after[usize::from(e)] = s.fixed[j] + v.part[j][m | 1 << lb];
+                }
+            }
+        }
+        s
     }
 
-    /// The boxes the player to move takes from the position with region
-    /// masks `masks` and lines `g`.
+    /// The index of the child after line `e` (in region `j`, local bit
+    /// `lb`) of the position with fast mask `m`.
     #[inline]
-    fn value(&self, masks: &[u16; MAX_REGIONS], g: u64) -> u32 {
-        let (geo, bits) = (self.geo, self.bits);
-        let (remaining, captures) = capture_moves(geo, g);
-        if let Some(moves) = captures {
+    fn child(&self, s: &Sweep, m: u16, e: usize, j: usize, lb: u8) -> u64 {
+        let v = &self.views[j];
+        if j == self.fast {
+            s.fixed[j] + v.part[j][usize::from(m) | 1 << lb]
+        } else {
+            s.after[e] + v.part[self.fast][usize::from(m)]
+        }
+    }
+
+    /// The boxes the player to move takes from the position of the sweep
+    /// `s` with fast mask `m` and lines `g`.
+    #[inline]
+    fn value<const B: u32>(&self, s: &Sweep, m: u16, g: u64) -> u32 {
+        let (geo, bits) = (self.geo, B);
+        let d = geo.sides.degrees(g);
+        let remaining = || (geo.sides.all_boxes() & !d[0]).count_ones();
+        if d[1] != 0 {
             // A capturable box: one of at most two moves is optimal
             // (see `capture_moves`).
             let mut best = 0;
-            for &e in moves.iter() {
+            for &(e, k) in capture_moves(geo, g, &d).iter() {
                 let (j, lb) = geo.edge_region[e];
-                let (j, lb) = (usize::from(j), usize::from(lb));
-                let v = &self.views[j];
-                let idx = self.base(masks, j) + v.part[j][usize::from(masks[j]) | 1 << lb];
-                let t = packed::get(v.words, bits, idx);
-                let k = completes(geo, g | 1u64 << e, e);
-                best = best.max(if k > 0 { t + k } else { remaining - t });
+                let j = usize::from(j);
+                let t = packed::get(self.views[j].words, bits, self.child(s, m, e, j, lb));
+                best = best.max(if k > 0 { t + k } else { remaining() - t });
             }
             return best;
         }
         // No box has three lines, so no move completes one: each is
         // worth the boxes left minus what the opponent takes after it.
-        let mut base = [0u64; MAX_REGIONS];
-        for &j in &self.open {
-            base[j] = self.base(masks, j);
-        }
-        let mut least = u32::MAX;
-        let mut moves = self.full & !g;
-        if moves == 0 {
+        if self.full & !g == 0 {
             // The full board, with no move, is worth 0.
             return 0;
         }
-        while moves != 0 {
-            let e = moves.trailing_zeros() as usize;
-            moves &= moves - 1;
-            let (j, lb) = geo.edge_region[e];
-            let (j, lb) = (usize::from(j), usize::from(lb));
+        let mut least = u32::MAX;
+        for &j in &self.open {
             let v = &self.views[j];
-            let idx = base[j] + v.part[j][usize::from(masks[j]) | 1 << lb];
-            least = least.min(packed::get(v.words, bits, idx));
+            if j == self.fast {
+                let mut free = !u32::from(m) & self.fast_all;
+                while free != 0 {
+                    let idx = s.fixed[j] + v.part[j][usize::from(m) | 1 << free.trailing_zeros()];
+                    free &= free - 1;
+                    least = least.min(packed::get(v.words, bits, idx));
+                }
+            } else {
+                let term = v.part[self.fast][usize::from(m)];
+                let mut free = self.lines[j] & !g;
+                while free != 0 {
+                    let idx = s.after[free.trailing_zeros() as usize] + term;
+                    free &= free - 1;
+                    least = least.min(packed::get(v.words, bits, idx));
+                }
+            }
         }
-        remaining - least
+        remaining() - least
     }
 }
 
@@ -253,29 +389,30 @@ fn completes(geo: &Geometry, after: u64, e: usize) -> u32 {
     u32::from(b0 != 0 && after & b0 == b0) + u32::from(b1 != 0 && after & b1 == b1)
 }
 
-/// The one or two moves a position with a capturable box is valued from.
+/// The one or two moves a position with a capturable box is valued from,
+/// each with the boxes it completes.
 #[derive(Clone, Copy)]
 struct Candidates {
-    moves: [usize; 2],
+    moves: [(usize, u32); 2],
     len: usize,
 }
 
 impl Candidates {
-    fn one(e: usize) -> Candidates {
+    fn one(e: usize, k: u32) -> Candidates {
         Candidates {
-            moves: [e, e],
+            moves: [(e, k); 2],
             len: 1,
         }
     }
 
-    fn two(a: usize, b: usize) -> Candidates {
+    fn two(a: (usize, u32), b: (usize, u32)) -> Candidates {
         Candidates {
             moves: [a, b],
             len: 2,
         }
     }
 
-    fn iter(&self) -> impl Iterator<Item = &usize> {
+    fn iter(&self) -> impl Iterator<Item = &(usize, u32)> {
         self.moves[..self.len].iter()
     }
 }
@@ -349,9 +486,9 @@ fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
     }
 }
 
-/// The boxes left to take in the position with lines `g`, and, if a box
-/// can be captured (has three lines), the one or two moves among which an
-/// optimal one lies. These are the chain rules of Barker & Korf 2012,
+/// The one or two moves among which an optimal one lies in the position
+/// with lines `g` and boxes by degree `d`, which has a capturable box (one
+/// with three lines), with the boxes each completes. These are the chain rules of Barker & Korf 2012,
 /// "Chains" (after Berlekamp 2000), in Strings-and-Coins terms (a box with
 /// three lines is a capturable coin, its missing line a string to the
 /// neighbouring box or to the ground); the alpha-beta solver applies the
@@ -380,13 +517,9 @@ fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
 /// more line in one region, a dependency of the position's shard. The
 /// whole-board tests check every position of the small boards against the
 /// plain rule over every move.
-#[inline]
-fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
-    let d = geo.sides.degrees(g);
-    let remaining = (geo.sides.all_boxes() & !d[0]).count_ones();
-    if d[1] == 0 {
-        return (remaining, None);
-    }
+#[inline(always)]
+fn capture_moves(geo: &Geometry, g: u64, d: &Degrees) -> Candidates {
+    debug_assert!(d[1] != 0, "no capturable coin");
     let mut coins = d[1];
     while coins != 0 {
         let b = coins.trailing_zeros() as u8;
@@ -394,11 +527,21 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
         let e = (geo.box_masks[usize::from(b)] & !g).trailing_zeros() as usize;
         let o = other_side(geo, e, b);
         if o == GROUND || d[2] >> o & 1 == 0 {
-            return (remaining, Some(Candidates::one(e)));
+            // It completes the neighbour too if that has one string left.
+            let k = 1 + u32::from(o != GROUND && d[1] >> o & 1 == 1);
+            debug_assert_eq!(k, completes(geo, g | 1 << e, e));
+            return Candidates::one(e, k);
         }
     }
-    // Every capturable coin starts a chain of two or more coins: walk them
-    // in box order (a closed chain is met again from its far end).
+    chain_moves(geo, g, d)
+}
+
+/// [`capture_moves`] where every capturable coin starts a chain of two or
+/// more coins (kept out of line: most positions do not get here).
+#[inline(never)]
+fn chain_moves(geo: &Geometry, g: u64, d: &Degrees) -> Candidates {
+    // Walk the chains in box order (a closed chain is met again from its
+    // far end).
     let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
     let (mut far_ends, mut open_ends, mut meet) = (0u32, 0u32, false);
     let mut coins = d[1];
@@ -408,7 +551,7 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
         if far_ends >> b & 1 == 1 {
             continue;
         }
-        let c = walk(geo, g, &d, b);
+        let c = walk(geo, g, d, b);
         if c.closed {
             far_ends |= 1 << c.end;
             if c.len >= 4 {
@@ -428,100 +571,22 @@ fn capture_moves(geo: &Geometry, g: u64) -> (u32, Option<Candidates>) {
         }
         count += 1;
     }
+    // A chain's first string completes its first coin alone (the next
+    // coin has two strings); a handout completes nothing.
     let chain: Chain = first.expect("a capturable coin starts a chain");
-    let moves = if count >= 2 && meet {
-        Candidates::two(chain.first, second.expect("two chains").first)
+    if count >= 2 && meet {
+        Candidates::two((chain.first, 1), (second.expect("two chains").first, 1))
     } else if count >= 2 {
         // A coin of a chain other than the one kept for last.
         let keep = open.or(big).map(|k: Chain| k.first);
         match second {
-            Some(other) if keep == Some(chain.first) => Candidates::one(other.first),
-            _ => Candidates::one(chain.first),
+            Some(other) if keep == Some(chain.first) => Candidates::one(other.first, 1),
+            _ => Candidates::one(chain.first, 1),
         }
     } else {
         match chain.handout {
-            Some(h) => Candidates::two(chain.first, h),
-            None => Candidates::one(chain.first),
-        }
-    };
-    (remaining, Some(moves))
-}
-
-/// The values `f(region masks, edge set)` of the positions `range` of the
-/// shard with `counts`, in index order; chunks of [`CHUNK`] positions on
-/// rayon's pool if `parallel`.
-fn fill<F>(geo: &Geometry, counts: &[u8], range: PartRange, parallel: bool, f: F) -> Packed
-where
-    F: Fn(&[u16; MAX_REGIONS], u64) -> u32 + Send + Sync,
-{
-    let bits = geo.value_bits();
-    let sizes: Vec<u64> = (0..counts.len())
-        .map(|i| geo.regions[i].masks[usize::from(counts[i])].len() as u64)
-        .collect();
-    let mut out = Packed::zeroed(bits, range.end - range.start);
-    let words_per_chunk = (CHUNK * u64::from(bits) / 64) as usize;
-    let task = |(k, words): (usize, &mut [u64])| {
-        let first = range.start + k as u64 * CHUNK;
-        let last = (first + CHUNK).min(range.end);
-        fill_chunk(geo, counts, &sizes, first, last, words, &f);
-    };
-    if parallel {
-        out.words_mut()
-            .par_chunks_mut(words_per_chunk)
-            .enumerate()
-            .for_each(task);
-    } else {
-        out.words_mut()
-            .chunks_mut(words_per_chunk)
-            .enumerate()
-            .for_each(task);
-    }
-    out
-}
-
-/// Fills `words` with `f` of positions `first..last`.
-fn fill_chunk<F>(
-    geo: &Geometry,
-    counts: &[u8],
-    sizes: &[u64],
-    first: u64,
-    last: u64,
-    words: &mut [u64],
-    f: &F,
-) where
-    F: Fn(&[u16; MAX_REGIONS], u64) -> u32,
-{
-    let r = counts.len();
-    let lists: Vec<&[u16]> = (0..r)
-        .map(|i| geo.regions[i].masks[usize::from(counts[i])].as_slice())
-        .collect();
-    let mut ranks = [0u64; MAX_REGIONS];
-    let mut rest = first;
-    for i in (0..r).rev() {
-        ranks[i] = rest % sizes[i];
-        rest /= sizes[i];
-    }
-    let mut writer = Writer::new(words, geo.value_bits());
-    // The current position's masks, and `lines[i]` the lines of regions
-    // `0..i`: a step recomputes only the regions whose rank changed.
-    let mut masks = [0u16; MAX_REGIONS];
-    let mut lines = [0u64; MAX_REGIONS + 1];
-    let mut changed = 0;
-    for _ in first..last {
-        for i in changed..r {
-            masks[i] = lists[i][ranks[i] as usize];
-            lines[i + 1] = lines[i] | geo.regions[i].scatter[usize::from(masks[i])];
-        }
-        writer.push(f(&masks, lines[r]));
-        // Next position: the last region's rank moves fastest.
-        changed = r;
-        while changed > 0 {
-            changed -= 1;
-            ranks[changed] += 1;
-            if ranks[changed] < sizes[changed] {
-                break;
-            }
-            ranks[changed] = 0;
+            Some(h) => Candidates::two((chain.first, 1), (h, 0)),
+            None => Candidates::one(chain.first, 1),
         }
     }
 }

@@ -320,13 +320,21 @@ impl DotsTable {
     }
 
     /// Values part `part` of the shard with these counts from its
-    /// dependencies (read from their files) and writes its file. Returns
-    /// the part's positions.
+    /// dependencies (read from their files unless loaded) and writes its
+    /// file. With `keep`, a shard of one part also stays loaded, as if read
+    /// back (until [`DotsTable::release`]), for the shards that depend on
+    /// it. Returns the part's positions.
     ///
     /// # Errors
     /// [`TableError::File`] for a missing or bad dependency or a failed
     /// write.
-    pub fn build_part(&self, counts: &[u8], part: u32, parallel: bool) -> Result<u64, TableError> {
+    pub fn build_part(
+        &self,
+        counts: &[u8],
+        part: u32,
+        parallel: bool,
+        keep: bool,
+    ) -> Result<u64, TableError> {
         let geo = &*self.geo;
         let mut loaded = Vec::new();
         for j in 0..counts.len() {
@@ -354,7 +362,14 @@ impl DotsTable {
         let path = self.part_path(&id);
         write_replace(&path, &super::file::part_bytes(geo, &id, &values))
             .map_err(|source| TableError::File { path, source })?;
-        Ok(values.len())
+        let len = values.len();
+        if keep && id.parts == 1 {
+            self.cache
+                .lock()
+                .expect("cache lock")
+                .insert(counts.to_vec(), Arc::new(values));
+        }
+        Ok(len)
     }
 
     fn check_board(&self, pos: &Position) -> Result<(), TableError> {

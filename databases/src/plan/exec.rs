@@ -1,6 +1,7 @@
 //! Building one shard of a plan: the only place that knows what each
 //! [`ShardKind`] does.
 
+use std::collections::hash_map::Entry;
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -46,6 +47,7 @@ impl Executor {
     /// [`PlanError::BadShard`] for a shard whose parameters make no sense.
     pub fn new(plan: &Plan) -> Result<Executor, PlanError> {
         let mut parts: HashMap<String, HashMap<Vec<u8>, u32>> = HashMap::new();
+        let mut geometries: HashMap<String, crate::dots::Geometry> = HashMap::new();
         for s in &plan.shards {
             match &s.kind {
                 ShardKind::DotsTable {
@@ -54,8 +56,12 @@ impl Executor {
                     part,
                     parts: n,
                 } => {
-                    let b = parse_board(&s.id, board)?;
-                    let geo = crate::dots::Geometry::new(b)?;
+                    let geo = match geometries.entry(board.clone()) {
+                        Entry::Occupied(e) => e.into_mut(),
+                        Entry::Vacant(e) => {
+                            e.insert(crate::dots::Geometry::new(parse_board(&s.id, board)?)?)
+                        }
+                    };
                     let sizes = geo.region_sizes();
                     let ok = counts.len() == sizes.len()
                         && counts
@@ -168,13 +174,15 @@ impl Executor {
     }
 
     /// Builds the shard (its dependencies must be built); `parallel` lets
-    /// it use rayon's pool (a solve shard uses its own thread count).
-    /// Returns the positions built (a solve shard: its df-pn nodes).
+    /// it use rayon's pool (a solve shard uses its own thread count);
+    /// `keep` keeps a whole Dots table shard loaded for the shards that
+    /// depend on it (until [`Executor::release`]). Returns the positions
+    /// built (a solve shard: its df-pn nodes).
     ///
     /// # Errors
     /// [`PlanError::Table`] if a dependency is missing or bad or the file
     /// cannot be written.
-    pub fn build(&self, shard: &Shard, parallel: bool) -> Result<u64, PlanError> {
+    pub fn build(&self, shard: &Shard, parallel: bool, keep: bool) -> Result<u64, PlanError> {
         match &shard.kind {
             ShardKind::DotsTable {
                 board,
@@ -182,7 +190,7 @@ impl Executor {
                 part,
                 ..
             } => self.dots[board]
-                .build_part(counts, *part, parallel)
+                .build_part(counts, *part, parallel, keep)
                 .map_err(|source| PlanError::Table {
                     id: shard.id.clone(),
                     source,
@@ -262,6 +270,6 @@ pub fn build_shard(plan: &Plan, id: &str) -> Result<bool, PlanError> {
             });
         }
     }
-    exec.build(shard, true)?;
+    exec.build(shard, true, false)?;
     Ok(true)
 }

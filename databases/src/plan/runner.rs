@@ -153,7 +153,7 @@ pub fn run_local(
     std::thread::scope(|scope| {
         for _ in 0..workers {
             scope.spawn(|| loop {
-                let i = {
+                let (i, keep) = {
                     let mut s = state.lock().expect("run state");
                     loop {
                         if s.stopped.is_none() && s.left > 0 {
@@ -164,7 +164,8 @@ pub fn run_local(
                             return;
                         }
                         if let Some((_, Reverse(i))) = s.ready.pop() {
-                            break i;
+                            // Kept loaded if a shard left to build reads it.
+                            break (i, s.users_left[i] > 0);
                         }
                         // Woken by a finished shard, or every second to
                         // look at the limits.
@@ -175,7 +176,7 @@ pub fn run_local(
                     }
                 };
                 let t0 = start.elapsed().as_secs_f64();
-                let result = exec.build(&plan.shards[i], opts.parallel_within);
+                let result = exec.build(&plan.shards[i], opts.parallel_within, keep);
                 let t1 = start.elapsed().as_secs_f64();
                 let loaded = exec.loaded_bytes();
                 let mut s = state.lock().expect("run state");
