@@ -6,7 +6,8 @@
 //!
 //! Run: `cargo bench --bench dots_table` (criterion: 2x4 and 3x3 builds),
 //! then the 3x4 comparison (time and peak memory of each, printed, and the
-//! table's time with two single-threaded workers; about three minutes): `CGTK_BENCH_3X4=1 cargo bench --bench dots_table -- 3x4`.
+//! table's time with two single-threaded workers and on one thread; about
+//! three minutes): `CGTK_BENCH_3X4=1 cargo bench --bench dots_table -- 3x4`.
 //! Numbers are in BENCHMARKS.md.
 
 #![expect(
@@ -151,7 +152,8 @@ fn three_by_four() {
     let table_secs = t.elapsed().as_secs_f64();
     let table_peak = peak_rss().unwrap_or(0);
     // The same table with two shards at a time, one thread each
-    // (`--workers 2 --single-thread-shards`).
+    // (`--workers 2 --single-thread-shards`), and on one thread
+    // (`--workers 1 --single-thread-shards`), as the reference runs.
     let two = temp_dir("3x4-two-workers");
     let t = Instant::now();
     build_table_with(
@@ -164,13 +166,27 @@ fn three_by_four() {
         },
     );
     let two_secs = t.elapsed().as_secs_f64();
+    let one = temp_dir("3x4-one-thread");
+    let t = Instant::now();
+    build_table_with(
+        b,
+        &one,
+        &RunOptions {
+            workers: 1,
+            parallel_within: false,
+            ..RunOptions::default()
+        },
+    );
+    let one_secs = t.elapsed().as_secs_f64();
     let t = Instant::now();
     let reference = plain_retrograde(b);
     let reference_secs = t.elapsed().as_secs_f64();
     let reference_peak = peak_rss().unwrap_or(0);
     check(b, &dir, &reference);
     check(b, &two, &reference);
+    check(b, &one, &reference);
     std::fs::remove_dir_all(&two).unwrap();
+    std::fs::remove_dir_all(&one).unwrap();
     let table = DotsTable::open(&dir, b).unwrap();
     assert_eq!(
         table.value(&Position::empty(b)).unwrap(),
@@ -187,6 +203,10 @@ fn three_by_four() {
     println!(
         "3x4: table with two single-threaded workers {two_secs:.1} s; {:.1}x faster",
         reference_secs / two_secs
+    );
+    println!(
+        "3x4: table on one thread {one_secs:.1} s; {:.1}x faster",
+        reference_secs / one_secs
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }

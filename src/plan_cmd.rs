@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use anyhow::Result;
 use cgtk::report::{limit_name, stop_reason, PlanRunReport};
 use clap::{Args, Subcommand, ValueEnum};
-use databases::plan::{self, Plan, RunOptions, SlurmMode, SlurmOptions};
+use databases::plan::{self, default_workers, Plan, RunOptions, SlurmMode, SlurmOptions};
 
 use crate::output::{bad_input, print_json};
 use crate::progress;
@@ -33,10 +33,10 @@ pub struct RunArgs {
 /// How a plan runs on this machine (`plan run`, `dots table build`).
 #[derive(Args)]
 pub struct RunnerArgs {
-    /// Shards built at once (1 to 256); each also uses every core unless
-    /// --single-thread-shards.
-    #[arg(long, default_value_t = 1)]
-    pub workers: usize,
+    /// Shards built at once (1 to 256) [default: one per core]; each also
+    /// spreads over every core unless --single-thread-shards.
+    #[arg(long)]
+    pub workers: Option<usize>,
     /// One thread per shard (as a one-core cluster job).
     #[arg(long)]
     pub single_thread_shards: bool,
@@ -58,9 +58,10 @@ pub struct RunnerArgs {
 impl RunnerArgs {
     /// The runner's options.
     pub fn options(&self) -> Result<RunOptions> {
-        check_workers(self.workers)?;
+        let workers = self.workers.unwrap_or_else(default_workers);
+        check_workers(workers)?;
         Ok(RunOptions {
-            workers: self.workers,
+            workers,
             parallel_within: !self.single_thread_shards,
             time: self.time_limit,
             stop: Some(crate::interrupted().clone()),

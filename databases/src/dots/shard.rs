@@ -312,9 +312,13 @@ impl Step<'_> {
                 .map(|i| v.part[i][usize::from(masks[i])])
                 .sum();
             if j != self.fast {
-                let m = usize::from(masks[j]);
-                for (lb, &e) in self.geo.regions[j].edges.iter().enumerate() {
-                    s.after[usize::from(e)] = s.fixed[j] + v.part[j][m | 1 << lb];
+                // The region's undrawn lines.
+                let (m, edges) = (usize::from(masks[j]), &self.geo.regions[j].edges);
+                let mut free = !m & ((1 << edges.len()) - 1);
+                while free != 0 {
+                    let lb = free.trailing_zeros() as usize;
+                    free &= free - 1;
+                    s.after[usize::from(edges[lb])] = s.fixed[j] + v.part[j][m | 1 << lb];
                 }
             }
         }

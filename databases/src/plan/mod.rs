@@ -26,7 +26,7 @@ mod slurm;
 pub mod solve;
 
 pub use exec::{build_shard, is_done, Executor};
-pub use runner::{run_local, RunOptions, RunReport, ShardTiming};
+pub use runner::{default_workers, run_local, RunOptions, RunReport, ShardTiming};
 pub use simulate::{simulate, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
 pub use solve::{

@@ -27,11 +27,20 @@ pub struct RunOptions {
     pub stop: Option<StopFlag>,
 }
 
+/// The default number of shards built at once: one per core (at most
+/// 256).
+pub fn default_workers() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
+}
+
 impl Default for RunOptions {
-    /// One shard at a time, each on every core, no limit.
+    /// A shard per core at a time ([`default_workers`]), each also free to
+    /// spread over every core (rayon's pool, shared by the shards under
+    /// way: idle cores help the shards under way when fewer are ready),
+    /// no limit.
     fn default() -> RunOptions {
         RunOptions {
-            workers: 1,
+            workers: default_workers(),
             parallel_within: true,
             time: None,
             stop: None,
