@@ -171,6 +171,13 @@ pub enum DbError {
         /// The bytes it needed.
         bytes: u64,
     },
+    /// A build stopped before the table was finished (a time limit or
+    /// Ctrl-C, see [`crate::StopCheck`]); no file was written for it.
+    #[error("stopped ({}) before the table was finished", crate::builder::stop_reason(*.limit))]
+    Stopped {
+        /// The limit that stopped it.
+        limit: cgt::search::Limit,
+    },
     /// A database of another kind than the one expected (a file renamed,
     /// or passed where another kind is read).
     #[error("{found} table where {expected} was expected")]
