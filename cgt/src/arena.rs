@@ -110,6 +110,8 @@ pub struct Arena {
     sum_cache: HashMap<(GameId, GameId), GameId>,
     neg_cache: HashMap<GameId, GameId>,
     leq_cache: HashMap<(GameId, GameId), bool>,
+    /// The option ids stored in the nodes (for [`Arena::memory_bytes`]).
+    option_ids: usize,
     work: Work,
 }
 
@@ -162,6 +164,7 @@ impl Arena {
             sum_cache: HashMap::new(),
             neg_cache: HashMap::new(),
             leq_cache: HashMap::new(),
+            option_ids: 0,
             work: Work::default(),
         };
         let zero = arena.from_nus(Nus::ZERO);
@@ -228,6 +231,24 @@ impl Arena {
             }),
             None => Ok(()),
         }
+    }
+
+    /// About how many bytes the arena takes: its games (nodes and option
+    /// lists) and the tables and caches indexing them, counted by capacity
+    /// (not the allocator's own overhead).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        // A hash table entry takes its size plus one control byte.
+        fn table<K, V>(capacity: usize) -> usize {
+            capacity * (size_of::<(K, V)>() + 1)
+        }
+        self.nodes.capacity() * size_of::<Node>()
+            + self.option_ids * size_of::<GameId>()
+            + table::<Nus, GameId>(self.nus_index.capacity())
+            + table::<GameId, ()>(self.general_index.capacity())
+            + table::<(GameId, GameId), GameId>(self.sum_cache.capacity())
+            + table::<GameId, GameId>(self.neg_cache.capacity())
+            + table::<(GameId, GameId), bool>(self.leq_cache.capacity())
     }
 
     /// Empties the operation caches (sums, negations, comparisons); the games
@@ -429,6 +450,7 @@ impl Arena {
         let mut right: Vec<GameId> = right.into_iter().map(|n| self.from_nus(n)).collect();
         left.sort_unstable();
         right.sort_unstable();
+        self.option_ids += left.len() + right.len();
         let node = &mut self.nodes[g.index()];
         node.left = Some(left.into_boxed_slice());
         node.right = Some(right.into_boxed_slice());
@@ -491,6 +513,7 @@ impl Arena {
             .map(|&o| self.left_stop(o))
             .min()
             .expect("a game that is not a number has Right options");
+        self.option_ids += left.len() + right.len();
         let id = self.push(Node {
             nus: None,
             left: Some(left.into_boxed_slice()),
