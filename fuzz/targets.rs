@@ -40,10 +40,10 @@ fn text(data: &[u8]) -> Option<&str> {
     std::str::from_utf8(data).ok()
 }
 
-/// Sums of general games, and seconds, each parse may spend: a valid sum
-/// of many switches takes time exponential in its length, which `cgtk cgt
-/// canon` bounds with `--node-limit` or `--time-limit`; this bounds each
-/// input the same way.
+/// Steps (sums of general games and comparisons), and seconds, each parse
+/// may spend: a valid sum of many switches takes time exponential in its
+/// length, which `cgtk cgt canon` bounds with `--node-limit` or
+/// `--time-limit`; this bounds each input the same way.
 const MAX_SUMS: u64 = 2_000;
 const MAX_SECONDS: u64 = 1;
 

@@ -72,6 +72,12 @@ enum AmazonsCommand {
         /// Stop after valuing about this many positions (at least 1).
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
         node_limit: Option<u64>,
+        /// The memory, in MiB (1 to 65536), the table of the positions
+        /// valued and their values may take: valuing stops there ("memory
+        /// limit reached").
+        #[arg(long, value_name = "MIB", default_value_t = VALUE_TT_MB,
+              value_parser = clap::value_parser!(u64).range(1..=65536))]
+        tt_mb: u64,
         /// No progress on stderr.
         #[arg(long)]
         quiet: bool,
@@ -292,15 +298,22 @@ pub fn evaluate(
     evaluator.evaluate(pos, oracle)
 }
 
+/// The default memory bound of `amazons value`, in MiB (the web API's too).
+pub const VALUE_TT_MB: u64 = 1024;
+
 /// `amazons value`: the canonical form and thermograph of `pos`, or what a
-/// limit stopped.
+/// limit stopped (`tt_mb`: the memory bound of the valuer's table and
+/// arena, in MiB).
 pub fn value(
     pos: &Position,
     limits: Limits,
+    tt_mb: u64,
     progress: &dyn cgt::ProgressSink,
 ) -> Result<Result<(String, cgt::Thermograph), ValueLimitReport>> {
     let mut valuer = Valuer::new();
     valuer.set_stop(Some(crate::interrupted().clone()));
+    let bytes = tt_mb.saturating_mul(1 << 20);
+    valuer.set_memory_limit(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
     let g = match valuer.canonical_within(pos, limits, progress) {
         Err(CgtError::LimitReached { limit, positions }) => {
             return Ok(Err(ValueLimitReport { limit, positions }))
@@ -388,6 +401,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             position,
             time_limit,
             node_limit,
+            tt_mb,
             quiet,
             json,
             svg,
@@ -398,7 +412,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 time: time_limit,
             };
             let bar = progress::Bar::new(quiet);
-            match value(&pos, limits, &bar)? {
+            match value(&pos, limits, tt_mb, &bar)? {
                 Err(ValueLimitReport { limit, positions }) if !json => {
                     println!(
                         "value: unknown ({} after {positions} positions)",

@@ -13,15 +13,16 @@ use crate::{output, thermo_out};
 
 /// Limits on computing a game: a sum of games that are not number-up-star
 /// values can take time exponential in its length (a sum of n switches has
-/// up to 2^n positions). Ctrl-C stops it too. A stopped command prints the
-/// sums it computed and exits with code 1.
+/// up to 2^n positions), and so can comparing deep games. Ctrl-C stops it
+/// too. A stopped command prints the steps it took (sums and comparisons)
+/// and exits with code 1.
 #[derive(Args, Clone, Debug)]
 pub struct WorkArgs {
     /// Stop after this many seconds (more than 0, at most 10^7).
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
-    /// Stop after this many sums of games that are not both
-    /// number-up-star values (at least 1).
+    /// Stop after this many steps (at least 1): sums of games that are not
+    /// both number-up-star values, and comparisons that look at options.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
 }
@@ -164,7 +165,7 @@ fn parse_game(arena: &mut Arena, text: &str) -> Result<GameId> {
 }
 
 /// An error computing a game: a limit reached (exit code 1, naming the
-/// sums computed), else bad input (exit code 2).
+/// steps taken), else bad input (exit code 2).
 fn game_error(what: &str, err: CgtError) -> anyhow::Error {
     match err {
         CgtError::LimitReached { limit, positions } => {
@@ -173,7 +174,9 @@ fn game_error(what: &str, err: CgtError) -> anyhow::Error {
             } else {
                 format!("stopped by the {limit} limit")
             };
-            anyhow::anyhow!("{what}: {by} after {positions} sums of games, before a result")
+            anyhow::anyhow!(
+                "{what}: {by} after {positions} sums and comparisons of games, before a result"
+            )
         }
         err => output::bad_input(what, err),
     }

@@ -103,9 +103,10 @@ pub enum DbCommand {
         /// No progress bar.
         #[arg(long)]
         quiet: bool,
-        /// Start no table after this many seconds (more than 0, at most
-        /// 10^7; Ctrl-C stops it too): the table under way is finished, the
-        /// files built stay, and a later build resumes.
+        /// Stop after this many seconds (more than 0, at most 10^7; Ctrl-C
+        /// stops it too): the table under way is given up without a file
+        /// (within a few milliseconds for territories, one entry for active
+        /// areas), the files built stay, and a later build resumes.
         #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
         time_limit: Option<std::time::Duration>,
     },
@@ -183,18 +184,29 @@ pub fn run(command: DbCommand) -> Result<()> {
             let bar = progress::Bar::new(quiet);
             let start = std::time::Instant::now();
             let total = jobs.len();
+            let stop = || stop_or_time(Some(crate::interrupted()), time_limit, start);
+            let stopped = |limit, done| {
+                println!(
+                    "stopped: {} after {done} of {total} tables (run again to resume)",
+                    cgtk::report::stop_reason(cgtk::report::limit_name(limit))
+                );
+            };
             for (done, job) in jobs.into_iter().enumerate() {
-                if let Some(limit) = stop_or_time(Some(crate::interrupted()), time_limit, start) {
-                    println!(
-                        "stopped: {} after {done} of {total} tables (run again to resume)",
-                        cgtk::report::stop_reason(cgtk::report::limit_name(limit))
-                    );
+                if let Some(limit) = stop() {
+                    stopped(limit, done);
                     break;
                 }
-                let r: BuildReport = job.run(&out, &bar).map_err(|e| match e {
-                    e @ databases::DbError::OutOfMemory { .. } => bad_input("db build", e),
-                    e => anyhow::Error::new(e),
-                })?;
+                let r: BuildReport = match job.run_within(&out, &bar, &stop) {
+                    Ok(r) => r,
+                    Err(databases::DbError::Stopped { limit }) => {
+                        stopped(limit, done);
+                        break;
+                    }
+                    Err(e @ databases::DbError::OutOfMemory { .. }) => {
+                        return Err(bad_input("db build", e))
+                    }
+                    Err(e) => return Err(anyhow::Error::new(e)),
+                };
                 println!(
                     "{} {} entries {} bytes {}",
                     r.path.display(),

@@ -20,15 +20,19 @@ pub fn bad_input(what: &str, err: impl fmt::Display) -> anyhow::Error {
     anyhow::Error::new(BadInput(format!("{what}: {err}")))
 }
 
-/// The databases of the directory `dir`: a file that cannot be read is
-/// named in a warning on stderr and left out; a directory that cannot be
-/// listed is bad input.
+/// The databases of the directory `dir`, opened lazily (headers now, each
+/// table read and checked when first used): a file that cannot be read is
+/// named in a warning on stderr and left out, when the directory is opened
+/// (a bad header) or when a lookup first needs it (a bad checksum or
+/// entry; that lookup goes on as if the file were not there); a directory
+/// that cannot be listed is bad input.
 pub fn open_databases(dir: &std::path::Path) -> anyhow::Result<databases::Databases> {
-    let (dbs, skipped) = databases::Databases::open_dir_skipping(dir)
+    let (mut dbs, skipped) = databases::Databases::open_dir_skipping(dir)
         .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
     for e in skipped {
         eprintln!("warning: left out {e}");
     }
+    dbs.on_bad_table(std::sync::Arc::new(|e| eprintln!("warning: left out {e}")));
     Ok(dbs)
 }
 

@@ -117,7 +117,7 @@ pub fn stop_reason(limit: &str) -> String {
 /// positions valued.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ValueLimitReport {
-    /// `"time"`, `"node"` or `"interrupt"`.
+    /// `"time"`, `"node"`, `"memory"` (the `--tt-mb` bound) or `"interrupt"`.
     pub limit: &'static str,
     /// Positions valued before the stop.
     pub positions: u64,

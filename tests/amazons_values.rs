@@ -75,3 +75,50 @@ fn outcomes_from_canonical_forms_match_cgsuite() {
     }
     assert!(checked >= 140, "only {checked} positions read");
 }
+
+/// A memory bound stops valuing with the limit "memory" (the table of
+/// positions and the arena staying within it), and a bound that is large
+/// enough changes no value: the 3x3 thermographs under a 16 MiB bound match
+/// CGSuite's.
+#[test]
+fn a_memory_bound_stops_valuing_and_changes_no_value() {
+    let bound = 1 << 20;
+    let mut valuer = Valuer::new();
+    valuer.set_memory_limit(Some(bound));
+    let start: Position = Position::parse_or_standard("5x4").unwrap();
+    let r = valuer.canonical_within(&start, cgt::search::Limits::default(), &());
+    assert!(
+        matches!(
+            r,
+            Err(cgt::CgtError::LimitReached {
+                limit: "memory",
+                ..
+            })
+        ),
+        "{r:?}"
+    );
+    assert!(
+        valuer.memory_bytes() <= bound,
+        "{} bytes",
+        valuer.memory_bytes()
+    );
+
+    let text = data("autotests_thermographs_amazons_3x3_therm.test");
+    let mut lines = text.lines().map(str::trim);
+    let mut bounded = Valuer::new();
+    bounded.set_memory_limit(Some(16 << 20));
+    let mut checked = 0;
+    while let Some(line) = lines.next() {
+        let Some(position) = grid_to_position(line) else {
+            continue;
+        };
+        assert_eq!(lines.next(), Some("{thermograph"));
+        let expected = format!("{} {}", lines.next().unwrap(), lines.next().unwrap());
+        let g = bounded
+            .canonical_within(&position, cgt::search::Limits::default(), &())
+            .unwrap();
+        assert_eq!(bounded.thermograph_of(g).unwrap().to_string(), expected);
+        checked += 1;
+    }
+    assert_eq!(checked, 10);
+}

@@ -374,3 +374,45 @@ fn the_paper_set_plan_lists_the_large_active_tables() {
     }
     let _ = std::fs::remove_dir_all(out);
 }
+
+/// A table whose header is sound but whose payload is not is found bad when
+/// a query first reads it (directories are opened lazily): the query warns
+/// of it by name and answers as if it were not there; `db info`, which
+/// reads every file whole, names it too.
+#[test]
+fn a_bad_payload_is_named_when_first_read() {
+    let dir = temp_dir("lazy");
+    let d = dir.to_str().unwrap();
+    let (code, _, err) = cgtk(&[
+        "db", "build", "--kind", "simple", "--size", "3x2", "--queens", "1", "--out", d, "--quiet",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = "xxxx/x..x/x.Bx/x..x w";
+    let (code, json, err) = cgtk(&["db", "query", text, "--db", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.is_empty(), "{err}");
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["found"], true);
+    let file = dir.join("simple-3x2-q1.cgtkdb");
+    let mut bytes = std::fs::read(&file).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    std::fs::write(&file, &bytes).unwrap();
+    let (code, json, err) = cgtk(&["db", "query", text, "--db", d, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("warning: left out")
+            && err.contains("simple-3x2-q1.cgtkdb")
+            && err.contains("checksum mismatch"),
+        "{err}"
+    );
+    let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(v["found"], false);
+    let (code, info, _) = cgtk(&["db", "info", d]);
+    assert_eq!(code, 2);
+    assert!(
+        info.contains("simple-3x2-q1.cgtkdb: invalid: checksum MISMATCH"),
+        "{info}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -187,6 +187,19 @@ impl Valuer {
         self.evaluator.set_stop(stop);
     }
 
+    /// Bounds the memory of [`Valuer::canonical_within`]: once its table of
+    /// positions and the arena of their values take about `bytes`, it stops
+    /// with the limit `"memory"` (see
+    /// [`cgt::CanonicalEvaluator::set_memory_limit`]). `None`: no bound.
+    pub fn set_memory_limit(&mut self, bytes: Option<usize>) {
+        self.evaluator.set_memory_limit(bytes);
+    }
+
+    /// About how many bytes the table of positions and the arena take.
+    pub fn memory_bytes(&self) -> usize {
+        self.evaluator.memory_bytes(&self.arena)
+    }
+
     /// [`Valuer::canonical`] within `limits` (the node limit counts the
     /// positions valued), reporting one unit of progress per position.
     ///

@@ -35,6 +35,11 @@ pub const MAX_DEPTH: u64 = 2000;
 /// values, and their thermographs, take any size.
 pub const MAX_EXPANDED_NIMBER: u32 = 256;
 
+/// A limited arena reads the clock and the stop flag once every this many
+/// comparisons (and at every general sum): a comparison step looks at the
+/// options of two games, so the time past a limit stays small.
+pub const CHECK_EVERY: u64 = 64;
+
 /// The name of a game value in an [`Arena`]: equal values have equal ids.
 ///
 /// Ids are only meaningful in the arena that made them (see
@@ -105,15 +110,17 @@ pub struct Arena {
     sum_cache: HashMap<(GameId, GameId), GameId>,
     neg_cache: HashMap<GameId, GameId>,
     leq_cache: HashMap<(GameId, GameId), bool>,
+    /// The option ids stored in the nodes (for [`Arena::memory_bytes`]).
+    option_ids: usize,
     work: Work,
 }
 
-/// The sums an arena has computed and the limits on them
+/// The steps an arena has taken and the limits on them
 /// ([`Arena::set_limits`]).
 #[derive(Clone, Debug, Default)]
 struct Work {
-    sums: u64,
-    max_sums: Option<u64>,
+    steps: u64,
+    max_steps: Option<u64>,
     deadline: Option<Instant>,
     stop: Option<StopFlag>,
 }
@@ -157,6 +164,7 @@ impl Arena {
             sum_cache: HashMap::new(),
             neg_cache: HashMap::new(),
             leq_cache: HashMap::new(),
+            option_ids: 0,
             work: Work::default(),
         };
         let zero = arena.from_nus(Nus::ZERO);
@@ -174,34 +182,44 @@ impl Arena {
         self.nodes.len() <= 1
     }
 
-    /// Bounds the work of later operations. The step counted is a sum of
-    /// two games that are not both number-up-star values (what grows
+    /// Bounds the work of later operations. The steps counted are the sums
+    /// of two games that are not both number-up-star values (what grows
     /// without bound on short input: a sum of n switches has up to 2^n
-    /// positions); parsing, sums and everything built on them fail with
-    /// [`CgtError::LimitReached`] (limit `"node"`, `"time"` or
-    /// `"interrupt"`) past `limits.nodes` such sums, after `limits.time`
-    /// from now, or once `stop` is set. Games built so far stay valid.
+    /// positions) and the comparisons that look at options (neither cached
+    /// nor decided by stops or number-up-star values; canonical forms make
+    /// them, and a comparison of two deep games makes many). Parsing, sums,
+    /// canonical forms, [`Arena::checked_compare`] and everything built on
+    /// them fail with [`CgtError::LimitReached`] (limit `"node"`, `"time"`
+    /// or `"interrupt"`) past `limits.nodes` such steps, after
+    /// `limits.time` from now, or once `stop` is set; the time and the flag
+    /// are looked at every [`CHECK_EVERY`] comparisons and at every sum.
+    /// Games built so far stay valid, and nothing half computed is cached.
+    /// [`Arena::leq`] and [`Arena::compare`] are not bounded.
     pub fn set_limits(&mut self, limits: Limits, stop: Option<StopFlag>) {
-        self.work.max_sums = limits.nodes.map(|n| self.work.sums.saturating_add(n));
+        self.work.max_steps = limits.nodes.map(|n| self.work.steps.saturating_add(n));
         self.work.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
         self.work.stop = stop;
     }
 
-    /// The sums of games that are not both number-up-star values computed
-    /// so far (the steps [`Arena::set_limits`] counts).
-    pub fn sums(&self) -> u64 {
-        self.work.sums
+    /// The steps [`Arena::set_limits`] counts taken so far: sums of games
+    /// that are not both number-up-star values, and comparisons that looked
+    /// at options.
+    pub fn steps(&self) -> u64 {
+        self.work.steps
     }
 
-    /// Counts one general sum; fails if a limit is reached.
-    fn charge(&mut self) -> Result<(), CgtError> {
+    /// Counts one step (a general sum if `sum`, else a comparison); fails
+    /// if a limit is reached. The clock and the stop flag are read at every
+    /// sum and every [`CHECK_EVERY`] comparisons.
+    fn charge(&mut self, sum: bool) -> Result<(), CgtError> {
         let w = &mut self.work;
-        w.sums += 1;
-        let limit = if w.max_sums.is_some_and(|n| w.sums > n) {
+        w.steps += 1;
+        let look = sum || w.steps % CHECK_EVERY == 0;
+        let limit = if w.max_steps.is_some_and(|n| w.steps > n) {
             Some("node")
-        } else if w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
+        } else if look && w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
             Some("interrupt")
-        } else if w.deadline.is_some_and(|d| Instant::now() >= d) {
+        } else if look && w.deadline.is_some_and(|d| Instant::now() >= d) {
             Some("time")
         } else {
             None
@@ -209,10 +227,28 @@ impl Arena {
         match limit {
             Some(limit) => Err(CgtError::LimitReached {
                 limit,
-                positions: w.sums - 1,
+                positions: w.steps - 1,
             }),
             None => Ok(()),
         }
+    }
+
+    /// About how many bytes the arena takes: its games (nodes and option
+    /// lists) and the tables and caches indexing them, counted by capacity
+    /// (not the allocator's own overhead).
+    pub fn memory_bytes(&self) -> usize {
+        use std::mem::size_of;
+        // A hash table entry takes its size plus one control byte.
+        fn table<K, V>(capacity: usize) -> usize {
+            capacity * (size_of::<(K, V)>() + 1)
+        }
+        self.nodes.capacity() * size_of::<Node>()
+            + self.option_ids * size_of::<GameId>()
+            + table::<Nus, GameId>(self.nus_index.capacity())
+            + table::<GameId, ()>(self.general_index.capacity())
+            + table::<(GameId, GameId), GameId>(self.sum_cache.capacity())
+            + table::<GameId, GameId>(self.neg_cache.capacity())
+            + table::<(GameId, GameId), bool>(self.leq_cache.capacity())
     }
 
     /// Empties the operation caches (sums, negations, comparisons); the games
@@ -414,6 +450,7 @@ impl Arena {
         let mut right: Vec<GameId> = right.into_iter().map(|n| self.from_nus(n)).collect();
         left.sort_unstable();
         right.sort_unstable();
+        self.option_ids += left.len() + right.len();
         let node = &mut self.nodes[g.index()];
         node.left = Some(left.into_boxed_slice());
         node.right = Some(right.into_boxed_slice());
@@ -476,6 +513,7 @@ impl Arena {
             .map(|&o| self.left_stop(o))
             .min()
             .expect("a game that is not a number has Right options");
+        self.option_ids += left.len() + right.len();
         let id = self.push(Node {
             nus: None,
             left: Some(left.into_boxed_slice()),
@@ -507,12 +545,12 @@ impl Arena {
         }
         let mut memo = PendingMemo::new();
         loop {
-            self.remove_dominated(&mut l, Side::Left);
-            self.remove_dominated(&mut r, Side::Right);
-            let changed_left = self.bypass_reversible(&mut l, &r, Side::Left, &mut memo);
+            self.remove_dominated(&mut l, Side::Left)?;
+            self.remove_dominated(&mut r, Side::Right)?;
+            let changed_left = self.bypass_reversible(&mut l, &r, Side::Left, &mut memo)?;
             let changed_right = {
                 let l_now = l.clone();
-                self.bypass_reversible(&mut r, &l_now, Side::Right, &mut memo)
+                self.bypass_reversible(&mut r, &l_now, Side::Right, &mut memo)?
             };
             if !changed_left && !changed_right {
                 break;
@@ -560,9 +598,9 @@ impl Arena {
 
     /// Removes dominated options: a Left option `a` with `a <= b` for another
     /// Left option `b`; a Right option `a` with `a >= b`.
-    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, side: Side) {
+    fn remove_dominated(&mut self, opts: &mut Vec<GameId>, side: Side) -> Result<(), CgtError> {
         if opts.len() < 2 {
-            return;
+            return Ok(());
         }
         let mut keep = vec![true; opts.len()];
         for i in 0..opts.len() {
@@ -574,8 +612,8 @@ impl Arena {
                     continue;
                 }
                 let dominated = match side {
-                    Side::Left => self.leq(opts[i], opts[j]),
-                    Side::Right => self.leq(opts[j], opts[i]),
+                    Side::Left => self.try_leq(opts[i], opts[j])?,
+                    Side::Right => self.try_leq(opts[j], opts[i])?,
                 };
                 if dominated {
                     keep[i] = false;
@@ -588,6 +626,7 @@ impl Arena {
             k += 1;
             keep[k - 1]
         });
+        Ok(())
     }
 
     /// Bypasses reversible options on one side of `P = {l | r}` (`opts` is
@@ -600,7 +639,7 @@ impl Arena {
         other: &[GameId],
         side: Side,
         memo: &mut PendingMemo,
-    ) -> bool {
+    ) -> Result<bool, CgtError> {
         let (pl, pr): (Vec<GameId>, Vec<GameId>) = match side {
             Side::Left => (opts.clone(), other.to_vec()),
             Side::Right => (other.to_vec(), opts.clone()),
@@ -616,8 +655,8 @@ impl Arena {
             for i in 0..self.option_count(a, reply_side) {
                 let reply = self.option_at(a, reply_side, i);
                 let reverses = match side {
-                    Side::Left => self.leq_pending(reply, &pl, &pr, memo),
-                    Side::Right => self.geq_pending(reply, &pl, &pr, memo),
+                    Side::Left => self.leq_pending(reply, &pl, &pr, memo)?,
+                    Side::Right => self.geq_pending(reply, &pl, &pr, memo)?,
                 };
                 if reverses {
                     reversed_through = Some(reply);
@@ -639,7 +678,7 @@ impl Arena {
             result.dedup();
             *opts = result;
         }
-        changed
+        Ok(changed)
     }
 
     /// `x <= P` for `P = {pl | pr}`: no `x^L >= P` and no `P^R <= x`.
@@ -649,22 +688,29 @@ impl Arena {
         pl: &[GameId],
         pr: &[GameId],
         memo: &mut PendingMemo,
-    ) -> bool {
+    ) -> Result<bool, CgtError> {
         if let Some(&v) = memo.get(&(x, true)) {
-            return v;
+            return Ok(v);
         }
-        let mut result = !pr.iter().any(|&p| self.leq(p, x));
+        self.charge(false)?;
+        let mut result = true;
+        for &p in pr {
+            if self.try_leq(p, x)? {
+                result = false;
+                break;
+            }
+        }
         if result {
             for i in 0..self.option_count(x, Side::Left) {
                 let xl = self.option_at(x, Side::Left, i);
-                if self.geq_pending(xl, pl, pr, memo) {
+                if self.geq_pending(xl, pl, pr, memo)? {
                     result = false;
                     break;
                 }
             }
         }
         memo.insert((x, true), result);
-        result
+        Ok(result)
     }
 
     /// `P <= y` for `P = {pl | pr}`: no `P^L >= y` and no `y^R <= P`.
@@ -674,22 +720,29 @@ impl Arena {
         pl: &[GameId],
         pr: &[GameId],
         memo: &mut PendingMemo,
-    ) -> bool {
+    ) -> Result<bool, CgtError> {
         if let Some(&v) = memo.get(&(y, false)) {
-            return v;
+            return Ok(v);
         }
-        let mut result = !pl.iter().any(|&p| self.leq(y, p));
+        self.charge(false)?;
+        let mut result = true;
+        for &p in pl {
+            if self.try_leq(y, p)? {
+                result = false;
+                break;
+            }
+        }
         if result {
             for i in 0..self.option_count(y, Side::Right) {
                 let yr = self.option_at(y, Side::Right, i);
-                if self.leq_pending(yr, pl, pr, memo) {
+                if self.leq_pending(yr, pl, pr, memo)? {
                     result = false;
                     break;
                 }
             }
         }
         memo.insert((y, false), result);
-        result
+        Ok(result)
     }
 
     /// Interns `{l | r}` whose options are canonical and have no dominated or
@@ -922,7 +975,7 @@ impl Arena {
 
     /// `g + h` from the options: `{g^L + h, g + h^L | g^R + h, g + h^R}`.
     fn add_general(&mut self, g: GameId, h: GameId) -> Result<GameId, CgtError> {
-        self.charge()?;
+        self.charge(true)?;
         let mut l = Vec::new();
         let mut r = Vec::new();
         for (a, b) in [(g, h), (h, g)] {
@@ -944,38 +997,60 @@ impl Arena {
 
     // ----- comparison -----------------------------------------------------
 
-    /// `g <= h`: Left has no winning first move in `g - h`.
+    /// `g <= h`: Left has no winning first move in `g - h`. Not bounded by
+    /// [`Arena::set_limits`] (see [`Arena::checked_compare`]).
+    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+        let limits = Work {
+            steps: self.work.steps,
+            ..Work::default()
+        };
+        let limited = std::mem::replace(&mut self.work, limits);
+        let result = self.try_leq(g, h);
+        self.work = Work {
+            steps: self.work.steps,
+            ..limited
+        };
+        result.expect("no limits while they are set aside")
+    }
+
+    /// `g <= h` within the limits of [`Arena::set_limits`].
     ///
     /// Recursion: `g <= h` iff no `g^L >= h` and no `h^R <= g`, with shortcuts
-    /// for number-up-star values, stops, and numbers (number avoidance).
-    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+    /// for number-up-star values, stops, and numbers (number avoidance). Each
+    /// comparison that looks at options is a step; a result is cached only
+    /// when it is complete.
+    fn try_leq(&mut self, g: GameId, h: GameId) -> Result<bool, CgtError> {
         if g == h {
-            return true;
+            return Ok(true);
         }
         let (ng, nh) = (self.node(g), self.node(h));
         if let (Some(a), Some(b)) = (ng.nus, nh.nus) {
-            return matches!(a.partial_cmp_nus(b), Some(Ordering::Less | Ordering::Equal));
+            return Ok(matches!(
+                a.partial_cmp_nus(b),
+                Some(Ordering::Less | Ordering::Equal)
+            ));
         }
         // Stops are monotone: g <= h implies L(g) <= L(h) and R(g) <= R(h);
         // and L(g) < R(h) implies g < h.
         if ng.left_stop > nh.left_stop || ng.right_stop > nh.right_stop {
-            return false;
+            return Ok(false);
         }
         if ng.left_stop < nh.right_stop {
-            return true;
+            return Ok(true);
         }
         if let Some(&v) = self.leq_cache.get(&(g, h)) {
-            return v;
+            return Ok(v);
         }
         let g_number = ng.nus.is_some_and(|n| n.is_number());
         let h_number = nh.nus.is_some_and(|n| n.is_number());
+        self.charge(false)?;
         // Number avoidance: against a number, only moves in the other game
         // matter, so a number's own options are never looked at.
         let mut result = true;
         if !g_number {
             for i in 0..self.option_count(g, Side::Left) {
                 let gl = self.option_at(g, Side::Left, i);
-                if self.leq(h, gl) {
+                if self.try_leq(h, gl)? {
                     result = false;
                     break;
                 }
@@ -984,14 +1059,14 @@ impl Arena {
         if result && !h_number {
             for i in 0..self.option_count(h, Side::Right) {
                 let hr = self.option_at(h, Side::Right, i);
-                if self.leq(hr, g) {
+                if self.try_leq(hr, g)? {
                     result = false;
                     break;
                 }
             }
         }
         self.leq_cache.insert((g, h), result);
-        result
+        Ok(result)
     }
 
     /// `g >= h`.
@@ -999,10 +1074,10 @@ impl Arena {
         self.leq(h, g)
     }
 
-    /// [`Arena::compare`], refused (as [`Arena::add`] refuses the sum) when
-    /// one of the games is not number-up-star and the comparison would
-    /// recurse deeper than [`MAX_DEPTH`] or expand a nimber above
-    /// [`MAX_EXPANDED_NIMBER`].
+    /// [`Arena::compare`] within the limits of [`Arena::set_limits`],
+    /// refused (as [`Arena::add`] refuses the sum) when one of the games is
+    /// not number-up-star and the comparison would recurse deeper than
+    /// [`MAX_DEPTH`] or expand a nimber above [`MAX_EXPANDED_NIMBER`].
     pub fn checked_compare(&mut self, g: GameId, h: GameId) -> Result<Relation, CgtError> {
         if self.as_nus(g).is_none() || self.as_nus(h).is_none() {
             for x in [g, h] {
@@ -1018,7 +1093,12 @@ impl Arena {
                 });
             }
         }
-        Ok(self.compare(g, h))
+        if g == h {
+            return Ok(Relation::Equal);
+        }
+        let leq = self.try_leq(g, h)?;
+        let geq = self.try_leq(h, g)?;
+        Ok(Relation::from_leq_geq(leq, geq))
     }
 
     /// How `g` compares with `h`: `=`, `<`, `>` or `||`.
@@ -1133,11 +1213,12 @@ mod tests {
 
     #[test]
     fn limits_stop_sums_and_leave_the_arena_usable() {
-        // The count of general sums is what the node limit bounds.
+        // The count of general sums and comparisons is what the node limit
+        // bounds.
         let mut free = Arena::new();
         let expected = switches(&mut free, 8).unwrap();
-        let needed = free.sums();
-        assert!(needed > 8, "{needed} sums");
+        let needed = free.steps();
+        assert!(needed > 8, "{needed} steps");
         let mut a = Arena::new();
         a.set_limits(
             Limits {
@@ -1188,6 +1269,77 @@ mod tests {
             switches(&mut c, 8),
             Err(CgtError::LimitReached { limit: "time", .. })
         ));
+    }
+
+    /// `{1|{1|...{1|0}}}`, `n` deep, made without a sum.
+    fn hot(a: &mut Arena, n: usize) -> GameId {
+        let one = a.integer(1);
+        let mut g = a.zero();
+        for _ in 0..n {
+            g = a.new_game(&[one], &[g]).unwrap();
+        }
+        g
+    }
+
+    /// Comparisons count towards the limits: comparing two deep games (and
+    /// the canonical form of a game with both as options) makes no sum, and
+    /// still stops at a node limit, a stop flag or a time limit; the arena
+    /// then gives the answers of an arena that never had limits.
+    #[test]
+    fn limits_stop_comparisons() {
+        let mut free = Arena::new();
+        let (g, h) = (hot(&mut free, 600), hot(&mut free, 599));
+        let relation = free.compare(g, h);
+        let form = free.new_game(&[g, h], &[free.zero()]).unwrap();
+        let form = free.to_string(form);
+
+        let mut a = Arena::new();
+        let (g, h) = (hot(&mut a, 600), hot(&mut a, 599));
+        let limits = Limits {
+            nodes: Some(10),
+            time: None,
+        };
+        let before = a.steps();
+        a.set_limits(limits, None);
+        assert_eq!(
+            a.checked_compare(g, h),
+            Err(CgtError::LimitReached {
+                limit: "node",
+                positions: before + 10
+            })
+        );
+        a.set_limits(limits, None);
+        let zero = a.zero();
+        assert!(matches!(
+            a.new_game(&[g, h], &[zero]),
+            Err(CgtError::LimitReached { limit: "node", .. })
+        ));
+        let stop = StopFlag::new();
+        stop.stop();
+        a.set_limits(Limits::default(), Some(stop));
+        assert!(matches!(
+            a.checked_compare(g, h),
+            Err(CgtError::LimitReached {
+                limit: "interrupt",
+                ..
+            })
+        ));
+        a.set_limits(
+            Limits {
+                nodes: None,
+                time: Some(std::time::Duration::ZERO),
+            },
+            None,
+        );
+        assert!(matches!(
+            a.checked_compare(g, h),
+            Err(CgtError::LimitReached { limit: "time", .. })
+        ));
+        // Nothing half computed was kept.
+        a.set_limits(Limits::default(), None);
+        assert_eq!(a.checked_compare(g, h), Ok(relation));
+        let again = a.new_game(&[g, h], &[zero]).unwrap();
+        assert_eq!(a.to_string(again), form);
     }
 
     /// One arena per thread: an arena can be moved to a worker thread.

@@ -33,11 +33,12 @@ pub enum CgtError {
         /// The largest nimber expanded.
         limit: u32,
     },
-    /// A node or time limit, or an interrupt, stopped the computation
-    /// before it finished.
+    /// A node, time or memory limit, or an interrupt, stopped the
+    /// computation before it finished.
     #[error("stopped by the {limit} limit after {positions} positions")]
     LimitReached {
-        /// `"node"`, `"time"` or `"interrupt"`.
+        /// `"node"`, `"time"`, `"memory"` (a bounded
+        /// [`crate::CanonicalEvaluator`]) or `"interrupt"`.
         limit: &'static str,
         /// Positions valued before the stop.
         positions: u64,

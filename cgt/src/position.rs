@@ -84,6 +84,9 @@ pub struct CanonicalEvaluator<P> {
     /// The limits of the current [`CanonicalEvaluator::evaluate_within`]:
     /// the most misses, the deadline.
     limit: Option<(u64, Option<Instant>)>,
+    /// The most bytes the table and the arena may take
+    /// ([`CanonicalEvaluator::set_memory_limit`]).
+    max_bytes: Option<usize>,
     /// Stops [`CanonicalEvaluator::evaluate_within`] when set.
     stop: Option<StopFlag>,
 }
@@ -101,8 +104,44 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             table: HashMap::new(),
             stats: EvaluatorStats::default(),
             limit: None,
+            max_bytes: None,
             stop: None,
         }
+    }
+
+    /// Bounds the memory of later [`CanonicalEvaluator::evaluate_within`]
+    /// calls: the call stops with the limit `"memory"` once the table and
+    /// the arena take about `bytes` (see [`CanonicalEvaluator::memory_bytes`];
+    /// looked at every 256 positions valued), or before the table grows
+    /// past it (growing allocates the table twice over while the old one
+    /// is moved). `None`: no bound.
+    pub fn set_memory_limit(&mut self, bytes: Option<usize>) {
+        self.max_bytes = bytes;
+    }
+
+    /// About how many bytes the table and `arena` take (by capacity).
+    pub fn memory_bytes(&self, arena: &Arena) -> usize {
+        self.table_bytes() + arena.memory_bytes()
+    }
+
+    fn table_bytes(&self) -> usize {
+        self.table.capacity() * (std::mem::size_of::<(P, GameId)>() + 1)
+    }
+
+    /// Adds `position` to the table; under a memory bound, first stops if
+    /// the table is full and growing it would pass the bound.
+    fn insert(&mut self, arena: &Arena, position: &P, value: GameId) -> Result<(), CgtError> {
+        if self.limit.is_some() && self.table.len() >= self.table.capacity() {
+            let peak = self.memory_bytes(arena) + 2 * self.table_bytes().max(1 << 10);
+            if self.max_bytes.is_some_and(|max| peak > max) {
+                return Err(CgtError::LimitReached {
+                    limit: "memory",
+                    positions: self.stats.misses,
+                });
+            }
+        }
+        self.table.insert(position.clone(), value);
+        Ok(())
     }
 
     /// A flag that stops later [`CanonicalEvaluator::evaluate_within`]
@@ -147,7 +186,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
     }
 
     /// Stops with [`CgtError::LimitReached`] when a limit is reached.
-    fn check_limits(&self) -> Result<(), CgtError> {
+    fn check_limits(&self, arena: &Arena) -> Result<(), CgtError> {
         let Some((max, deadline)) = self.limit else {
             return Ok(());
         };
@@ -159,6 +198,11 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             "interrupt"
         } else if deadline.is_some_and(|d| Instant::now() >= d) {
             "time"
+        } else if self
+            .max_bytes
+            .is_some_and(|max| self.memory_bytes(arena) >= max)
+        {
+            "memory"
         } else {
             return Ok(());
         };
@@ -184,12 +228,12 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             self.stats.hits += 1;
             return Ok(g);
         }
-        self.check_limits()?;
+        self.check_limits(arena)?;
         self.stats.misses += 1;
         progress.advance(1);
         if let Some(x) = position.known_number() {
             let value = arena.dyadic(x);
-            self.table.insert(position.clone(), value);
+            self.insert(arena, position, value)?;
             return Ok(value);
         }
         let value = match position.decompose() {
@@ -213,7 +257,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
                 arena.new_game(&left, &right)?
             }
         };
-        self.table.insert(position.clone(), value);
+        self.insert(arena, position, value)?;
         Ok(value)
     }
 

@@ -38,6 +38,9 @@ pub enum ActiveError {
     /// Canonical form arithmetic failed.
     #[error("canonical form: {0}")]
     Canonical(String),
+    /// The build was stopped before it finished (see [`crate::StopCheck`]).
+    #[error("stopped ({})", crate::builder::stop_reason(*.0))]
+    Stopped(cgt::search::Limit),
     /// The table's entries could not be allocated.
     #[error("{entries} entries need {bytes} bytes, which could not be allocated")]
     OutOfMemory {
@@ -103,6 +106,23 @@ impl ActiveDb {
         white: u32,
         progress: &dyn ProgressSink,
     ) -> Result<ActiveDb, ActiveError> {
+        ActiveDb::build_within(width, height, black, white, progress, &|| None)
+    }
+
+    /// [`ActiveDb::build_with_progress`], asking `stop` before valuing
+    /// each entry: once it names a limit the build ends with
+    /// [`ActiveError::Stopped`].
+    ///
+    /// # Errors
+    /// [`ActiveError`].
+    pub fn build_within(
+        width: u8,
+        height: u8,
+        black: u32,
+        white: u32,
+        progress: &dyn ProgressSink,
+        stop: &crate::StopCheck<'_>,
+    ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
         let len =
             usize::try_from(index.count()).map_err(|_| IndexError::TooLarge { width, height })?;
@@ -123,6 +143,9 @@ impl ActiveDb {
                 let valued: Vec<Thermograph> = batch
                     .par_iter()
                     .map(|&r| {
+                        if let Some(limit) = stop() {
+                            return Err(ActiveError::Stopped(limit));
+                        }
                         evaluate(&index, r, &dict, |c| {
                             let id = ids[c as usize];
                             debug_assert!(id != u32::MAX, "lower layers are done");

@@ -5,6 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use cgt::search::Limit;
 use cgt::ProgressSink;
 
 use crate::active::ActiveDb;
@@ -14,6 +15,27 @@ use crate::format::{
 };
 use crate::index::BoxIndex;
 use crate::territory::TerritoryDb;
+
+/// Asked during a build, every few thousand entries (territories) or
+/// before each entry (active areas): a limit it names (a time limit,
+/// Ctrl-C) stops the build with [`DbError::Stopped`], and no file is
+/// written for the table under way.
+pub type StopCheck<'a> = dyn Fn() -> Option<Limit> + Sync + 'a;
+
+/// Never stops.
+fn never() -> Option<Limit> {
+    None
+}
+
+/// What a limit that stopped a build says: "time limit reached", "node
+/// limit reached" or "interrupted".
+pub fn stop_reason(limit: Limit) -> &'static str {
+    match limit {
+        Limit::Time => "time limit reached",
+        Limit::Nodes => "node limit reached",
+        Limit::Interrupt => "interrupted",
+    }
+}
 
 /// What building one database did.
 #[derive(Clone, Debug)]
@@ -120,8 +142,20 @@ pub fn build_simple(
     queens: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
+    build_simple_within(dir, width, height, queens, progress, &never)
+}
+
+/// [`build_simple`], stopped by `stop`.
+pub(crate) fn build_simple_within(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    queens: u32,
+    progress: &dyn ProgressSink,
+    stop: &StopCheck<'_>,
+) -> Result<BuildReport, DbError> {
     build_territory_kind(dir, width, height, &[queens], progress, |progress| {
-        TerritoryDb::build(width, height, queens, progress)
+        TerritoryDb::build_within(width, height, queens, progress, stop)
     })
 }
 
@@ -144,20 +178,33 @@ pub fn build_blocker(
     blockers: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
+    build_blocker_within(dir, width, height, normal, blockers, progress, &never)
+}
+
+/// [`build_blocker`], stopped by `stop` (in the tables it depends on too).
+pub(crate) fn build_blocker_within(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    normal: u32,
+    blockers: u32,
+    progress: &dyn ProgressSink,
+    stop: &StopCheck<'_>,
+) -> Result<BuildReport, DbError> {
     assert!(blockers >= 1, "a blocker table has blockers");
     let groups = [normal, blockers];
     if let Some(report) = existing(dir, DbKind::Blocker, width, height, &groups) {
         return Ok(report);
     }
     let lower = if blockers == 1 {
-        let r = build_simple(dir, width, height, normal + 1, progress)?;
+        let r = build_simple_within(dir, width, height, normal + 1, progress, stop)?;
         read_territory(&r.path)?
     } else {
-        let r = build_blocker(dir, width, height, normal + 1, blockers - 1, progress)?;
+        let r = build_blocker_within(dir, width, height, normal + 1, blockers - 1, progress, stop)?;
         read_blocker(&r.path)?
     };
     build_territory_kind(dir, width, height, &groups, progress, |progress| {
-        TerritoryDb::build_blocker(width, height, normal, blockers, &lower, progress)
+        TerritoryDb::build_blocker_within(width, height, normal, blockers, &lower, progress, stop)
     })
 }
 
@@ -231,6 +278,7 @@ fn build_territory_kind(
             entries,
             bytes: entries,
         },
+        crate::IndexError::Stopped(limit) => DbError::Stopped { limit },
         e => corrupted(e),
     })?;
     let bytes = territory_bytes(&db);
@@ -262,6 +310,19 @@ pub fn build_active(
     white: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
+    build_active_within(dir, width, height, black, white, progress, &never)
+}
+
+/// [`build_active`], stopped by `stop`.
+pub(crate) fn build_active_within(
+    dir: &Path,
+    width: u8,
+    height: u8,
+    black: u32,
+    white: u32,
+    progress: &dyn ProgressSink,
+    stop: &StopCheck<'_>,
+) -> Result<BuildReport, DbError> {
     let path = dir.join(file_name(DbKind::Active, width, height, &[black, white]));
     if let Ok(db) = read_active(&path) {
         if (db.index().width(), db.index().height(), db.index().groups())
@@ -287,7 +348,7 @@ pub fn build_active(
     };
     let count = BoxIndex::new(width, height, &[black, white]).map_or(0, |i| i.count());
     progress.start(&format!("active {width}x{height} b{black}w{white}"), count);
-    let db = ActiveDb::build_with_progress(width, height, black, white, progress);
+    let db = ActiveDb::build_within(width, height, black, white, progress, stop);
     progress.finish();
     let mut db = db.map_err(|e| match e {
         crate::active::ActiveError::OutOfMemory { entries, bytes } => DbError::OutOfMemory {
@@ -295,6 +356,7 @@ pub fn build_active(
             entries,
             bytes,
         },
+        crate::active::ActiveError::Stopped(limit) => DbError::Stopped { limit },
         e => corrupted(e),
     })?;
     if db.index().count() <= crate::active::CANONICAL_MAX_ENTRIES {
@@ -349,6 +411,80 @@ mod tests {
         let expected: u32 = simple.iter().map(|&(_, _, k)| k).sum();
         assert_eq!(blocker.len(), expected as usize);
         assert!(blocker.contains(&(3, 3, 1, 2)) && !blocker.contains(&(6, 3, 0, 4)));
+    }
+
+    /// A stop check that names `limit` from its `n`-th call on.
+    fn stop_after(n: usize, limit: Limit) -> impl Fn() -> Option<Limit> + Sync {
+        let calls = std::sync::atomic::AtomicUsize::new(0);
+        move || (calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 >= n).then_some(limit)
+    }
+
+    /// The `.cgtkdb` files and anything else (a temporary file) in `dir`.
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .map(|d| {
+                d.map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+                    .collect()
+            })
+            .unwrap_or_default();
+        v.sort();
+        v
+    }
+
+    /// A build stopped inside a table leaves no file for it (the tables
+    /// it finished before stay), and a build resumed afterwards writes the
+    /// same bytes as one never stopped.
+    #[test]
+    fn stopped_builds_leave_no_partial_file() {
+        let dir = std::env::temp_dir().join(format!("cgtk-stopped-build-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        // Simple 4x3, 1 queen: 24,576 entries, six chunks a layer.
+        let r = build_simple_within(&dir, 4, 3, 1, &(), &stop_after(10, Limit::Time));
+        assert!(
+            matches!(r, Err(DbError::Stopped { limit: Limit::Time })),
+            "{r:?}"
+        );
+        assert_eq!(names(&dir), Vec::<String>::new());
+        // A blocker table stopped while building the simple table it needs.
+        let r = build_blocker_within(&dir, 3, 2, 0, 1, &(), &stop_after(1, Limit::Interrupt));
+        assert!(matches!(
+            r,
+            Err(DbError::Stopped {
+                limit: Limit::Interrupt
+            })
+        ));
+        assert_eq!(names(&dir), Vec::<String>::new());
+        // Stopped in the blocker table itself: the simple one stays.
+        let r = build_blocker_within(&dir, 3, 2, 0, 1, &(), &stop_after(12, Limit::Time));
+        assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
+        assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
+        // Active 3x2 1+1: stopped at the 100th entry.
+        let r = build_active_within(&dir, 3, 2, 1, 1, &(), &stop_after(100, Limit::Time));
+        assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
+        assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
+        // Resumed: the same bytes as the tables built without a stop.
+        build_simple(&dir, 4, 3, 1, &()).unwrap();
+        build_blocker(&dir, 3, 2, 0, 1, &()).unwrap();
+        let r = build_active(&dir, 3, 2, 1, 1, &()).unwrap();
+        assert!(!r.resumed);
+        let simple = TerritoryDb::build(4, 3, 1, &()).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join("simple-4x3-q1.cgtkdb")).unwrap(),
+            territory_bytes(&simple)
+        );
+        let lower = TerritoryDb::build(3, 2, 1, &()).unwrap();
+        let blocker = TerritoryDb::build_blocker(3, 2, 0, 1, &lower, &()).unwrap();
+        assert_eq!(
+            std::fs::read(dir.join("blocker-3x2-q0b1.cgtkdb")).unwrap(),
+            territory_bytes(&blocker)
+        );
+        let mut active = ActiveDb::build(3, 2, 1, 1).unwrap();
+        active.compute_canonical_forms().unwrap();
+        assert_eq!(
+            std::fs::read(dir.join("active-3x2-b1w1.cgtkdb")).unwrap(),
+            active_bytes(&active)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -171,6 +171,13 @@ pub enum DbError {
         /// The bytes it needed.
         bytes: u64,
     },
+    /// A build stopped before the table was finished (a time limit or
+    /// Ctrl-C, see [`crate::StopCheck`]); no file was written for it.
+    #[error("stopped ({}) before the table was finished", crate::builder::stop_reason(*.limit))]
+    Stopped {
+        /// The limit that stopped it.
+        limit: cgt::search::Limit,
+    },
     /// A database of another kind than the one expected (a file renamed,
     /// or passed where another kind is read).
     #[error("{found} table where {expected} was expected")]
@@ -407,6 +414,17 @@ fn checked_header(
     groups_message: &str,
 ) -> Result<(Header, BoxIndex), DbError> {
     let (h, _) = parse_header(bytes, true)?;
+    let index = checked_box(&h, kind, groups, groups_message)?;
+    Ok((h, index))
+}
+
+/// The index of the box of a header of `kind` with `groups` queen groups.
+fn checked_box(
+    h: &Header,
+    kind: DbKind,
+    groups: usize,
+    groups_message: &str,
+) -> Result<BoxIndex, DbError> {
     if h.kind != kind {
         return Err(DbError::WrongKind {
             found: h.kind,
@@ -428,7 +446,55 @@ fn checked_header(
             format!("{} entries, the box has {}", h.entries, index.count()),
         ));
     }
-    Ok((h, index))
+    Ok(index)
+}
+
+/// The queen groups of a table of `kind`, and the message when a header
+/// has another number.
+fn groups_of(kind: DbKind) -> (usize, &'static str) {
+    match kind {
+        DbKind::Simple => (1, "a simple territory has one queen group"),
+        DbKind::Blocker => (
+            2,
+            "a blocker territory has two queen groups (normal queens, blockers)",
+        ),
+        DbKind::Active => (2, "an active area has two queen groups"),
+        DbKind::DotsShard => (4, "a Dots shard has four or five regions"),
+    }
+}
+
+/// The header of the territory or active area table `path` of `kind`, and
+/// the index of its box, read from the first bytes and the file's length
+/// only: the magic, version, length, kind, box, queens and entry count are
+/// checked, not the checksum or the payload (which reading the table
+/// whole does; see [`crate::Databases`], which opens directories this way).
+///
+/// # Errors
+/// [`DbError::Io`] if the file cannot be read or is not a regular file;
+/// the [`DbError`] of the first field that is wrong.
+pub fn read_header(path: &Path, kind: DbKind) -> Result<(Header, BoxIndex), DbError> {
+    use std::io::Read;
+    let io = |source| DbError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let file = fs::File::open(path).map_err(io)?;
+    let meta = file.metadata().map_err(io)?;
+    if !meta.is_file() {
+        return Err(io(io::Error::new(
+            io::ErrorKind::InvalidInput,
+            "not a regular file",
+        )));
+    }
+    let mut head = Vec::with_capacity(HEADER_LEN);
+    file.take(HEADER_LEN as u64)
+        .read_to_end(&mut head)
+        .map_err(io)?;
+    let payload_len = check_prefix(&head, meta.len())?;
+    let header = header_fields(&head, payload_len)?;
+    let (groups, message) = groups_of(kind);
+    let index = checked_box(&header, kind, groups, message)?;
+    Ok((header, index))
 }
 
 /// An active area database from the bytes of its file.
@@ -572,6 +638,23 @@ fn le_u64(b: &[u8]) -> u64 {
 /// computes the checksum; if `strict`, a checksum mismatch is an error
 /// before any other field is read.
 pub(crate) fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool), DbError> {
+    let payload_len = check_prefix(bytes, bytes.len() as u64)?;
+    let stored = le_u64(&bytes[40..48]);
+    let mut sum = Fnv1a64::new();
+    sum.update(&bytes[0..40]);
+    sum.update(&bytes[HEADER_LEN..]);
+    let computed = sum.finish();
+    let checksum_ok = computed == stored;
+    if strict && !checksum_ok {
+        return Err(DbError::ChecksumMismatch { stored, computed });
+    }
+    Ok((header_fields(bytes, payload_len)?, checksum_ok))
+}
+
+/// Checks the magic, version and length of a file of `file_len` bytes
+/// starting with `bytes` (at least the header, if the file has one), and
+/// returns the payload length.
+fn check_prefix(bytes: &[u8], file_len: u64) -> Result<u64, DbError> {
     if bytes.len() < MAGIC.len() || bytes[..8] != MAGIC {
         if bytes.len() < MAGIC.len() && MAGIC.starts_with(bytes) {
             return Err(DbError::Truncated {
@@ -595,7 +678,7 @@ pub(crate) fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool),
     }
     let payload_len = le_u64(&bytes[32..40]);
     let expected = (HEADER_LEN as u64).saturating_add(payload_len);
-    let found = bytes.len() as u64;
+    let found = file_len;
     if found < expected {
         return Err(DbError::Truncated { expected, found });
     }
@@ -605,15 +688,11 @@ pub(crate) fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool),
             what: format!("{} bytes after the payload", found - expected),
         });
     }
-    let stored = le_u64(&bytes[40..48]);
-    let mut sum = Fnv1a64::new();
-    sum.update(&bytes[0..40]);
-    sum.update(&bytes[HEADER_LEN..]);
-    let computed = sum.finish();
-    let checksum_ok = computed == stored;
-    if strict && !checksum_ok {
-        return Err(DbError::ChecksumMismatch { stored, computed });
-    }
+    Ok(payload_len)
+}
+
+/// The fields of a header whose magic, version and length are checked.
+fn header_fields(bytes: &[u8], payload_len: u64) -> Result<Header, DbError> {
     let corrupted = |offset: u64, what: &str| DbError::Corrupted {
         offset,
         what: what.to_owned(),
@@ -635,9 +714,9 @@ pub(crate) fn parse_header(bytes: &[u8], strict: bool) -> Result<(Header, bool),
             .collect(),
         entries: le_u64(&bytes[24..32]),
         payload_len,
-        checksum: stored,
+        checksum: le_u64(&bytes[40..48]),
     };
-    Ok((header, checksum_ok))
+    Ok(header)
 }
 
 /// The header of the database file `path` and whether its checksum holds.
@@ -697,28 +776,38 @@ pub fn blocker_from_bytes(bytes: &[u8]) -> Result<TerritoryDb, DbError> {
 }
 
 fn territory_kind_from_bytes(bytes: &[u8], kind: DbKind) -> Result<TerritoryDb, DbError> {
-    let (h, index) = if kind == DbKind::Simple {
-        checked_header(bytes, kind, 1, "a simple territory has one queen group")?
-    } else {
-        checked_header(
-            bytes,
-            kind,
-            2,
-            "a blocker territory has two queen groups (normal queens, blockers)",
-        )?
-    };
-    let corrupted = |offset: u64, what: String| DbError::Corrupted { offset, what };
+    let index = territory_index(bytes, kind)?;
+    territory_from_payload(index, bytes[HEADER_LEN..].to_vec())
+}
+
+/// [`territory_kind_from_bytes`] from the bytes of a whole file, whose
+/// buffer becomes the table's (no second copy of a large table).
+fn territory_kind_from_vec(mut bytes: Vec<u8>, kind: DbKind) -> Result<TerritoryDb, DbError> {
+    let index = territory_index(&bytes, kind)?;
+    bytes.drain(..HEADER_LEN);
+    territory_from_payload(index, bytes)
+}
+
+/// The index of a territory file of `kind`, its header and checksum
+/// checked.
+fn territory_index(bytes: &[u8], kind: DbKind) -> Result<BoxIndex, DbError> {
+    let (groups, message) = groups_of(kind);
+    let (h, index) = checked_header(bytes, kind, groups, message)?;
     if h.payload_len != h.entries {
-        return Err(corrupted(
-            32,
-            "payload length is not one byte per entry".into(),
-        ));
+        return Err(DbError::Corrupted {
+            offset: 32,
+            what: "payload length is not one byte per entry".into(),
+        });
     }
-    TerritoryDb::from_parts(index, bytes[HEADER_LEN..].to_vec()).map_err(|rank| {
-        corrupted(
-            HEADER_LEN as u64 + rank,
-            "move count above the number of empty squares".into(),
-        )
+    Ok(index)
+}
+
+/// A territory table from its checked index and payload, every entry
+/// checked.
+fn territory_from_payload(index: BoxIndex, payload: Vec<u8>) -> Result<TerritoryDb, DbError> {
+    TerritoryDb::from_parts(index, payload).map_err(|rank| DbError::Corrupted {
+        offset: HEADER_LEN as u64 + rank,
+        what: "move count above the number of empty squares".into(),
     })
 }
 
@@ -727,7 +816,7 @@ fn territory_kind_from_bytes(bytes: &[u8], kind: DbKind) -> Result<TerritoryDb, 
 /// # Errors
 /// As [`territory_from_bytes`], and [`DbError::Io`].
 pub fn read_territory(path: &Path) -> Result<TerritoryDb, DbError> {
-    territory_from_bytes(&read_bytes(path)?)
+    territory_kind_from_vec(read_bytes(path)?, DbKind::Simple)
 }
 
 /// Reads the blocker territory database file `path`.
@@ -735,7 +824,7 @@ pub fn read_territory(path: &Path) -> Result<TerritoryDb, DbError> {
 /// # Errors
 /// As [`blocker_from_bytes`], and [`DbError::Io`].
 pub fn read_blocker(path: &Path) -> Result<TerritoryDb, DbError> {
-    blocker_from_bytes(&read_bytes(path)?)
+    territory_kind_from_vec(read_bytes(path)?, DbKind::Blocker)
 }
 
 /// The bytes of a database file: a regular file (not a device or a pipe,

@@ -63,6 +63,10 @@ pub enum IndexError {
         /// The entries (one byte each).
         entries: u64,
     },
+    /// A build over this index was stopped before it finished (a time
+    /// limit or Ctrl-C; see [`crate::StopCheck`]).
+    #[error("stopped ({})", crate::builder::stop_reason(*.0))]
+    Stopped(cgt::search::Limit),
     /// More queens than cells.
     #[error("{queens} queens do not fit a {width}x{height} box")]
     TooManyQueens {

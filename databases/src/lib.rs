@@ -47,14 +47,16 @@ pub mod territory;
 pub use active::{ActiveDb, ActiveError};
 pub use builder::{
     build_active, build_blocker, build_simple, paper_active_set, paper_blocker_set,
-    paper_simple_set, BuildReport,
+    paper_simple_set, stop_reason, BuildReport, StopCheck,
 };
 pub use checksum::{fnv1a64, Fnv1a64};
 pub use format::{
-    blocker_from_bytes, file_name, inspect, read_active, read_blocker, read_territory, DbError,
-    DbKind, FileInfo, Header, EXTENSION,
+    blocker_from_bytes, file_name, inspect, read_active, read_blocker, read_header, read_territory,
+    DbError, DbKind, FileInfo, Header, EXTENSION,
 };
 pub use index::{BoxIndex, Config, IndexError};
 pub use jobs::{BuildJob, JobError};
-pub use oracle::{default_dir, Databases, QueryAnswer, QueryError, DB_ENV, DEFAULT_DIR};
+pub use oracle::{
+    default_dir, BadTableHook, Databases, QueryAnswer, QueryError, DB_ENV, DEFAULT_DIR,
+};
 pub use territory::TerritoryDb;

@@ -2,13 +2,27 @@
 //! fits one of their boxes, translated to the box corner or transposed
 //! (queen moves are symmetric under every symmetry of the square grid, and
 //! the squares of the box outside the area count as burnt).
+//!
+//! A directory is opened lazily: opening reads the header of each file (its
+//! first 48 bytes and its length), and a table is read whole, its checksum
+//! and every entry checked, only when a lookup first needs it (once, shared
+//! by every thread). A file whose header is bad is left out when the
+//! directory is opened; one found bad when first read is left out from
+//! then on (lookups go on to the next table that fits, or find nothing, as
+//! if the file were not there) and reported to the hook of
+//! [`Databases::on_bad_table`].
 
+use std::fmt;
 use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
 
 use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
 
 use crate::active::ActiveDb;
-use crate::format::{read_active, read_blocker, read_territory, DbError, EXTENSION};
+use crate::format::{
+    read_active, read_blocker, read_header, read_territory, DbError, DbKind, EXTENSION,
+};
+use crate::index::BoxIndex;
 use crate::territory::{blocker_children, for_each_child, TerritoryDb};
 
 /// The environment variable naming the default database directory.
@@ -61,12 +75,129 @@ fn bounding_box(squares: Bitboard) -> Option<(u8, u8, u8, u8)> {
     Some((f0, r0, f1 - f0 + 1, r1 - r0 + 1))
 }
 
+/// Told of each table found bad when a lookup first reads it (the library
+/// never prints; the command line warns).
+pub type BadTableHook = Arc<dyn Fn(&DbError) + Send + Sync>;
+
+/// A table of a [`Databases`]: its box from the file's header, the table
+/// itself read (and checked) on first use.
+struct Table<T> {
+    /// The file, or `None` for a table added in memory.
+    path: Option<PathBuf>,
+    /// The index of its box, as the header gives it.
+    index: BoxIndex,
+    /// Reads the file whole, checking it.
+    read: fn(&Path) -> Result<T, DbError>,
+    /// The table once read; `None` if the file turned out bad.
+    loaded: OnceLock<Option<T>>,
+}
+
+impl<T: HasIndex> Table<T> {
+    fn in_memory(db: T) -> Table<T> {
+        Table {
+            path: None,
+            index: db.box_index().clone(),
+            read: |_| unreachable!("a table in memory is never read"),
+            loaded: OnceLock::from(Some(db)),
+        }
+    }
+
+    fn on_disk(path: PathBuf, index: BoxIndex, read: fn(&Path) -> Result<T, DbError>) -> Table<T> {
+        Table {
+            path: Some(path),
+            index,
+            read,
+            loaded: OnceLock::new(),
+        }
+    }
+
+    /// The table, read and checked now if it is the first use; `None` if
+    /// its file is bad (told to `hook` the first time).
+    fn get(&self, hook: Option<&BadTableHook>) -> Option<&T> {
+        self.loaded
+            .get_or_init(|| {
+                let path = self.path.as_deref()?;
+                let read = (self.read)(path).and_then(|db| {
+                    if db.box_index() == &self.index {
+                        Ok(db)
+                    } else {
+                        Err(DbError::Corrupted {
+                            offset: 11,
+                            what: "the box or queens changed since the directory was opened".into(),
+                        })
+                    }
+                });
+                match read {
+                    Ok(db) => Some(db),
+                    Err(e) => {
+                        if let Some(hook) = hook {
+                            hook(&in_file(path, e));
+                        }
+                        None
+                    }
+                }
+            })
+            .as_ref()
+    }
+}
+
+impl<T> fmt::Debug for Table<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Table")
+            .field("path", &self.path)
+            .field("index", &self.index)
+            .field("read", &self.loaded.get().map(Option::is_some))
+            .finish_non_exhaustive()
+    }
+}
+
+/// The tables a [`Databases`] holds know their box.
+trait HasIndex {
+    fn box_index(&self) -> &BoxIndex;
+}
+
+impl HasIndex for TerritoryDb {
+    fn box_index(&self) -> &BoxIndex {
+        self.index()
+    }
+}
+
+impl HasIndex for ActiveDb {
+    fn box_index(&self) -> &BoxIndex {
+        self.index()
+    }
+}
+
+/// `e` as the error of the file `path` (an I/O error names it already).
+fn in_file(path: &Path, e: DbError) -> DbError {
+    match e {
+        e @ (DbError::Io { .. } | DbError::File { .. }) => e,
+        e => DbError::File {
+            path: path.to_owned(),
+            source: Box::new(e),
+        },
+    }
+}
+
 /// The databases of a directory, answering areas (an [`AreaOracle`]).
-#[derive(Default, Debug)]
+/// Tables are read on first use (see the [module docs](self)); a
+/// `Databases` is shared by threads as it is.
+#[derive(Default)]
 pub struct Databases {
-    territories: Vec<TerritoryDb>,
-    blockers: Vec<TerritoryDb>,
-    actives: Vec<ActiveDb>,
+    territories: Vec<Table<TerritoryDb>>,
+    blockers: Vec<Table<TerritoryDb>>,
+    actives: Vec<Table<ActiveDb>>,
+    hook: Option<BadTableHook>,
+}
+
+impl fmt::Debug for Databases {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Databases")
+            .field("territories", &self.territories)
+            .field("blockers", &self.blockers)
+            .field("actives", &self.actives)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Databases {
@@ -75,11 +206,12 @@ impl Databases {
         Databases::default()
     }
 
-    /// Loads every simple territory, blocker territory and active area
-    /// database file (`*.cgtkdb`) of `dir`.
+    /// Opens every simple territory, blocker territory and active area
+    /// database file (`*.cgtkdb`) of `dir`: reads and checks their headers;
+    /// each table is read whole and checked when first used.
     ///
     /// # Errors
-    /// The first file that cannot be read, or the directory.
+    /// The first file whose header is bad, or the directory.
     pub fn open_dir(dir: &Path) -> Result<Databases, DbError> {
         let (dbs, mut skipped) = Databases::open_dir_skipping(dir)?;
         if skipped.is_empty() {
@@ -90,8 +222,9 @@ impl Databases {
     }
 
     /// The tables of the database files in `dir`, and an error naming each
-    /// file that could not be read ([`DbError::File`]), which is left out:
-    /// one bad file does not make the others unusable.
+    /// file whose header could not be read ([`DbError::File`]), which is
+    /// left out: one bad file does not make the others unusable. Only the
+    /// headers are read now (see the [module docs](self)).
     ///
     /// # Errors
     /// [`DbError::Io`] if the directory cannot be listed.
@@ -110,33 +243,74 @@ impl Databases {
         let mut skipped = Vec::new();
         for p in paths {
             let name = p.file_name().and_then(|n| n.to_str()).unwrap_or("");
-            let read = if name.starts_with("simple-") {
-                read_territory(&p).map(|db| dbs.add_territory(db))
+            let kind = if name.starts_with("simple-") {
+                DbKind::Simple
             } else if name.starts_with("blocker-") {
-                read_blocker(&p).map(|db| dbs.add_blocker(db))
+                DbKind::Blocker
             } else if name.starts_with("active-") {
-                read_active(&p).map(|db| dbs.add_active(db))
+                DbKind::Active
             } else {
-                Ok(())
+                continue;
             };
-            if let Err(e) = read {
-                skipped.push(match e {
-                    e @ DbError::Io { .. } => e,
-                    e => DbError::File {
-                        path: p.clone(),
-                        source: Box::new(e),
-                    },
-                });
+            let index = match read_header(&p, kind) {
+                Ok((_, index)) => index,
+                Err(e) => {
+                    skipped.push(in_file(&p, e));
+                    continue;
+                }
+            };
+            match kind {
+                DbKind::Simple => dbs
+                    .territories
+                    .push(Table::on_disk(p, index, read_territory)),
+                DbKind::Blocker => dbs.blockers.push(Table::on_disk(p, index, read_blocker)),
+                _ => dbs.actives.push(Table::on_disk(p, index, read_active)),
             }
         }
+        dbs.sort();
         Ok((dbs, skipped))
+    }
+
+    /// Smallest boxes first, so that lookups use the smallest table.
+    fn sort(&mut self) {
+        self.territories.sort_by_key(|t| t.index.count());
+        self.blockers.sort_by_key(|t| t.index.count());
+        self.actives.sort_by_key(|t| t.index.count());
+    }
+
+    /// Calls `hook` with the error of each file found bad when a lookup
+    /// first reads it (naming the file, [`DbError::File`] or
+    /// [`DbError::Io`]); the table is left out from then on.
+    pub fn on_bad_table(&mut self, hook: BadTableHook) {
+        self.hook = Some(hook);
+    }
+
+    /// The number of tables (files whose header was read, and tables added
+    /// in memory), including any found bad since.
+    pub fn len(&self) -> usize {
+        self.territories.len() + self.blockers.len() + self.actives.len()
+    }
+
+    /// Whether there is no table.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The number of tables read from their files so far (good or bad).
+    pub fn tables_read(&self) -> usize {
+        fn read<T>(tables: &[Table<T>]) -> usize {
+            tables
+                .iter()
+                .filter(|t| t.path.is_some() && t.loaded.get().is_some())
+                .count()
+        }
+        read(&self.territories) + read(&self.blockers) + read(&self.actives)
     }
 
     /// Adds a simple territory database.
     pub fn add_territory(&mut self, db: TerritoryDb) {
-        self.territories.push(db);
-        // Smallest boxes first, so that lookups use the smallest table.
-        self.territories.sort_by_key(|d| d.index().count());
+        self.territories.push(Table::in_memory(db));
+        self.sort();
     }
 
     /// Adds a blocker territory database.
@@ -145,14 +319,14 @@ impl Databases {
     /// If `db` is a simple territory table (a caller's bug).
     pub fn add_blocker(&mut self, db: TerritoryDb) {
         assert!(db.is_blocker(), "a blocker territory table");
-        self.blockers.push(db);
-        self.blockers.sort_by_key(|d| d.index().count());
+        self.blockers.push(Table::in_memory(db));
+        self.sort();
     }
 
     /// Adds an active area table.
     pub fn add_active(&mut self, db: ActiveDb) {
-        self.actives.push(db);
-        self.actives.sort_by_key(|d| d.index().count());
+        self.actives.push(Table::in_memory(db));
+        self.sort();
     }
 
     /// The subzero thermograph of the configuration with these `black` and
@@ -187,8 +361,8 @@ impl Databases {
         white: Bitboard,
     ) -> Option<(&ActiveDb, u64)> {
         let (file, rank, w, h) = bounding_box(empty | black | white)?;
-        self.actives.iter().find_map(|db| {
-            let index = db.index();
+        self.actives.iter().find_map(|table| {
+            let index = &table.index;
             if index.groups() != [black.count(), white.count()] {
                 return None;
             }
@@ -212,61 +386,49 @@ impl Databases {
                 ],
                 empty: index.board_to_cells(p.map_set(empty))?,
             };
-            Some((db, index.rank(&config)))
+            let rank = index.rank(&config);
+            Some((table.get(self.hook.as_ref())?, rank))
         })
     }
 
-    /// The simple territory databases, smallest first.
-    pub fn territories(&self) -> &[TerritoryDb] {
-        &self.territories
-    }
-
-    /// The blocker territory databases, smallest first.
-    pub fn blocker_tables(&self) -> &[TerritoryDb] {
-        &self.blockers
-    }
-
     /// The database of `tables` and placement for a territory with these
-    /// squares and queen groups.
+    /// squares and queen groups: the first (smallest) that fits and reads.
     fn place<'a>(
-        tables: &'a [TerritoryDb],
+        &self,
+        tables: &'a [Table<TerritoryDb>],
         squares: Bitboard,
         groups: &[u32],
     ) -> Option<(&'a TerritoryDb, Placement)> {
         let (file, rank, w, h) = bounding_box(squares)?;
-        tables.iter().find_map(|db| {
-            if db.index().groups() != groups {
+        tables.iter().find_map(|table| {
+            let index = &table.index;
+            if index.groups() != groups {
                 return None;
             }
-            let (bw, bh) = (db.index().width(), db.index().height());
-            if w <= bw && h <= bh {
-                Some((
-                    db,
-                    Placement {
-                        file,
-                        rank,
-                        transpose: false,
-                    },
-                ))
+            let (bw, bh) = (index.width(), index.height());
+            let transpose = if w <= bw && h <= bh {
+                false
             } else if h <= bw && w <= bh {
-                Some((
-                    db,
-                    Placement {
-                        file,
-                        rank,
-                        transpose: true,
-                    },
-                ))
+                true
             } else {
-                None
-            }
+                return None;
+            };
+            let db = table.get(self.hook.as_ref())?;
+            Some((
+                db,
+                Placement {
+                    file,
+                    rank,
+                    transpose,
+                },
+            ))
         })
     }
 
     /// The number of moves `queens` can make on the `empty` squares (a
     /// territory anywhere on a board), if a database holds it.
     pub fn territory(&self, empty: Bitboard, queens: Bitboard) -> Option<u32> {
-        let (db, p) = Databases::place(&self.territories, empty | queens, &[queens.count()])?;
+        let (db, p) = self.place(&self.territories, empty | queens, &[queens.count()])?;
         db.moves(p.map_set(empty), p.map_set(queens))
     }
 
@@ -285,14 +447,14 @@ impl Databases {
         }
         let squares = empty | normal | blockers;
         let groups = [normal.count(), blockers.count()];
-        let (db, p) = Databases::place(&self.blockers, squares, &groups)?;
+        let (db, p) = self.place(&self.blockers, squares, &groups)?;
         db.blocker_moves(p.map_set(empty), p.map_set(normal), p.map_set(blockers))
     }
 
     /// A best move of that territory, if a database holds it and there is a
     /// move.
     pub fn territory_best_move(&self, empty: Bitboard, queens: Bitboard) -> Option<Move> {
-        let (db, p) = Databases::place(&self.territories, empty | queens, &[queens.count()])?;
+        let (db, p) = self.place(&self.territories, empty | queens, &[queens.count()])?;
         let mv = db.best_move(p.map_set(empty), p.map_set(queens))?;
         Some(Move::new(
             p.unmap(mv.from),

@@ -24,6 +24,7 @@
 //! less ([`TerritoryDb::best_move`]), found from the table at query time.
 
 use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
 
 use amazons::{queen_attacks, Bitboard, Move};
 use cgt::ProgressSink;
@@ -57,7 +58,27 @@ impl TerritoryDb {
         queens: u32,
         progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
-        TerritoryDb::fill(BoxIndex::new(width, height, &[queens])?, None, progress)
+        TerritoryDb::build_within(width, height, queens, progress, &|| None)
+    }
+
+    /// [`TerritoryDb::build`], asking `stop` every few thousand entries:
+    /// once it names a limit the build ends with [`IndexError::Stopped`].
+    ///
+    /// # Errors
+    /// [`IndexError`].
+    pub fn build_within(
+        width: u8,
+        height: u8,
+        queens: u32,
+        progress: &dyn ProgressSink,
+        stop: &crate::StopCheck<'_>,
+    ) -> Result<TerritoryDb, IndexError> {
+        TerritoryDb::fill(
+            BoxIndex::new(width, height, &[queens])?,
+            None,
+            progress,
+            stop,
+        )
     }
 
     /// Builds the blocker territory database of a `width x height` box with
@@ -79,6 +100,28 @@ impl TerritoryDb {
         lower: &TerritoryDb,
         progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
+        TerritoryDb::build_blocker_within(width, height, normal, blockers, lower, progress, &|| {
+            None
+        })
+    }
+
+    /// [`TerritoryDb::build_blocker`], asking `stop` as
+    /// [`TerritoryDb::build_within`] does.
+    ///
+    /// # Errors
+    /// [`IndexError`].
+    ///
+    /// # Panics
+    /// If `blockers` is 0 or `lower` is not that table (a caller's bug).
+    pub fn build_blocker_within(
+        width: u8,
+        height: u8,
+        normal: u32,
+        blockers: u32,
+        lower: &TerritoryDb,
+        progress: &dyn ProgressSink,
+        stop: &crate::StopCheck<'_>,
+    ) -> Result<TerritoryDb, IndexError> {
         assert!(blockers >= 1, "a blocker table has blockers");
         let expected: Vec<u32> = if blockers == 1 {
             vec![normal + 1]
@@ -94,14 +137,16 @@ impl TerritoryDb {
             "the table one blocker down"
         );
         let index = BoxIndex::new(width, height, &[normal, blockers])?;
-        TerritoryDb::fill(index, Some(lower), progress)
+        TerritoryDb::fill(index, Some(lower), progress, stop)
     }
 
-    /// The retrograde pass over `index`, layer by layer.
+    /// The retrograde pass over `index`, layer by layer, asking `stop`
+    /// before each chunk of ranks.
     fn fill(
         index: BoxIndex,
         lower: Option<&TerritoryDb>,
         progress: &dyn ProgressSink,
+        stop: &crate::StopCheck<'_>,
     ) -> Result<TerritoryDb, IndexError> {
         let count = index.count();
         let len = usize::try_from(count).map_err(|_| IndexError::TooLarge {
@@ -114,8 +159,16 @@ impl TerritoryDb {
             .map_err(|_| IndexError::OutOfMemory { entries: count })?;
         table.resize_with(len, || AtomicU8::new(0));
         let chunks = count.div_ceil(CHUNK);
+        let stopped = OnceLock::new();
         for layer in 0..=index.free_cells() {
             (0..chunks).into_par_iter().for_each(|c| {
+                if stopped.get().is_some() {
+                    return;
+                }
+                if let Some(limit) = stop() {
+                    let _ = stopped.set(limit);
+                    return;
+                }
                 let end = ((c + 1) * CHUNK).min(count);
                 for rank in c * CHUNK..end {
                     if index.empty_count(rank) == layer {
@@ -130,6 +183,9 @@ impl TerritoryDb {
                 }
                 progress.advance(end - c * CHUNK);
             });
+            if let Some(&limit) = stopped.get() {
+                return Err(IndexError::Stopped(limit));
+            }
         }
         Ok(TerritoryDb {
             index,

@@ -378,7 +378,7 @@ fn amazons_value_of(
     q: &Request,
 ) -> Result<Result<(String, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
-    amazons_cmd::value(&pos, q.limits()?, &())
+    amazons_cmd::value(&pos, q.limits()?, amazons_cmd::VALUE_TT_MB, &())
 }
 
 /// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
