@@ -450,9 +450,10 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
         }
     }
     let mut out = Vec::new();
-    // The other strings by (component root, place in the list), so that
-    // each component's strings keep their order.
-    let mut grouped = [(0u8, 0u8); MAX_STRINGS];
+    // The other strings by component root and place in the list (as
+    // `root << 8 | place`), so that each component's strings keep their
+    // order.
+    let mut grouped = [0u16; MAX_STRINGS];
     let mut n = 0;
     for (i, &s) in strings.iter().enumerate() {
         let root = match s {
@@ -462,7 +463,7 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
             }
             [a, b] => find(&mut parent, if is_coin(a) { a } else { b }),
         };
-        grouped[n] = (root, i as u8);
+        grouped[n] = u16::from(root) << 8 | i as u16;
         n += 1;
     }
     let grouped = &mut grouped[..n];
@@ -471,8 +472,8 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
     let mut i = 0;
     while i < n {
         let mut j = i;
-        while j < n && grouped[j].0 == grouped[i].0 {
-            part[j - i] = strings[usize::from(grouped[j].1)];
+        while j < n && grouped[j] >> 8 == grouped[i] >> 8 {
+            part[j - i] = strings[usize::from(grouped[j] & 0xFF)];
             j += 1;
         }
         out.push(key(&part[..j - i]));
@@ -552,20 +553,24 @@ fn key(strings: &[[u8; 2]]) -> Component {
     let mut scratch = [0u64; SLOTS];
     let mut classes = distinct(&colour[..k], &mut scratch);
     let mut next = [0u64; SLOTS];
+    let mut mixed = [0u64; SLOTS];
+    let (ground, arm) = (mix(GROUND_COLOUR, 0), mix(ARM_COLOUR, 0));
     for _ in 0..k {
         if classes == k {
             break;
         }
         // The new colour of a coin: its colour and the multiset of its
         // neighbours' colours (summed after mixing, so order free).
+        for (m, &c) in mixed.iter_mut().zip(&colour[..k]) {
+            *m = mix(c, 0);
+        }
         for (i, out) in next.iter_mut().enumerate().take(k) {
             let sum = neighbours(i).iter().fold(0u64, |h, &j| {
-                let c = match j {
-                    GROUND => GROUND_COLOUR,
-                    ARM => ARM_COLOUR,
-                    j => colour[usize::from(j)],
-                };
-                h.wrapping_add(mix(c, 0))
+                h.wrapping_add(match j {
+                    GROUND => ground,
+                    ARM => arm,
+                    j => mixed[usize::from(j)],
+                })
             });
             *out = mix(colour[i], sum);
         }
@@ -586,16 +591,18 @@ fn key(strings: &[[u8; 2]]) -> Component {
         label[usize::from(i)] = rank as u8;
     }
     let relabel = |e: u8| if is_coin(e) { label[local(e)] } else { e };
-    let mut pairs = [[0u8; 2]; MAX_STRINGS];
+    // Each string as `a << 8 | b` with `a <= b`, so that the sort is of
+    // plain integers.
+    let mut pairs = [0u16; MAX_STRINGS];
     for (p, &[a, b]) in pairs.iter_mut().zip(strings) {
         let (a, b) = (relabel(a), relabel(b));
-        *p = [a.min(b), a.max(b)];
+        *p = u16::from(a.min(b)) << 8 | u16::from(a.max(b));
     }
     let pairs = &mut pairs[..strings.len()];
     pairs.sort_unstable();
     let mut bytes = Vec::with_capacity(1 + 2 * pairs.len());
     bytes.push(k as u8);
-    bytes.extend(pairs.iter().flatten());
+    bytes.extend(pairs.iter().flat_map(|p| p.to_be_bytes()));
     Component(bytes.into_boxed_slice())
 }
 
