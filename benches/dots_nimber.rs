@@ -5,6 +5,11 @@
 //! value is the mex of the values its moves leave, loony moves left out
 //! (Berlekamp, Conway & Guy, "Winning Ways", ch. 16), computed with a
 //! separate evaluator; and the components' values add up to the value.
+//!
+//! The harder positions of BENCHMARKS.md, the first five such play-outs
+//! with 38 undrawn edges, are timed for the whole work of a `cgtk dots
+//! nimber` report: the value, the components' values and the value after
+//! each move, with one evaluator.
 
 #![expect(missing_docs, reason = "criterion_group! defines an undocumented fn")]
 
@@ -73,6 +78,25 @@ fn check(pos: &Position, value: NimstringValue) {
     assert_eq!(sum, value, "{pos}");
 }
 
+/// The first five play-outs with 38 undrawn edges (BENCHMARKS.md).
+const HARD: [&str; 5] = [
+    "5x5:2,4,7,8,10,15,19,22,26,28,29,35,36,44,45,47,48,51,52,54,55,57",
+    "5x5:3,5,6,9,11,13,17,19,21,24,28,31,33,35,41,42,43,45,47,48,49,55",
+    "5x5:1,3,6,7,9,10,12,14,17,18,20,23,24,26,27,30,34,43,48,53,54,57",
+    "5x5:1,2,8,16,17,19,20,21,23,26,27,29,31,33,38,39,44,47,48,51,53,58",
+    "5x5:0,6,8,13,14,15,19,22,26,27,29,31,34,35,38,41,42,45,48,51,52,58",
+];
+
+/// The work of a `cgtk dots nimber` report, with one fresh evaluator:
+/// the value, and the components and moves (which reuse its cache).
+fn report(pos: &Position) -> NimstringValue {
+    let mut nim = Nimstring::new();
+    let value = nim.value(pos).unwrap();
+    assert!(!nim.components(pos).unwrap().is_empty());
+    assert_eq!(nim.move_values(pos).unwrap().len(), 38);
+    value
+}
+
 fn nimber(c: &mut Criterion) {
     let mut group = c.benchmark_group("dots_nimber");
     group.sample_size(10);
@@ -91,6 +115,16 @@ fn nimber(c: &mut Criterion) {
                 }
             })
         });
+    }
+    let hard = corpus(38, 5);
+    for (i, (pos, text)) in hard.iter().zip(HARD).enumerate() {
+        assert_eq!(pos.to_string(), text);
+        let v = report(pos);
+        check(pos, v);
+        group.bench_function(
+            format!("5x5, 38 undrawn, position {}, report", i + 1),
+            |b| b.iter(|| assert_eq!(report(pos), v)),
+        );
     }
     group.finish();
 }

@@ -458,3 +458,128 @@ proptest! {
         }
     }
 }
+
+/// A random graph on coins `0..coins` with one to `most` strings, some to
+/// the ground, as text strings (a string from a coin to itself is left
+/// out).
+fn random_strings(rng: &mut SmallRng, coins: usize, most: usize) -> Vec<String> {
+    let m = rng.gen_range(1..=most);
+    let end = |rng: &mut SmallRng| {
+        if rng.gen_bool(0.3) {
+            "G".to_string()
+        } else {
+            rng.gen_range(0..coins).to_string()
+        }
+    };
+    let mut out = Vec::new();
+    for _ in 0..m {
+        let (a, b) = (end(rng), end(rng));
+        if a != b || a == "G" {
+            out.push(format!("{a}-{b}"));
+        }
+    }
+    out
+}
+
+/// A chain of `n` new coins numbered from `first`, from `a` to `b`.
+fn chain(a: &str, b: &str, first: usize, n: usize) -> Vec<String> {
+    let mut ends = vec![a.to_string()];
+    ends.extend((first..first + n).map(|c| c.to_string()));
+    ends.push(b.to_string());
+    ends.windows(2)
+        .map(|w| format!("{}-{}", w[0], w[1]))
+        .collect()
+}
+
+fn graph(strings: &[String]) -> StringsAndCoins {
+    strings.join(" ").parse().unwrap()
+}
+
+/// Checks a simplification rule on one instance: `p` and `q`, the position
+/// the rule turns `p` into, are the same game. By the brute force: when
+/// the code finds `p` not loony, `p + q` is a loss for the player to move
+/// (so they are equal nimbers); when it finds `p` loony, both `p` and `q`
+/// are wins for the player to move. The code's value of `p` is checked
+/// against the brute force on its own too. Returns whether `p` was loony.
+fn check_rule(p: &StringsAndCoins, q: &StringsAndCoins) -> bool {
+    let ours = check_graph(p, Brute::graph(p).value(), "rule");
+    if ours.is_loony() {
+        assert_ne!(Brute::graph(q).value(), 0, "{p} is loony, {q} is not");
+    } else {
+        let sum = p.union(q).unwrap();
+        assert_eq!(Brute::graph(&sum).value(), 0, "{p} ({ours}) is not {q}");
+    }
+    ours.is_loony()
+}
+
+/// The three simplification rules for long chains and loops (module docs
+/// of `nimstring::reduce`, rules 4 to 6) on `count` random small positions
+/// each (fixed seed), against the brute force.
+fn long_chain_rules(count: usize) {
+    let mut rng = SmallRng::seed_from_u64(23);
+    let mut not_loony = [0; 3];
+    let pick = |rng: &mut SmallRng, coins: usize| {
+        if rng.gen_bool(0.2) {
+            "G".to_string()
+        } else {
+            rng.gen_range(0..coins).to_string()
+        }
+    };
+    for _ in 0..count {
+        // Rule 4: a loop of four coins or more, or a long chain from the
+        // ground to the ground, beside the rest, is worth 0.
+        let coins = rng.gen_range(1..=3);
+        let core = random_strings(&mut rng, coins, 4);
+        let mut p = core.clone();
+        let n = rng.gen_range(3..=4);
+        if rng.gen_bool(0.5) {
+            p.extend(chain("10", "10", 11, n));
+        } else {
+            p.extend(chain("G", "G", 10, n));
+        }
+        not_loony[0] += usize::from(!check_rule(&graph(&p), &graph(&core)));
+
+        // Rule 5: a long chain between `a` and `b` (maybe the same coin,
+        // maybe the ground) is two arms, one at each end.
+        let coins = rng.gen_range(1..=3);
+        let core = random_strings(&mut rng, coins, 2);
+        let (a, b) = (pick(&mut rng, coins), pick(&mut rng, coins));
+        let n = rng.gen_range(3..=4);
+        let mut p = core.clone();
+        p.extend(chain(&a, &b, 10, n));
+        let mut q = core;
+        q.extend(chain(&a, "G", 10, 3));
+        q.extend(chain(&b, "G", 20, 3));
+        not_loony[1] += usize::from(!check_rule(&graph(&p), &graph(&q)));
+
+        // Rule 6: a coin with two arms is the ground.
+        let coins = rng.gen_range(1..=3);
+        let core = random_strings(&mut rng, coins, 2);
+        let mut p = core.clone();
+        let mut q = core;
+        p.extend(chain("9", "G", 10, 3));
+        p.extend(chain("9", "G", 20, 3));
+        for _ in 0..rng.gen_range(1..=2) {
+            let x = pick(&mut rng, coins);
+            p.push(format!("9-{x}"));
+            q.push(format!("G-{x}"));
+        }
+        not_loony[2] += usize::from(!check_rule(&graph(&p), &graph(&q)));
+    }
+    assert!(
+        not_loony.iter().all(|&n| n > count / 4),
+        "too few positions that are not loony: {not_loony:?}"
+    );
+}
+
+#[test]
+fn long_chain_rules_sample() {
+    // A twenty-fifth of the full run below, for every test run.
+    long_chain_rules(40);
+}
+
+#[test]
+#[ignore = "minutes: run in release with --ignored"]
+fn long_chain_rules_all() {
+    long_chain_rules(1000);
+}

@@ -32,25 +32,57 @@
 //!    two-string coins and leave two double-crosses: loony.
 //!
 //! With no capturable coin left, every cut captures nothing, so a turn is a
-//! single cut. Then a chain of two-string coins between two ends (the
-//! ground or coins with three or more strings) longer than three coins is
-//! shortened to three, and a loop of two-string coins longer than four to
-//! four: every cut in such a chain or loop is loony whatever its length
-//! (Berlekamp 2000, ch. 5: "long chains" of three or more; loops of four or
-//! more), and shortening keeps it long when its ends lose strings later.
+//! single cut. A *joint* is a coin with three or more strings; a *chain*
+//! is a maximal path of two-string coins, between two ends (the ground or
+//! joints, maybe the same joint), and a *loop* a cycle of two-string coins.
+//! A chain of three coins or more is *long*, and every cut in a long chain
+//! or in a loop of four coins or more is loony, whatever happens around it
+//! (Berlekamp 2000: long chains and loops). So such a chain never takes
+//! part in a turn that is not loony; all that matters of it is that its
+//! ends count it among their strings, and that a coin that joins it (a
+//! joint left with two strings) joins a long chain: a chain or loop
+//! through it is long again, and a capturable chain through it is loony.
+//! Hence, with proofs by following the same turns in both positions:
+//!
+//! 4. A loop of four coins or more on its own, and a long chain from the
+//!    ground to the ground, are worth 0 (every cut is loony, so there is
+//!    no option that is not) and are removed.
+//! 5. A long chain between two joints `a` and `b` (or from `a` back to
+//!    `a`) is the same as two long chains, one from `a` to the ground and
+//!    one from `b` to the ground. Whichever cuts are made elsewhere, the
+//!    joints' numbers of strings are the same in both, and every chain,
+//!    loop or capturable chain that comes to contain the long chain is long
+//!    (or loony) in both; a long chain that ends up closed into a loop in
+//!    one is a long chain from the ground to the ground in the other, worth
+//!    0 in both. A long chain from a joint to the ground is an *arm*; it is
+//!    kept as a single string that is never cut (every cut in it is loony),
+//!    which counts among the joint's strings and stands for three coins in
+//!    any chain the joint joins later.
+//! 6. A joint with two arms or more is the same as the ground: its other
+//!    strings are tied to the ground instead, and the joint and its arms are
+//!    removed. The joint never becomes capturable or part of a chain (it
+//!    keeps its two arms): left with two strings it is a long chain from the
+//!    ground to the ground (worth 0, rule 4). Meanwhile a capturable coin on
+//!    one of its strings is captured (rule 2) where one on a ground string
+//!    is taken for free (rule 1), to the same effect, and a chain that ends
+//!    at it, like one that ends at the ground, is loony once capturable.
+//!
+//! Rules 5 and 6 split components, so the same small components come up
+//! far more often.
 //!
 //! Each of these rules is checked against a brute-force search over
 //! complete turns in `dots/tests/nimstring_reference.rs`: who wins each
 //! position, and who wins the sum of two positions (0 exactly when their
-//! values are equal nimbers).
+//! values are equal nimbers); rules 4 to 6 also directly, a position
+//! against the one the rule turns it into.
 //!
 //! # Components
 //!
 //! What is left falls apart into connected components (joined through
 //! coins, not through the ground), whose values add. A component is stored
 //! as its key: the number of coins and the sorted list of its strings after
-//! relabelling the coins by colour refinement (degree and number of ground
-//! strings, refined by the colours of the neighbours). Equal keys are
+//! relabelling the coins by colour refinement (degree and numbers of ground
+//! strings and arms, refined by the colours of the neighbours). Equal keys are
 //! equal graphs, so equal values; isomorphic graphs usually, though not
 //! always, get the same key.
 
@@ -60,6 +92,11 @@ use super::graph::MAX_STRINGS;
 
 /// The ground in the internal string lists (coin numbers are below 254).
 pub(crate) const GROUND: u8 = u8::MAX;
+
+/// The far end of an *arm* in the internal string lists: a string `[c, ARM]`
+/// stands for a long chain (three coins or more) from coin `c` to the
+/// ground. It is never cut (every cut in it is loony).
+pub(crate) const ARM: u8 = u8::MAX - 1;
 
 /// A simplified position: loony, or a sum of components.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -106,7 +143,8 @@ impl Impartial for Component {
         let mut out = Vec::new();
         let mut rest = [[0u8; 2]; MAX_STRINGS];
         for i in 0..n {
-            if i > 0 && strings[i] == strings[i - 1] {
+            // Parallel strings give one option; a cut in an arm is loony.
+            if i > 0 && strings[i] == strings[i - 1] || strings[i][1] == ARM {
                 continue;
             }
             rest[..i].copy_from_slice(&strings[..i]);
@@ -139,7 +177,7 @@ impl Work<'_> {
         let mut degree = [0u8; SLOTS];
         for s in strings {
             for &end in s {
-                if end != GROUND {
+                if is_coin(end) {
                     degree[usize::from(end)] += 1;
                 }
             }
@@ -152,7 +190,7 @@ impl Work<'_> {
         let mut incident = [0u8; 2 * MAX_STRINGS];
         for (i, s) in strings.iter().enumerate() {
             for &end in s {
-                if end != GROUND {
+                if is_coin(end) {
                     let slot = &mut fill[usize::from(end)];
                     incident[usize::from(*slot)] = i as u8;
                     *slot += 1;
@@ -199,14 +237,14 @@ impl Work<'_> {
     fn kill(&mut self, s: usize) {
         self.alive &= !(1u128 << s);
         for end in self.strings[s] {
-            if end != GROUND {
+            if is_coin(end) {
                 self.degree[usize::from(end)] -= 1;
             }
         }
     }
 
     fn deg(&self, node: u8) -> u8 {
-        if node == GROUND {
+        if !is_coin(node) {
             u8::MAX
         } else {
             self.degree[usize::from(node)]
@@ -224,6 +262,10 @@ impl Work<'_> {
             }
             let s = self.string_of(x, usize::MAX);
             let y = self.other(s, x);
+            if y == ARM {
+                // A capturable long chain.
+                return false;
+            }
             let dy = self.deg(y);
             if y == GROUND || dy == 1 || dy >= 3 {
                 // Rules 1 and 2. (A coin with three strings keeps two.)
@@ -258,25 +300,18 @@ impl Work<'_> {
     }
 
     /// Walks from `start` along string `s` through two-string coins,
-    /// writing the coins passed and the strings crossed into `coins` and
-    /// `strings`; returns how many of each and where the walk stopped (the
-    /// ground, a coin with other than two strings, or `start`).
-    fn walk(
-        &self,
-        start: u8,
-        mut s: usize,
-        coins: &mut [u8; SLOTS],
-        strings: &mut [u8; MAX_STRINGS],
-    ) -> (usize, usize, u8) {
+    /// writing the strings crossed into `strings`; returns how many coins
+    /// it passed, how many strings it crossed and where it stopped (the
+    /// ground, an arm, a coin with other than two strings, or `start`).
+    fn walk(&self, start: u8, mut s: usize, strings: &mut [u8; MAX_STRINGS]) -> (usize, usize, u8) {
         let (mut nc, mut ns) = (0, 1);
         strings[0] = s as u8;
         let mut cur = start;
         loop {
             let next = self.other(s, cur);
-            if next == start || next == GROUND || self.degree[usize::from(next)] != 2 {
+            if !is_coin(next) || next == start || self.degree[usize::from(next)] != 2 {
                 return (nc, ns, next);
             }
-            coins[nc] = next;
             nc += 1;
             s = self.string_of(next, s);
             strings[ns] = s as u8;
@@ -285,73 +320,94 @@ impl Work<'_> {
         }
     }
 
-    /// Shortens chains to three coins and loops to four; writes the strings
-    /// left into `out` and returns how many.
-    fn shorten(&mut self, num_coins: usize, out: &mut [[u8; 2]; MAX_STRINGS]) -> usize {
+    /// Removes the long chains and loops, gives each joint an arm per long
+    /// chain it ended, and turns every joint with two arms or more into
+    /// the ground (see the module docs); writes the strings left into
+    /// `out` and returns how many. `self.degree` is not updated: it stays
+    /// each coin's degree before (an arm takes the place of a string).
+    fn simplify(&mut self, num_coins: usize, out: &mut [[u8; 2]; MAX_STRINGS]) -> usize {
+        let mut arms = [0u8; SLOTS];
         let mut seen = [false; SLOTS];
-        let mut added = [[0u8; 2]; MAX_STRINGS];
-        let mut num_added = 0;
-        let (mut right, mut right_strings) = ([0u8; SLOTS], [0u8; MAX_STRINGS]);
-        let (mut left, mut left_strings) = ([0u8; SLOTS], [0u8; MAX_STRINGS]);
+        let (mut right, mut left) = ([0u8; MAX_STRINGS], [0u8; MAX_STRINGS]);
         for c in 0..num_coins as u8 {
             if seen[usize::from(c)] || self.degree[usize::from(c)] != 2 {
                 continue;
             }
-            seen[usize::from(c)] = true;
             let first = self.string_of(c, usize::MAX);
-            let (nr, nrs, end) = self.walk(c, first, &mut right, &mut right_strings);
-            for &r in &right[..nr] {
-                seen[usize::from(r)] = true;
-            }
-            if end == c {
-                // A loop c, right...: keep four coins.
-                if nr + 1 > 4 {
-                    for &s in &right_strings[3..nrs] {
-                        self.alive &= !(1u128 << s);
+            let (nr, nrs, end) = self.walk(c, first, &mut right);
+            let (nl, nls, start) = if end == c {
+                (0, 0, c)
+            } else {
+                let second = self.string_of(c, first);
+                self.walk(c, second, &mut left)
+            };
+            let chain = || {
+                right[..nrs]
+                    .iter()
+                    .chain(&left[..nls])
+                    .map(|&s| usize::from(s))
+            };
+            for s in chain() {
+                for e in self.strings[s] {
+                    if is_coin(e) && self.degree[usize::from(e)] == 2 {
+                        seen[usize::from(e)] = true;
                     }
-                    added[num_added] = [right[2], c];
-                    num_added += 1;
                 }
+            }
+            // A loop of four coins or more is worth 0 and removed; a chain
+            // of three or more (an arm counts as three) gives its ends arms.
+            let long = if end == c {
+                nr + 1 >= 4
+            } else {
+                nl + 1 + nr >= 3 || start == ARM || end == ARM
+            };
+            if !long {
                 continue;
             }
-            let second = self.string_of(c, first);
-            let (nl, nls, _) = self.walk(c, second, &mut left, &mut left_strings);
-            for &l in &left[..nl] {
-                seen[usize::from(l)] = true;
+            for s in chain() {
+                self.alive &= !(1u128 << s);
             }
-            // The chain from the left end to `end`: the left coins reversed,
-            // `c`, the right coins; its strings likewise.
-            let len = nl + 1 + nr;
-            if len > 3 {
-                let coin = |i: usize| match i.cmp(&nl) {
-                    std::cmp::Ordering::Less => left[nl - 1 - i],
-                    std::cmp::Ordering::Equal => c,
-                    std::cmp::Ordering::Greater => right[i - nl - 1],
-                };
-                let string = |i: usize| {
-                    if i < nls {
-                        left_strings[nls - 1 - i]
-                    } else {
-                        right_strings[i - nls]
+            if end != c {
+                for e in [start, end] {
+                    if is_coin(e) {
+                        arms[usize::from(e)] += 1;
                     }
-                };
-                for i in 3..nls + nrs {
-                    self.alive &= !(1u128 << string(i));
                 }
-                added[num_added] = [coin(2), end];
-                num_added += 1;
+            }
+        }
+        // The arms of joints that were there before.
+        for (s, &[a, b]) in self.strings.iter().enumerate() {
+            if self.is_alive(s) && (a == ARM || b == ARM) {
+                arms[usize::from(a.min(b))] += 1;
+                self.alive &= !(1u128 << s);
             }
         }
         let mut n = 0;
         for (s, &st) in self.strings.iter().enumerate() {
             if self.is_alive(s) {
-                out[n] = st;
+                out[n] = st.map(|e| {
+                    if is_coin(e) && arms[usize::from(e)] >= 2 {
+                        GROUND
+                    } else {
+                        e
+                    }
+                });
                 n += 1;
             }
         }
-        out[n..n + num_added].copy_from_slice(&added[..num_added]);
-        n + num_added
+        for c in 0..num_coins as u8 {
+            if arms[usize::from(c)] == 1 {
+                out[n] = [c, ARM];
+                n += 1;
+            }
+        }
+        n
     }
+}
+
+/// Whether an end is a coin (not the ground or an arm).
+fn is_coin(end: u8) -> bool {
+    end < ARM
 }
 
 /// Simplifies a position given by its strings (coins `0..num_coins`,
@@ -363,7 +419,7 @@ pub(crate) fn reduce(num_coins: usize, strings: &[[u8; 2]]) -> Reduced {
         return Reduced::Loony;
     }
     let mut left = [[0u8; 2]; MAX_STRINGS];
-    let n = work.shorten(num_coins, &mut left);
+    let n = work.simplify(num_coins, &mut left);
     Reduced::Sum(components(num_coins, &left[..n]))
 }
 
@@ -388,15 +444,16 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
         *p = c as u8;
     }
     for &[a, b] in strings {
-        if a != GROUND && b != GROUND {
+        if is_coin(a) && is_coin(b) {
             let (ra, rb) = (find(&mut parent, a), find(&mut parent, b));
             parent[usize::from(ra)] = rb;
         }
     }
     let mut out = Vec::new();
-    // The other strings by (component root, place in the list), so that
-    // each component's strings keep their order.
-    let mut grouped = [(0u8, 0u8); MAX_STRINGS];
+    // The other strings by component root and place in the list (as
+    // `root << 8 | place`), so that each component's strings keep their
+    // order.
+    let mut grouped = [0u16; MAX_STRINGS];
     let mut n = 0;
     for (i, &s) in strings.iter().enumerate() {
         let root = match s {
@@ -404,10 +461,9 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
                 out.push(Component(Box::new([0, GROUND, GROUND])));
                 continue;
             }
-            [GROUND, c] | [c, GROUND] => find(&mut parent, c),
-            [a, _] => find(&mut parent, a),
+            [a, b] => find(&mut parent, if is_coin(a) { a } else { b }),
         };
-        grouped[n] = (root, i as u8);
+        grouped[n] = u16::from(root) << 8 | i as u16;
         n += 1;
     }
     let grouped = &mut grouped[..n];
@@ -416,8 +472,8 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
     let mut i = 0;
     while i < n {
         let mut j = i;
-        while j < n && grouped[j].0 == grouped[i].0 {
-            part[j - i] = strings[usize::from(grouped[j].1)];
+        while j < n && grouped[j] >> 8 == grouped[i] >> 8 {
+            part[j - i] = strings[usize::from(grouped[j] & 0xFF)];
             j += 1;
         }
         out.push(key(&part[..j - i]));
@@ -447,20 +503,19 @@ fn key(strings: &[[u8; 2]]) -> Component {
     let mut k = 0usize;
     for s in strings {
         for &e in s {
-            if e != GROUND && index[usize::from(e)] == u8::MAX {
+            if is_coin(e) && index[usize::from(e)] == u8::MAX {
                 index[usize::from(e)] = k as u8;
                 k += 1;
             }
         }
     }
     let local = |c: u8| usize::from(index[usize::from(c)]);
-    // Each local coin's neighbours (`NO_COIN` for the ground), coin `i`'s
-    // being `around[first[i]..first[i + 1]]`.
-    const NO_COIN: u8 = u8::MAX;
+    // Each local coin's neighbours ([`GROUND`] or [`ARM`] for those),
+    // coin `i`'s being `around[first[i]..first[i + 1]]`.
     let mut first = [0u16; SLOTS + 1];
     for &[a, b] in strings {
         for e in [a, b] {
-            if e != GROUND {
+            if is_coin(e) {
                 first[local(e) + 1] += 1;
             }
         }
@@ -475,10 +530,11 @@ fn key(strings: &[[u8; 2]]) -> Component {
         fill[from] += 1;
     };
     for &[a, b] in strings {
-        match (a, b) {
-            (GROUND, GROUND) => {}
-            (GROUND, c) | (c, GROUND) => link(local(c), NO_COIN),
-            (a, b) => {
+        match (is_coin(a), is_coin(b)) {
+            (false, false) => {}
+            (true, false) => link(local(a), b),
+            (false, true) => link(local(b), a),
+            (true, true) => {
                 let (la, lb) = (local(a), local(b));
                 link(la, lb as u8);
                 link(lb, la as u8);
@@ -487,28 +543,34 @@ fn key(strings: &[[u8; 2]]) -> Component {
     }
     let neighbours = |i: usize| &around[usize::from(first[i])..usize::from(first[i + 1])];
     const GROUND_COLOUR: u64 = 0x5151_5151;
+    const ARM_COLOUR: u64 = 0xA3A3_A3A3;
     let mut colour = [0u64; SLOTS];
     for (i, c) in colour.iter_mut().enumerate().take(k) {
         let n = neighbours(i);
-        *c = (n.len() as u64) << 8 | n.iter().filter(|&&x| x == NO_COIN).count() as u64;
+        let count = |end: u8| n.iter().filter(|&&x| x == end).count() as u64;
+        *c = (n.len() as u64) << 16 | count(GROUND) << 8 | count(ARM);
     }
     let mut scratch = [0u64; SLOTS];
     let mut classes = distinct(&colour[..k], &mut scratch);
     let mut next = [0u64; SLOTS];
+    let mut mixed = [0u64; SLOTS];
+    let (ground, arm) = (mix(GROUND_COLOUR, 0), mix(ARM_COLOUR, 0));
     for _ in 0..k {
         if classes == k {
             break;
         }
         // The new colour of a coin: its colour and the multiset of its
         // neighbours' colours (summed after mixing, so order free).
+        for (m, &c) in mixed.iter_mut().zip(&colour[..k]) {
+            *m = mix(c, 0);
+        }
         for (i, out) in next.iter_mut().enumerate().take(k) {
             let sum = neighbours(i).iter().fold(0u64, |h, &j| {
-                let c = if j == NO_COIN {
-                    GROUND_COLOUR
-                } else {
-                    colour[usize::from(j)]
-                };
-                h.wrapping_add(mix(c, 0))
+                h.wrapping_add(match j {
+                    GROUND => ground,
+                    ARM => arm,
+                    j => mixed[usize::from(j)],
+                })
             });
             *out = mix(colour[i], sum);
         }
@@ -528,17 +590,19 @@ fn key(strings: &[[u8; 2]]) -> Component {
     for (rank, &i) in order[..k].iter().enumerate() {
         label[usize::from(i)] = rank as u8;
     }
-    let relabel = |e: u8| if e == GROUND { GROUND } else { label[local(e)] };
-    let mut pairs = [[0u8; 2]; MAX_STRINGS];
+    let relabel = |e: u8| if is_coin(e) { label[local(e)] } else { e };
+    // Each string as `a << 8 | b` with `a <= b`, so that the sort is of
+    // plain integers.
+    let mut pairs = [0u16; MAX_STRINGS];
     for (p, &[a, b]) in pairs.iter_mut().zip(strings) {
         let (a, b) = (relabel(a), relabel(b));
-        *p = [a.min(b), a.max(b)];
+        *p = u16::from(a.min(b)) << 8 | u16::from(a.max(b));
     }
     let pairs = &mut pairs[..strings.len()];
     pairs.sort_unstable();
     let mut bytes = Vec::with_capacity(1 + 2 * pairs.len());
     bytes.push(k as u8);
-    bytes.extend(pairs.iter().flatten());
+    bytes.extend(pairs.iter().flat_map(|p| p.to_be_bytes()));
     Component(bytes.into_boxed_slice())
 }
 
@@ -603,17 +667,68 @@ mod tests {
         assert_eq!(value("G-G"), Some(1));
     }
 
-    #[test]
-    fn shortening_keeps_short_chains_and_caps_long_ones() {
-        let (n, s) = parse("G-0 0-1 1-2 2-3 3-4 4-G 5-6 6-7 7-8 8-9 9-10 10-5");
+    /// The components of a position that is not loony, as their keys'
+    /// texts, sorted.
+    fn keys(text: &str) -> Vec<String> {
+        let (n, s) = parse(text);
         let Reduced::Sum(parts) = reduce(n, &s) else {
-            panic!("not loony")
+            panic!("{text}: loony")
         };
-        let mut sizes: Vec<(usize, usize)> = parts
+        let show = |e: u8| match e {
+            GROUND => "G".to_string(),
+            ARM => "A".to_string(),
+            c => c.to_string(),
+        };
+        let mut out: Vec<String> = parts
             .iter()
-            .map(|p| (p.coins(), p.strings().count()))
+            .map(|p| {
+                let strings: Vec<String> = p
+                    .strings()
+                    .map(|[a, b]| format!("{}-{}", show(a), show(b)))
+                    .collect();
+                strings.join(" ")
+            })
             .collect();
-        sizes.sort_unstable();
-        assert_eq!(sizes, vec![(3, 4), (4, 4)]);
+        out.sort_unstable();
+        out
+    }
+
+    #[test]
+    fn long_chains_and_loops_on_their_own_are_removed() {
+        let none: Vec<String> = Vec::new();
+        assert_eq!(keys("G-0 0-1 1-2 2-3 3-4 4-G"), none);
+        assert_eq!(keys("G-0 0-1 1-2 2-G 3-4 4-5 5-6 6-3"), none);
+        // Short ones stay: a loop of three coins, a chain of two.
+        assert_eq!(keys("0-1 1-2 2-0 G-3 3-4 4-G").len(), 2);
+    }
+
+    #[test]
+    fn a_long_chain_between_joints_becomes_two_arms() {
+        // Joints 0 and 4, each with two ground strings, joined by the
+        // chain 1, 2, 3: two components, each a joint with an arm.
+        let text = "G-0 G-0 0-1 1-2 2-3 3-4 4-G 4-G";
+        assert_eq!(keys(text), vec!["0-A 0-G 0-G", "0-A 0-G 0-G"]);
+        // A long loop from a joint back to itself: two arms, so the joint
+        // is the ground, and its other string is tied to the ground.
+        assert_eq!(keys("0-1 1-2 2-3 3-0 0-4 4-G 4-G"), vec!["0-G 0-G 0-G"]);
+        // The chain 1, 2 is short: nothing changes.
+        assert_eq!(keys("G-0 G-0 0-1 1-2 2-4 4-G 4-G").len(), 1);
+    }
+
+    #[test]
+    fn a_joint_with_two_arms_is_the_ground() {
+        // Joint 0 with arms 1, 2, 3 and 4, 5, 6, and strings to coin 7 (a
+        // coin with two ground strings besides) and to coin 8 (two strings
+        // to 0 and one to 9).
+        let text = "0-1 1-2 2-3 3-G 0-4 4-5 5-6 6-G 0-7 7-G 7-G 0-8 0-8 8-9 9-G 9-G";
+        assert_eq!(keys(text), vec!["0-1 0-G 0-G 1-G 1-G", "0-G 0-G 0-G"]);
+        // Arms that were there before count too.
+        let (n, mut s) = parse("0-1 1-G 0-G 0-2 2-G 2-G");
+        s.push([0, ARM]);
+        s.push([0, ARM]);
+        let Reduced::Sum(parts) = reduce(n, &s) else {
+            panic!("loony")
+        };
+        assert_eq!(parts.len(), 3, "{parts:?}");
     }
 }
