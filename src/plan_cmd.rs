@@ -33,11 +33,13 @@ pub struct RunArgs {
 /// How a plan runs on this machine (`plan run`, `dots table build`).
 #[derive(Args)]
 pub struct RunnerArgs {
-    /// Shards built at once (1 to 256) [default: one per core]; each also
-    /// spreads over every core unless --single-thread-shards.
+    /// Shards built at once (1 to 256) [default: one per core]; with
+    /// more than one, each shard runs on one thread, as a one-core cluster
+    /// job; with one, it spreads over every core unless
+    /// --single-thread-shards.
     #[arg(long)]
     pub workers: Option<usize>,
-    /// One thread per shard (as a one-core cluster job).
+    /// One thread per shard even with --workers 1.
     #[arg(long)]
     pub single_thread_shards: bool,
     /// Start no shard after this many seconds (more than 0, at most 10^7):
@@ -62,7 +64,7 @@ impl RunnerArgs {
         check_workers(workers)?;
         Ok(RunOptions {
             workers,
-            parallel_within: !self.single_thread_shards,
+            parallel_within: workers == 1 && !self.single_thread_shards,
             time: self.time_limit,
             stop: Some(crate::interrupted().clone()),
         })

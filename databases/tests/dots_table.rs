@@ -171,8 +171,18 @@ fn empty_boards_have_the_known_values() {
 #[test]
 fn parts_workers_and_threads_give_the_same_values() {
     let b = board(3, 3);
+    // One shard at a time, each over rayon's pool.
     let whole = temp_dir("whole-3x3");
-    build(b, &whole, Split::default(), RunOptions::default());
+    build(
+        b,
+        &whole,
+        Split::default(),
+        RunOptions {
+            workers: 1,
+            parallel_within: true,
+            ..RunOptions::default()
+        },
+    );
     // The same build with three workers, one thread each: the same files.
     let workers = temp_dir("workers-3x3");
     build(

@@ -62,11 +62,13 @@ pub fn part_file_name(geo: &Geometry, id: &PartId) -> String {
 
 /// The bytes of a shard part file.
 pub fn part_bytes(geo: &Geometry, id: &PartId, values: &Packed) -> Vec<u8> {
-    let mut payload = Vec::with_capacity(values.words().len() * 8);
+    let payload_len = values.words().len() * 8;
+    let mut out = vec![0u8; HEADER_LEN];
+    out.reserve_exact(payload_len);
     for w in values.words() {
-        payload.extend_from_slice(&w.to_le_bytes());
+        out.extend_from_slice(&w.to_le_bytes());
     }
-    let mut h = [0u8; HEADER_LEN];
+    let h = &mut out[..HEADER_LEN];
     h[0..8].copy_from_slice(&MAGIC);
     h[8..10].copy_from_slice(&VERSION.to_le_bytes());
     h[10] = 4;
@@ -78,13 +80,11 @@ pub fn part_bytes(geo: &Geometry, id: &PartId, values: &Packed) -> Vec<u8> {
     h[20..22].copy_from_slice(&(id.part as u16).to_le_bytes());
     h[22..24].copy_from_slice(&(id.parts as u16).to_le_bytes());
     h[24..32].copy_from_slice(&values.len().to_le_bytes());
-    h[32..40].copy_from_slice(&(payload.len() as u64).to_le_bytes());
+    h[32..40].copy_from_slice(&(payload_len as u64).to_le_bytes());
     let mut sum = Fnv1a64::new();
-    sum.update(&h[0..40]);
-    sum.update(&payload);
-    h[40..48].copy_from_slice(&sum.finish().to_le_bytes());
-    let mut out = h.to_vec();
-    out.extend_from_slice(&payload);
+    sum.update(&out[0..40]);
+    sum.update(&out[HEADER_LEN..]);
+    out[40..48].copy_from_slice(&sum.finish().to_le_bytes());
     out
 }
 

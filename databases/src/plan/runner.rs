@@ -34,14 +34,13 @@ pub fn default_workers() -> usize {
 }
 
 impl Default for RunOptions {
-    /// A shard per core at a time ([`default_workers`]), each also free to
-    /// spread over every core (rayon's pool, shared by the shards under
-    /// way: idle cores help the shards under way when fewer are ready),
-    /// no limit.
+    /// A shard per core at a time ([`default_workers`]), each on one
+    /// thread (on one core, each shard on every core), no limit.
     fn default() -> RunOptions {
+        let workers = default_workers();
         RunOptions {
-            workers: default_workers(),
-            parallel_within: true,
+            workers,
+            parallel_within: workers == 1,
             time: None,
             stop: None,
         }
