@@ -12,8 +12,10 @@
 //! 2. The 4x4 plan (40 lines, 10 per region, 11^4 count vectors before
 //!    normalisation) without sub-shards and with the thesis's (over 200
 //!    million positions, up to 20 parts), simulated with the calibration
-//!    scaled to 4x4 (seconds per position times 40/24, the ratio of the
-//!    boards' lines, as a position's work is one read per undrawn line).
+//!    of the largest board built (3x3, or the board of `--check`) scaled
+//!    to 4x4 (seconds per position times 40 over its lines, an upper
+//!    bound: a position with a capturable box reads one or two children
+//!    whatever the board).
 //! 3. Figures as SVG in `docs/figures/` and the numbers as Markdown on
 //!    stdout.
 //!
@@ -187,8 +189,9 @@ fn local_run(plan: &Plan, workers: usize) -> plan::RunReport {
 }
 
 /// The simulation against a real build of `board`: calibrated on the run
-/// with one worker, the makespan with two predicted and measured.
-fn check_larger(board: Board) {
+/// with one worker, the makespan with two predicted and measured. Returns
+/// the calibration.
+fn check_larger(board: Board) -> Calibration {
     let dir = temp_dir("check");
     let plan = plan::dots_table_plan(board, &dir, Split::default()).unwrap();
     let one = local_run(&plan, 1);
@@ -215,6 +218,7 @@ fn check_larger(board: Board) {
         (sim - measured) / measured * 100.0
     );
     std::fs::remove_dir_all(&dir).unwrap();
+    cal
 }
 
 fn main() {
@@ -265,14 +269,17 @@ fn main() {
         );
     }
     std::fs::remove_dir_all(&dir).unwrap();
-    if let Some(board) = check {
-        check_larger(board);
-    }
+    // The calibration of the largest board built (its run is the longest,
+    // so the least disturbed by start-up), with its number of lines.
+    let (cal, lines) = match check {
+        Some(board) => (check_larger(board), board.num_edges()),
+        None => (cal, small.num_edges()),
+    };
 
     // 2. The 4x4 plans.
     let board = Board::new(4, 4).unwrap();
     let scaled = Calibration {
-        seconds_per_unit: cal.seconds_per_unit * 40.0 / 24.0,
+        seconds_per_unit: cal.seconds_per_unit * 40.0 / lines as f64,
         overhead: cal.overhead,
     };
     let big = Path::new("/nonexistent/4x4");
@@ -298,6 +305,7 @@ fn main() {
         scaled.seconds_per_unit * 1e9
     );
     let hours = |s: f64| s / 3600.0;
+    let minutes = |s: f64| s / 60.0;
     let unlimited_whole = simulate(&whole, usize::MAX, &scaled);
     let unlimited_split = simulate(&split, usize::MAX, &scaled);
     let p25_whole = simulate(&whole, 25, &scaled);
@@ -313,8 +321,8 @@ fn main() {
         ("1 worker", &one_worker),
     ] {
         println!(
-            "| {name} | {:.1} h | {} | {:.1} |",
-            hours(r.makespan),
+            "| {name} | {:.1} min | {} | {:.1} |",
+            minutes(r.makespan),
             r.max_busy,
             r.mean_busy
         );
@@ -387,10 +395,10 @@ fn main() {
         speed_whole.push((p as f64, t1 / b));
         if [1, 2, 5, 10, 25, 50, 60, 75, 100, 137].contains(&p) {
             println!(
-                "| {p} | {:.1} h | {:.1} | {:.1} h | {:.1} |",
-                hours(a),
+                "| {p} | {:.1} min | {:.1} | {:.1} min | {:.1} |",
+                minutes(a),
                 t1 / a,
-                hours(b),
+                minutes(b),
                 t1 / b
             );
         }
@@ -422,10 +430,10 @@ fn main() {
     let disk = whole.total_cost() as f64 * bits / 8.0;
     println!("\n## 4x4 on a cluster\n");
     println!(
-        "work {:.0} core-hours; disk {:.0} GB ({} bits per value); sub-shards on 60 workers: {:.1} h",
+        "work {:.1} core-hours; disk {:.0} GB ({} bits per value); sub-shards on 60 workers: {:.1} min",
         hours(one_worker.work),
         disk / 1e9,
         bits,
-        hours(simulate(&split, 60, &scaled).makespan)
+        minutes(simulate(&split, 60, &scaled).makespan)
     );
 }
