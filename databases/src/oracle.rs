@@ -180,8 +180,11 @@ fn in_file(path: &Path, e: DbError) -> DbError {
 }
 
 /// The databases of a directory, answering areas (an [`AreaOracle`]).
-/// Tables are read on first use (see the [module docs](self)); a
-/// `Databases` is shared by threads as it is.
+/// Only the headers are read when a directory is opened; a table is read
+/// whole and checked (checksum and entries) the first time a lookup needs
+/// it, once for all threads, and one found bad then is named to the hook
+/// of [`Databases::on_bad_table`] and left out. A `Databases` is shared by
+/// threads as it is.
 #[derive(Default)]
 pub struct Databases {
     territories: Vec<Table<TerritoryDb>>,
@@ -224,7 +227,7 @@ impl Databases {
     /// The tables of the database files in `dir`, and an error naming each
     /// file whose header could not be read ([`DbError::File`]), which is
     /// left out: one bad file does not make the others unusable. Only the
-    /// headers are read now (see the [module docs](self)).
+    /// headers are read now; each table is read and checked on first use.
     ///
     /// # Errors
     /// [`DbError::Io`] if the directory cannot be listed.
