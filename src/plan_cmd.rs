@@ -62,11 +62,12 @@ impl RunnerArgs {
     pub fn options(&self) -> Result<RunOptions> {
         let workers = self.workers.unwrap_or_else(default_workers);
         check_workers(workers)?;
+        let base = RunOptions::with_workers(workers);
         Ok(RunOptions {
-            workers,
-            parallel_within: workers == 1 && !self.single_thread_shards,
+            parallel_within: base.parallel_within && !self.single_thread_shards,
             time: self.time_limit,
             stop: Some(crate::interrupted().clone()),
+            ..base
         })
     }
 }

@@ -33,17 +33,24 @@ pub fn default_workers() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get().min(256))
 }
 
-impl Default for RunOptions {
-    /// A shard per core at a time ([`default_workers`]), each on one
-    /// thread (on one core, each shard on every core), no limit.
-    fn default() -> RunOptions {
-        let workers = default_workers();
+impl RunOptions {
+    /// `workers` shards at a time, each on one thread (a single worker
+    /// spreads its shard over every core), no limit.
+    pub fn with_workers(workers: usize) -> RunOptions {
         RunOptions {
             workers,
             parallel_within: workers == 1,
             time: None,
             stop: None,
         }
+    }
+}
+
+impl Default for RunOptions {
+    /// A shard per core at a time ([`default_workers`]): see
+    /// [`RunOptions::with_workers`].
+    fn default() -> RunOptions {
+        RunOptions::with_workers(default_workers())
     }
 }
 
