@@ -225,6 +225,11 @@ struct SolvePlanArgs {
     /// Initial proof numbers from mobility (as `solve --mobility-pn`).
     #[arg(long)]
     mobility_pn: bool,
+    /// Weak proof numbers (as `solve --weak-pn-from`) from D moves below
+    /// each shard's position (0 to 1000). With the first-move split of a
+    /// second-player win, 1 weakens the sums where the first player moves.
+    #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=1000))]
+    weak_pn_from: Option<u32>,
     /// Endgame databases for the evaluation (as every node sees them).
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
@@ -625,6 +630,7 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
             .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
         node_limit: args.node_limit,
         mobility_pn: args.mobility_pn,
+        weak_pn_from: args.weak_pn_from,
         db: args.db.as_deref().map(crate::plan_cmd::absolute),
     };
     let split = match args.split {

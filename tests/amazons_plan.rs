@@ -116,6 +116,32 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
+/// Weak proof numbers below the first moves (the setting for a
+/// second-player win, every first move to refute): recorded in every
+/// shard's options and results, the same verdict, a valid proof. Plans
+/// without the option do not name it.
+#[test]
+fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
+    let root = temp_dir("4x4-weak");
+    let file = plan(&root, "4x4", &["--weak-pn-from", "1"]);
+    let plan_json = read_json(&file);
+    for shard in plan_json["shards"].as_array().unwrap() {
+        assert_eq!(shard["options"]["weak_pn_from"], 1, "{shard}");
+    }
+    run(&file);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["winner"], "black");
+    assert_eq!(result["status"], "proved");
+    let first = &result["moves"][0]["shard"];
+    let shard = read_json(&root.join(format!("out/{}.result.json", first.as_str().unwrap())));
+    assert_eq!(shard["options"]["weak_pn_from"], 1);
+    check_proof(&root.join("out/solve.proof"));
+    let plain = plan(&root, "4x4", &[]);
+    let plain = read_json(&plain);
+    assert!(plain["shards"][0]["options"].get("weak_pn_from").is_none());
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
 #[test]
 fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
     // Four moves into 5x4 (the first two from the solver's principal

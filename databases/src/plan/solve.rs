@@ -69,6 +69,11 @@ pub struct SolveOptions {
     pub node_limit: Option<u64>,
     /// Initial proof numbers from mobility (`amazons solve --mobility-pn`).
     pub mobility_pn: bool,
+    /// Weak proof numbers (`amazons solve --weak-pn-from`) from this many
+    /// moves below each shard's position, if any. Absent from files written
+    /// without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub weak_pn_from: Option<u32>,
     /// Endgame databases for the evaluation, if any (as every node sees
     /// the directory).
     pub db: Option<PathBuf>,
@@ -83,6 +88,7 @@ impl Default for SolveOptions {
             time_limit_ms: None,
             node_limit: None,
             mobility_pn: false,
+            weak_pn_from: None,
             db: None,
         }
     }
@@ -712,6 +718,7 @@ impl<'a> SolveShard<'a> {
         let mut solver = DfpnSolver::new(DfpnConfig {
             budget,
             threads: o.threads as usize,
+            weak_pn_from: o.weak_pn_from.map(|d| d as usize),
             ..DfpnConfig::default()
         })?;
         let start = Instant::now();
