@@ -206,6 +206,11 @@ struct SolvePlanArgs {
     /// Split at the first moves, or also at the replies to each.
     #[arg(long, value_enum, default_value = "first-moves")]
     split: SplitArg,
+    /// Only these first moves get shards (comma-separated, such as
+    /// `B1-B4xD4`): the root can then be proved a win through one of them,
+    /// never a loss. Default: every first move.
+    #[arg(long, value_name = "MOVES", value_delimiter = ',')]
+    moves: Vec<String>,
     /// Transposition-table size of each shard in MiB (1 to 65536).
     #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = clap::value_parser!(u64).range(1..=65536))]
@@ -637,9 +642,17 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
         SplitArg::FirstMoves => SolveSplit::FirstMoves,
         SplitArg::Replies => SolveSplit::Replies,
     };
+    let only = args
+        .moves
+        .iter()
+        .map(|m| {
+            pos.parse_move(m)
+                .map_err(|e| bad_input(&format!("--moves {m}"), e))
+        })
+        .collect::<Result<Vec<_>>>()?;
     let out = crate::plan_cmd::absolute(&args.out);
     args.emit
-        .emit(&amazons_solve_plan(&pos, split, &options, &out))
+        .emit(&amazons_solve_plan(&pos, split, &only, &options, &out))
 }
 
 fn solve(args: &SolveArgs) -> Result<()> {

@@ -267,8 +267,11 @@ pub enum SolveError {
     /// A file cannot be written.
     #[error(transparent)]
     Write(crate::format::DbError),
+    /// A gather has no move with a shard among its dependencies.
+    #[error("a gather needs a shard of one of its position's moves among its dependencies")]
+    NoMoveShard,
     /// A gather's move has no shard in the plan.
-    #[error("move {mv} has no shard {shard:?} among the dependencies")]
+    #[error("move {mv} has no shard {shard:?} in the plan")]
     MissingShard {
         /// The move.
         mv: String,
@@ -433,13 +436,26 @@ fn splits(pos: &Position) -> bool {
 /// does not decide gets a solve shard per reply and a gather shard. A root
 /// without moves, or decided by the evaluation, is one solve shard. Costs:
 /// 1 per solve shard, 0 per gather.
+///
+/// With `only` not empty, only those first moves (legal moves of `root`; a
+/// mirror image stands for its twin) get shards: the root's gather can then
+/// prove a win through one of them, never a loss. This is how a solve with
+/// a known first move is run, as Song & Müller (2015, §V-B) fixed White's
+/// first move on 5x6.
 pub fn amazons_solve_plan(
     root: &Position,
     split: SolveSplit,
+    only: &[Move],
     options: &SolveOptions,
     dir: &Path,
 ) -> Plan {
     let text = root.to_string();
+    let kids = children(root);
+    let wanted: Vec<Move> = kids
+        .iter()
+        .filter(|c| only.contains(&c.mv))
+        .map(|c| c.rep)
+        .collect();
     let shard = |line: &[Move], step: SolveStep, deps: Vec<String>| {
         let line: Vec<String> = line.iter().map(Move::to_string).collect();
         Shard {
@@ -457,7 +473,10 @@ pub fn amazons_solve_plan(
     let mut shards = Vec::new();
     if splits(root) {
         let mut root_deps = Vec::new();
-        for first in shard_moves(root) {
+        for first in shard_moves(root)
+            .into_iter()
+            .filter(|m| only.is_empty() || wanted.contains(m))
+        {
             let mut p = root.clone();
             p.play_unchecked(first);
             let line = [first];
@@ -556,16 +575,12 @@ impl<'a> SolveShard<'a> {
                 expected: line_id(self.line),
             });
         }
-        if self.step == SolveStep::Gather {
-            for c in children(&pos) {
-                let id = self.child_id(c.rep);
-                if !deps.contains(&id) {
-                    return Err(SolveError::MissingShard {
-                        mv: c.mv.to_string(),
-                        shard: id,
-                    });
-                }
-            }
+        if self.step == SolveStep::Gather
+            && !children(&pos)
+                .iter()
+                .any(|c| deps.contains(&self.child_id(c.rep)))
+        {
+            return Err(SolveError::NoMoveShard);
         }
         Ok(())
     }
@@ -752,17 +767,26 @@ impl<'a> SolveShard<'a> {
         self.write(dir, &pos, result, proof.as_ref())
     }
 
-    /// Combines the results of the position's moves: a win if one leads to
-    /// a position proved lost (the first in generation order), a loss if
-    /// every one leads to a position proved won, else unknown.
+    /// Combines the results of the position's moves that have a shard among
+    /// its dependencies: a win if one leads to a position proved lost (the
+    /// first in generation order), a loss if every legal move has a shard and
+    /// leads to a position proved won, else unknown.
     fn gather(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
         let pos = position_after(self.root, self.line)?;
         let width = pos.size().width();
         let mut result = self.empty_result(&pos);
         let kids = children(&pos);
+        let deps = plan
+            .shards
+            .iter()
+            .find(|s| s.id == self.id)
+            .map_or(&[][..], |s| &s.deps[..]);
         let mut read = Vec::with_capacity(kids.len());
         for c in &kids {
             let id = self.child_id(c.rep);
+            if !deps.contains(&id) {
+                continue;
+            }
             let shard = plan
                 .shards
                 .iter()
@@ -804,7 +828,8 @@ impl<'a> SolveShard<'a> {
             result.best_move = Some(c.mv.to_string());
             let child = load(id, c.mirrored)?;
             Some(join(&pos, WinLoss::Win, vec![(c.mv.to_string(), child)]))
-        } else if !read.is_empty() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win)) {
+        } else if read.len() == kids.len() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win))
+        {
             let mut replies = Vec::with_capacity(read.len());
             for (c, id, _) in &read {
                 replies.push((c.mv.to_string(), load(id, c.mirrored)?));
