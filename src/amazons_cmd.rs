@@ -12,7 +12,7 @@ use anyhow::Result;
 use cgt::search::{
     check_proof_parallel, extract_proof, stop_or_time, AlphaBetaSolver, Budget, CheckProofError,
     DfpnConfig, DfpnSolver, LeafVerdict, Limit, Limits, Progress, ProgressHook, ProofSource,
-    ProofTree, SolveResult, Verdict,
+    ProofStats, ProofTree, SolveResult, Verdict, WinLoss,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -96,9 +96,12 @@ enum AmazonsCommand {
     /// with `cgtk plan run` or on a Slurm cluster.
     Plan(SolvePlanArgs),
     /// Verifies a proof file written by `solve --proof`: legal moves, every
-    /// reply at AND nodes, every leaf re-decided exactly. Prints `valid`.
+    /// reply at AND nodes, every leaf re-decided exactly. Given a solve plan
+    /// instead, checks its root from the shards' proof files, one at a time.
+    /// Prints `valid`.
     CheckProof {
-        /// The proof file (plain text, or gzip-compressed: read either way).
+        /// The proof file (plain text, or gzip-compressed: read either way),
+        /// or the plan file of an `amazons plan` solve.
         file: PathBuf,
         /// Threads deciding the evaluated leaves (1 to 64; default: one per
         /// core).
@@ -448,15 +451,6 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             json,
             quiet,
         } => {
-            let what = || format!("proof {}", file.display());
-            let text = read_proof_text(&file)?;
-            let proof = ProofTree::parse(&text).map_err(|e| bad_input(&what(), e))?;
-            drop(text);
-            let root: Position = proof
-                .root
-                .parse()
-                .map_err(|e| bad_input(&format!("{}: root", what()), e))?;
-            let game = SolverPosition::new(root);
             let start = std::time::Instant::now();
             let bar = progress::Bar::new(quiet);
             let threads = threads.map_or_else(
@@ -467,31 +461,16 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 .num_threads(threads)
                 .build()
                 .map_err(|e| bad_input("--threads", e))?;
-            let stats = pool
-                .install(|| {
-                    check_proof_parallel(
-                        &game,
-                        &proof,
-                        || {
-                            let mut verifier = LeafVerifier::with_limit(leaf_limit);
-                            move |g: &SolverPosition, o| {
-                                if crate::interrupted().is_stopped() {
-                                    LeafVerdict::Interrupted
-                                } else {
-                                    verifier.confirms(g, o)
-                                }
-                            }
-                        },
-                        &bar,
-                    )
-                })
-                .map_err(|e| match e {
-                    // Not a problem of the proof: exit code 1.
-                    e @ CheckProofError::Interrupted { .. } => {
-                        anyhow::anyhow!("{}: {e}", what())
-                    }
-                    e => bad_input(&what(), e),
-                })?;
+            let checker = ProofChecker {
+                pool: &pool,
+                leaf_limit,
+                bar: &bar,
+            };
+            let stats = if is_plan_file(&file)? {
+                checker.plan(&file)?
+            } else {
+                checker.file(&file, None)?.1
+            };
             if json {
                 output::print_json(&CheckProofReport::new(
                     &stats,
@@ -504,6 +483,136 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
         }
     }
 }
+
+/// Whether `file` is a plan (JSON) rather than a proof: its first byte
+/// that is not white space is `{`.
+fn is_plan_file(file: &std::path::Path) -> Result<bool> {
+    let cannot = |e: std::io::Error| bad_input(&format!("cannot read {}", file.display()), e);
+    let mut head = Vec::new();
+    std::fs::File::open(file)
+        .map_err(cannot)?
+        .take(64)
+        .read_to_end(&mut head)
+        .map_err(cannot)?;
+    Ok(head.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{'))
+}
+
+/// `check-proof`: checks proof files with the exact leaf verifier.
+struct ProofChecker<'a> {
+    pool: &'a rayon::ThreadPool,
+    leaf_limit: u64,
+    bar: &'a progress::Bar,
+}
+
+impl ProofChecker<'_> {
+    /// Checks the proof `file`; with `position`, its root must be that
+    /// position. The outcome it proves and what the check counted.
+    fn file(
+        &self,
+        file: &std::path::Path,
+        position: Option<&Position>,
+    ) -> Result<(WinLoss, ProofStats)> {
+        let what = || format!("proof {}", file.display());
+        let text = read_proof_text(file)?;
+        let proof = ProofTree::parse(&text).map_err(|e| bad_input(&what(), e))?;
+        drop(text);
+        let root: Position = proof
+            .root
+            .parse()
+            .map_err(|e| bad_input(&format!("{}: root", what()), e))?;
+        if position.is_some_and(|p| *p != root) {
+            return Err(bad_input(
+                &format!("{}: root", what()),
+                format!("{} is not the shard's position", proof.root),
+            ));
+        }
+        let game = SolverPosition::new(root);
+        let leaf_limit = self.leaf_limit;
+        let stats = self
+            .pool
+            .install(|| {
+                check_proof_parallel(
+                    &game,
+                    &proof,
+                    || {
+                        let mut verifier = LeafVerifier::with_limit(leaf_limit);
+                        move |g: &SolverPosition, o| {
+                            if crate::interrupted().is_stopped() {
+                                LeafVerdict::Interrupted
+                            } else {
+                                verifier.confirms(g, o)
+                            }
+                        }
+                    },
+                    self.bar,
+                )
+            })
+            .map_err(|e| match e {
+                // Not a problem of the proof: exit code 1.
+                e @ CheckProofError::Interrupted { .. } => {
+                    anyhow::anyhow!("{}: {e}", what())
+                }
+                e => bad_input(&what(), e),
+            })?;
+        Ok((proof.outcome, stats))
+    }
+
+    /// Checks the root of the solve plan `file` from its shards' proof
+    /// files ([`databases::plan::check_solve_plan`]); the counts add up
+    /// over the files, the depth adds the shard's line.
+    fn plan(&self, file: &std::path::Path) -> Result<ProofStats> {
+        let plan = databases::plan::Plan::read(file).map_err(|e| bad_input("plan", e))?;
+        let mut total = ProofStats::default();
+        let mut failure = None;
+        // A shard's depth below the root: one square burnt per move.
+        let root_empty = plan
+            .shards
+            .iter()
+            .find_map(|s| match &s.kind {
+                databases::plan::ShardKind::AmazonsSolve { position, line, .. }
+                    if line.is_empty() =>
+                {
+                    position.parse::<Position>().ok()
+                }
+                _ => None,
+            })
+            .map_or(0, |root| root.empty().count());
+        let root_depth = |pos: &Position| root_empty.saturating_sub(pos.empty().count()) as usize;
+        let outcome = databases::plan::check_solve_plan(&plan, &mut |pos, path| match self
+            .file(path, Some(pos))
+        {
+            Ok((outcome, stats)) => {
+                total.nodes += stats.nodes;
+                total.evaluated_leaves += stats.evaluated_leaves;
+                total.no_move_leaves += stats.no_move_leaves;
+                total.depth = total.depth.max(stats.depth + root_depth(pos));
+                Ok(outcome)
+            }
+            Err(e) => {
+                let text = e.to_string();
+                failure = Some(e);
+                Err(ShardProofError(text))
+            }
+        });
+        match (outcome, failure) {
+            (Ok(_), _) => Ok(total),
+            (Err(_), Some(e)) => Err(e),
+            (Err(e), None) => Err(bad_input(&format!("plan {}", file.display()), e)),
+        }
+    }
+}
+
+/// A shard's proof file failed its check (the message of the CLI error).
+#[derive(Debug)]
+struct ShardProofError(String);
+
+impl std::fmt::Display for ShardProofError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for ShardProofError {}
 
 /// The text of a proof file, plain or gzip-compressed (told by its first
 /// two bytes), refused past [`MAX_PROOF_BYTES`] of text.

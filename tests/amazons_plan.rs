@@ -113,6 +113,21 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
     check_proof(&root.join("out/solve.proof"));
     let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
     assert!(text.contains("winner: black (white to move)"), "{text}");
+    // The root checked from the shards' proofs, one file at a time: the
+    // leaves are those of the gathered proof's first-move subtrees.
+    check_proof(&file);
+    // A shard's proof swapped for another's no longer reads back as its
+    // result says: the plan's proof does not hold.
+    let ids = shard_ids(&file);
+    let (a, b) = (&ids[0], &ids[1]);
+    std::fs::copy(
+        root.join(format!("out/{b}.proof")),
+        root.join(format!("out/{a}.proof")),
+    )
+    .unwrap();
+    let (code, _, err) = cgtk(&["amazons", "check-proof", s(&file), "--quiet"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(a.as_str()), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -165,6 +180,7 @@ fn a_split_of_chosen_first_moves_proves_a_win_never_a_loss() {
         .collect();
     assert_eq!(moves, ["B1-B2xD2", "D1-D2xB2"]);
     check_proof(&root.join("out/solve.proof"));
+    check_proof(&file);
     std::fs::remove_dir_all(&root).unwrap();
 
     let root = temp_dir("4x4-moves");
@@ -175,6 +191,9 @@ fn a_split_of_chosen_first_moves_proves_a_win_never_a_loss() {
     let result = read_json(&root.join("out/solve.result.json"));
     assert_eq!(result["status"], "unknown");
     assert!(!root.join("out/solve.proof").exists());
+    let (code, _, err) = cgtk(&["amazons", "check-proof", s(&file), "--quiet"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no valid proved result"), "{err}");
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -217,6 +236,8 @@ fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
     child.play(child.parse_move(line[0]).unwrap()).unwrap();
     assert_eq!(r["winner"], solve(&child.to_string())["winner"]);
     check_proof(&root.join(format!("out/{id}.proof")));
+    // The root from the shards' proofs, through the gathers of the replies.
+    check_proof(&file);
     std::fs::remove_dir_all(&root).unwrap();
 }
 
