@@ -391,14 +391,22 @@ impl ProofTree {
         writeln!(out, "root {}", self.root)?;
         writeln!(out, "outcome {}", self.outcome)?;
         writeln!(out, "nodes {}", self.nodes.len())?;
+        self.write_nodes_to(out, 0)?;
+        writeln!(out, "end")
+    }
+
+    /// Writes the node lines alone, every id (a node's and its children's)
+    /// raised by `offset`: the nodes of this proof as part of a larger one
+    /// whose node `offset` is this proof's root.
+    pub fn write_nodes_to<W: Write + ?Sized>(&self, out: &mut W, offset: usize) -> io::Result<()> {
         for (id, node) in self.nodes.iter().enumerate() {
-            write!(out, "{id} ")?;
+            write!(out, "{} ", id + offset)?;
             match node {
-                ProofNode::Or { mv, child } => write!(out, "or {mv} {child}")?,
+                ProofNode::Or { mv, child } => write!(out, "or {mv} {}", child + offset)?,
                 ProofNode::And { replies } => {
                     out.write_all(b"and")?;
                     for (mv, child) in replies {
-                        write!(out, " {mv} {child}")?;
+                        write!(out, " {mv} {}", child + offset)?;
                     }
                 }
                 ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
@@ -406,7 +414,7 @@ impl ProofTree {
             }
             out.write_all(b"\n")?;
         }
-        writeln!(out, "end")
+        Ok(())
     }
 
     /// The proof as text.

@@ -44,7 +44,9 @@ use cgt::search::{
 use serde::{Deserialize, Serialize};
 
 use super::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
-use crate::checksum::fnv1a64;
+use std::io::{BufWriter, Write};
+
+use crate::checksum::Fnv1a64;
 
 /// The `format` field of a result file.
 pub const RESULT_FORMAT: &str = "cgtk-solve-result";
@@ -292,6 +294,27 @@ pub enum SolveError {
         /// The cause.
         source: ParseProofError,
     },
+}
+
+/// The length of the file `path`, its FNV-1a 64 checksum and its first
+/// `head` bytes, read in pieces (a gathered proof can be gigabytes).
+fn scan_proof_file(path: &Path, head: usize) -> std::io::Result<(u64, u64, Vec<u8>)> {
+    use std::io::Read;
+    let mut file = std::fs::File::open(path)?;
+    let mut buf = vec![0u8; 1 << 20];
+    let mut hash = Fnv1a64::new();
+    let mut bytes = 0u64;
+    let mut start = Vec::with_capacity(head);
+    loop {
+        let n = file.read(&mut buf)?;
+        if n == 0 {
+            return Ok((bytes, hash.finish(), start));
+        }
+        let more = head.saturating_sub(start.len()).min(n);
+        start.extend_from_slice(&buf[..more]);
+        hash.update(&buf[..n]);
+        bytes += n as u64;
+    }
 }
 
 /// The id of the shard of `line`.
@@ -612,7 +635,6 @@ impl<'a> SolveShard<'a> {
                 Outcome::Win => pos.to_move(),
                 Outcome::Loss => pos.to_move().opposite(),
             };
-            let bytes = std::fs::read(proof_path(dir, self.id)).ok()?;
             // The proof's header names the position and the outcome: a
             // result whose fields were changed does not match it.
             let word = match outcome {
@@ -620,9 +642,11 @@ impl<'a> SolveShard<'a> {
                 Outcome::Loss => "loss",
             };
             let header = format!("{PROOF_MAGIC} {PROOF_VERSION}\nroot {pos}\noutcome {word}\n");
-            let ok = r.proof_bytes == Some(bytes.len() as u64)
-                && r.proof_checksum.as_deref() == Some(&format!("{:016x}", fnv1a64(&bytes)))
-                && bytes.starts_with(header.as_bytes())
+            let (bytes, checksum, head) =
+                scan_proof_file(&proof_path(dir, self.id), header.len()).ok()?;
+            let ok = r.proof_bytes == Some(bytes)
+                && r.proof_checksum.as_deref() == Some(&format!("{checksum:016x}"))
+                && head == header.as_bytes()
                 && r.winner.as_deref() == Some(&winner.to_string())
                 && r.to_move == pos.to_move().to_string();
             if !ok {
@@ -672,20 +696,18 @@ impl<'a> SolveShard<'a> {
         }
     }
 
-    /// Writes the proof (if any), then the result.
+    /// Writes the result, after its proof if any (already written by
+    /// [`write_proof_file`]: its outcome, length and checksum).
     fn write(
         &self,
         dir: &Path,
         pos: &Position,
         mut result: SolveResultFile,
-        proof: Option<&ProofTree>,
+        proof: Option<(WinLoss, ProofFile)>,
     ) -> Result<SolveResultFile, SolveError> {
-        let proof_file = proof_path(dir, self.id);
         match proof {
-            Some(proof) => {
-                let outcome = Outcome::from(proof.outcome);
-                let bytes = proof.to_text().into_bytes();
-                crate::format::write_atomic(&proof_file, &bytes).map_err(SolveError::Write)?;
+            Some((outcome, file)) => {
+                let outcome = Outcome::from(outcome);
                 result.status = SolveStatus::Proved;
                 result.outcome = Some(outcome);
                 let winner = match outcome {
@@ -693,11 +715,11 @@ impl<'a> SolveShard<'a> {
                     Outcome::Loss => pos.to_move().opposite(),
                 };
                 result.winner = Some(winner.to_string());
-                result.proof_bytes = Some(bytes.len() as u64);
-                result.proof_checksum = Some(format!("{:016x}", fnv1a64(&bytes)));
+                result.proof_bytes = Some(file.bytes);
+                result.proof_checksum = Some(format!("{:016x}", file.checksum));
             }
             None => {
-                let _ = std::fs::remove_file(&proof_file);
+                let _ = std::fs::remove_file(proof_path(dir, self.id));
             }
         }
         let json = serde_json::to_string_pretty(&result).expect("a result serialises") + "\n";
@@ -764,7 +786,14 @@ impl<'a> SolveShard<'a> {
             result.best_move = None;
         }
         result.seconds = start.elapsed().as_secs_f64();
-        self.write(dir, &pos, result, proof.as_ref())
+        let written = match proof {
+            Some(p) => {
+                let file = write_proof_file(&proof_path(dir, self.id), |out| p.write_to(out))?;
+                Some((p.outcome, file))
+            }
+            None => None,
+        };
+        self.write(dir, &pos, result, written)
     }
 
     /// Combines the results of the position's moves that have a shard among
@@ -773,7 +802,6 @@ impl<'a> SolveShard<'a> {
     /// leads to a position proved won, else unknown.
     fn gather(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
         let pos = position_after(self.root, self.line)?;
-        let width = pos.size().width();
         let mut result = self.empty_result(&pos);
         let kids = children(&pos);
         let deps = plan
@@ -812,34 +840,214 @@ impl<'a> SolveShard<'a> {
             }
             read.push((c, id, r.outcome));
         }
-        let load = |id: &str, mirrored: bool| -> Result<ProofTree, SolveError> {
-            let text = std::fs::read_to_string(proof_path(dir, id)).unwrap_or_default();
-            let mut proof = ProofTree::parse(&text).map_err(|source| SolveError::ChildProof {
-                shard: id.to_owned(),
-                source,
-            })?;
-            if mirrored {
-                mirror_proof(&mut proof, width);
-            }
-            Ok(proof)
-        };
         let winning = read.iter().find(|(_, _, o)| *o == Some(Outcome::Loss));
-        let proof = if let Some((c, id, _)) = winning {
-            result.best_move = Some(c.mv.to_string());
-            let child = load(id, c.mirrored)?;
-            Some(join(&pos, WinLoss::Win, vec![(c.mv.to_string(), child)]))
+        let joined: Vec<&(&Child, String, Option<Outcome>)> = if let Some(w) = winning {
+            result.best_move = Some(w.0.mv.to_string());
+            vec![w]
         } else if read.len() == kids.len() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win))
         {
-            let mut replies = Vec::with_capacity(read.len());
-            for (c, id, _) in &read {
-                replies.push((c.mv.to_string(), load(id, c.mirrored)?));
-            }
-            Some(join(&pos, WinLoss::Loss, replies))
+            read.iter().collect()
         } else {
-            None
+            Vec::new()
         };
-        self.write(dir, &pos, result, proof.as_ref())
+        let written = if joined.is_empty() {
+            None
+        } else {
+            let outcome = if winning.is_some() {
+                WinLoss::Win
+            } else {
+                WinLoss::Loss
+            };
+            let moves: Vec<JoinedMove> = joined
+                .iter()
+                .map(|(c, id, _)| JoinedMove {
+                    mv: c.mv.to_string(),
+                    shard: id.clone(),
+                    mirrored: c.mirrored,
+                })
+                .collect();
+            let file = write_proof_file(&proof_path(dir, self.id), |out| {
+                write_joined(out, dir, &pos, outcome, &moves)
+            })?;
+            Some((outcome, file))
+        };
+        self.write(dir, &pos, result, written)
     }
+}
+
+/// The length and FNV-1a 64 checksum of a proof file written.
+struct ProofFile {
+    bytes: u64,
+    checksum: u64,
+}
+
+/// A writer that counts the bytes through it and their checksum.
+struct Counting<W> {
+    inner: W,
+    hash: Fnv1a64,
+    bytes: u64,
+}
+
+impl<W: Write> Write for Counting<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let n = self.inner.write(buf)?;
+        self.hash.update(&buf[..n]);
+        self.bytes += n as u64;
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// Why a proof file could not be written: the file's own I/O, or (from
+/// `fill`) a shard's proof that could not be read.
+enum FillError {
+    Io(std::io::Error),
+    Solve(SolveError),
+}
+
+impl From<std::io::Error> for FillError {
+    fn from(e: std::io::Error) -> FillError {
+        FillError::Io(e)
+    }
+}
+
+/// Writes the proof file `path` with `fill`, streamed through a temporary
+/// file that reaches the disk before it is renamed into place; its length
+/// and checksum.
+fn write_proof_file<E: Into<FillError>>(
+    path: &Path,
+    fill: impl FnOnce(&mut Counting<BufWriter<std::fs::File>>) -> Result<(), E>,
+) -> Result<ProofFile, SolveError> {
+    let io = |source| {
+        SolveError::Write(crate::format::DbError::Io {
+            path: path.to_owned(),
+            source,
+        })
+    };
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!(".tmp{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let file = std::fs::File::create(&tmp).map_err(io)?;
+    let mut out = Counting {
+        inner: BufWriter::with_capacity(1 << 20, file),
+        hash: Fnv1a64::new(),
+        bytes: 0,
+    };
+    let filled = fill(&mut out).map_err(Into::into).and_then(|()| {
+        out.flush()?;
+        Ok(())
+    });
+    let done = filled.and_then(|()| {
+        let (bytes, checksum) = (out.bytes, out.hash.finish());
+        let file = out.inner.into_inner().map_err(|e| e.into_error())?;
+        file.sync_all()?;
+        Ok(ProofFile { bytes, checksum })
+    });
+    match done {
+        Ok(written) => {
+            std::fs::rename(&tmp, path).map_err(io)?;
+            Ok(written)
+        }
+        Err(e) => {
+            let _ = std::fs::remove_file(&tmp);
+            Err(match e {
+                FillError::Io(e) => io(e),
+                FillError::Solve(e) => e,
+            })
+        }
+    }
+}
+
+/// A move of a gather's proof and the shard whose proof answers it.
+struct JoinedMove {
+    mv: String,
+    shard: String,
+    mirrored: bool,
+}
+
+/// Writes the proof of `outcome` at `pos` (a root node over `moves`: the
+/// one winning move, or every move) with each move's proof appended,
+/// renumbered, and mirrored where the move is its shard's mirror image.
+/// The shards' proofs are read one at a time, so memory stays that of the
+/// largest.
+fn write_joined(
+    out: &mut dyn Write,
+    dir: &Path,
+    pos: &Position,
+    outcome: WinLoss,
+    moves: &[JoinedMove],
+) -> Result<(), FillError> {
+    let read = |m: &JoinedMove| -> Result<ProofTree, FillError> {
+        let path = proof_path(dir, &m.shard);
+        let file = std::fs::File::open(&path).map_err(|_| {
+            FillError::Solve(SolveError::ChildNotDone {
+                shard: m.shard.clone(),
+            })
+        })?;
+        let mut proof = ProofTree::read_from(std::io::BufReader::new(file)).map_err(|source| {
+            FillError::Solve(SolveError::ChildProof {
+                shard: m.shard.clone(),
+                source,
+            })
+        })?;
+        if m.mirrored {
+            mirror_proof(&mut proof, pos.size().width());
+        }
+        Ok(proof)
+    };
+    // The node counts first (each proof's header), for the root's edges.
+    let mut offsets = Vec::with_capacity(moves.len());
+    let mut total = 1;
+    for m in moves {
+        offsets.push(total);
+        total += proof_node_count(&proof_path(dir, &m.shard)).ok_or_else(|| {
+            FillError::Solve(SolveError::ChildNotDone {
+                shard: m.shard.clone(),
+            })
+        })?;
+    }
+    writeln!(out, "{PROOF_MAGIC} {PROOF_VERSION}")?;
+    writeln!(out, "root {pos}")?;
+    writeln!(out, "outcome {outcome}")?;
+    writeln!(out, "nodes {total}")?;
+    match outcome {
+        WinLoss::Win => writeln!(out, "0 or {} {}", moves[0].mv, offsets[0])?,
+        WinLoss::Loss => {
+            out.write_all(b"0 and")?;
+            for (m, offset) in moves.iter().zip(&offsets) {
+                write!(out, " {} {offset}", m.mv)?;
+            }
+            out.write_all(b"\n")?;
+        }
+    }
+    for (i, m) in moves.iter().enumerate() {
+        let proof = read(m)?;
+        let next = offsets.get(i + 1).copied().unwrap_or(total);
+        if offsets[i] + proof.len() != next {
+            return Err(FillError::Solve(SolveError::ChildNotDone {
+                shard: m.shard.clone(),
+            }));
+        }
+        proof.write_nodes_to(out, offsets[i])?;
+    }
+    writeln!(out, "end")?;
+    Ok(())
+}
+
+/// The node count a proof file's header gives (its fourth line that is
+/// neither blank nor a comment, `nodes N`), if it reads as one.
+fn proof_node_count(path: &Path) -> Option<usize> {
+    use std::io::BufRead;
+    let file = std::fs::File::open(path).ok()?;
+    let line = std::io::BufReader::new(file)
+        .lines()
+        .map_while(Result::ok)
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .nth(3)?;
+    line.trim_end().strip_prefix("nodes ")?.parse().ok()
 }
 
 /// Why the proof of a solve plan's root does not hold.
@@ -1010,40 +1218,6 @@ fn mirror_proof(proof: &mut ProofTree, width: u8) {
             ProofNode::And { replies } => replies.iter_mut().for_each(|(mv, _)| m(mv)),
             ProofNode::Leaf(_) => {}
         }
-    }
-}
-
-/// The proof of `outcome` at `pos`: a root node over the moves' proofs
-/// (one move for a win, every move for a loss), their nodes appended in
-/// order.
-fn join(pos: &Position, outcome: WinLoss, moves: Vec<(String, ProofTree)>) -> ProofTree {
-    let mut nodes = vec![ProofNode::Leaf(cgt::search::LeafKind::NoMoves)];
-    let mut edges = Vec::with_capacity(moves.len());
-    for (mv, child) in moves {
-        let offset = nodes.len();
-        edges.push((mv, offset));
-        nodes.extend(child.nodes.into_iter().map(|n| match n {
-            ProofNode::Or { mv, child } => ProofNode::Or {
-                mv,
-                child: child + offset,
-            },
-            ProofNode::And { replies } => ProofNode::And {
-                replies: replies.into_iter().map(|(m, c)| (m, c + offset)).collect(),
-            },
-            leaf => leaf,
-        }));
-    }
-    nodes[0] = match outcome {
-        WinLoss::Win => {
-            let (mv, child) = edges.pop().expect("one winning move");
-            ProofNode::Or { mv, child }
-        }
-        WinLoss::Loss => ProofNode::And { replies: edges },
-    };
-    ProofTree {
-        root: pos.to_string(),
-        outcome,
-        nodes,
     }
 }
 
