@@ -31,6 +31,7 @@
 //! children's results), and its result lists which moves are settled.
 
 use std::collections::HashMap;
+use std::io::{BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -44,8 +45,6 @@ use cgt::search::{
 use serde::{Deserialize, Serialize};
 
 use super::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
-use std::io::{BufWriter, Write};
-
 use crate::checksum::Fnv1a64;
 
 /// The `format` field of a result file.
