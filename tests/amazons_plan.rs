@@ -366,3 +366,23 @@ fn bad_plans_and_options_are_bad_input() {
     }
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// 6x4 is a second-player win (Song & Müller 2015, Table I): every first
+/// move refuted as a root split with weak proof numbers below the first
+/// moves, the root checked from the shards' proofs. About 25 minutes of
+/// solving on two cores and as long again to check (BENCHMARKS.md, "6x4
+/// and 5x6 as root splits"); 8 GB of proofs in the temporary directory
+/// (the shards' 2.4 GB and the gathered proof of the root).
+#[test]
+#[ignore = "about an hour in release builds; run with --release -- --ignored"]
+fn six_by_four_is_a_second_player_win_as_a_root_split() {
+    let root = temp_dir("6x4");
+    let file = plan(&root, "6x4", &["--weak-pn-from", "1", "--tt-mb", "4096"]);
+    let report = run(&file);
+    assert_eq!(report["built"], shard_ids(&file).len());
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "proved");
+    assert_eq!(result["winner"], "black");
+    check_proof(&file);
+    std::fs::remove_dir_all(&root).unwrap();
+}
