@@ -961,16 +961,14 @@ where
         .par_chunks(runs)
         .filter_map(|run| {
             let mut leaf_ok = new_leaf_ok();
-            let mut checked = 0;
-            let bad = run.iter().find_map(|leaf| {
-                checked += 1;
-                match leaf_ok(&leaf.position, leaf.claimed).into() {
+            run.iter().find_map(|leaf| {
+                let verdict = leaf_ok(&leaf.position, leaf.claimed).into();
+                progress.advance(1);
+                match verdict {
                     LeafVerdict::Confirmed => None,
                     verdict => Some((leaf, verdict)),
                 }
-            });
-            progress.advance(checked);
-            bad
+            })
         })
         .min_by_key(|(leaf, _)| leaf.order);
     progress.finish();
