@@ -564,28 +564,14 @@ impl ProofChecker<'_> {
         let plan = databases::plan::Plan::read(file).map_err(|e| bad_input("plan", e))?;
         let mut total = ProofStats::default();
         let mut failure = None;
-        // A shard's depth below the root: one square burnt per move.
-        let root_empty = plan
-            .shards
-            .iter()
-            .find_map(|s| match &s.kind {
-                databases::plan::ShardKind::AmazonsSolve { position, line, .. }
-                    if line.is_empty() =>
-                {
-                    position.parse::<Position>().ok()
-                }
-                _ => None,
-            })
-            .map_or(0, |root| root.empty().count());
-        let root_depth = |pos: &Position| root_empty.saturating_sub(pos.empty().count()) as usize;
-        let outcome = databases::plan::check_solve_plan(&plan, &mut |pos, path| match self
+        let outcome = databases::plan::check_solve_plan(&plan, &mut |pos, moves, path| match self
             .file(path, Some(pos))
         {
             Ok((outcome, stats)) => {
                 total.nodes += stats.nodes;
                 total.evaluated_leaves += stats.evaluated_leaves;
                 total.no_move_leaves += stats.no_move_leaves;
-                total.depth = total.depth.max(stats.depth + root_depth(pos));
+                total.depth = total.depth.max(stats.depth + moves);
                 Ok(outcome)
             }
             Err(e) => {

@@ -614,20 +614,44 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), DbError> {
 /// # Errors
 /// [`DbError::Io`].
 pub fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> Result<(), DbError> {
-    let io = |source| DbError::Io {
+    write_renamed_with(path, sync, |out| out.write_all(bytes)).map_err(|source| DbError::Io {
         path: path.to_owned(),
         source,
-    };
+    })
+}
+
+/// Writes `path` with `fill`, through a buffer into a temporary file that
+/// is renamed into place (and removed if `fill` fails); with `sync`, the
+/// file reaches the disk before the rename. Returns what `fill` returns.
+///
+/// # Errors
+/// What `fill` returns, or the I/O error of the file.
+pub fn write_renamed_with<T, E: From<io::Error>>(
+    path: &Path,
+    sync: bool,
+    fill: impl FnOnce(&mut io::BufWriter<fs::File>) -> Result<T, E>,
+) -> Result<T, E> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!(".tmp{}", std::process::id()));
     let tmp = PathBuf::from(tmp);
-    let mut file = fs::File::create(&tmp).map_err(io)?;
-    file.write_all(bytes).map_err(io)?;
-    if sync {
-        file.sync_all().map_err(io)?;
+    let mut out = io::BufWriter::with_capacity(1 << 16, fs::File::create(&tmp)?);
+    let written = fill(&mut out).and_then(|value| {
+        let file = out.into_inner().map_err(io::IntoInnerError::into_error)?;
+        if sync {
+            file.sync_all()?;
+        }
+        Ok(value)
+    });
+    match written {
+        Ok(value) => {
+            fs::rename(&tmp, path)?;
+            Ok(value)
+        }
+        Err(e) => {
+            let _ = fs::remove_file(&tmp);
+            Err(e)
+        }
     }
-    drop(file);
-    fs::rename(&tmp, path).map_err(io)
 }
 
 fn le_u64(b: &[u8]) -> u64 {

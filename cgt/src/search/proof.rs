@@ -386,7 +386,7 @@ impl ProofTree {
     }
 
     /// Writes the proof in the format of version [`PROOF_VERSION`].
-    pub fn write_to<W: Write>(&self, out: &mut W) -> io::Result<()> {
+    pub fn write_to<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
         writeln!(out, "{PROOF_MAGIC} {PROOF_VERSION}")?;
         writeln!(out, "root {}", self.root)?;
         writeln!(out, "outcome {}", self.outcome)?;

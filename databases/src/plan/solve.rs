@@ -31,7 +31,7 @@
 //! children's results), and its result lists which moves are settled.
 
 use std::collections::HashMap;
-use std::io::{BufWriter, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -914,50 +914,31 @@ impl From<std::io::Error> for FillError {
 }
 
 /// Writes the proof file `path` with `fill`, streamed through a temporary
-/// file that reaches the disk before it is renamed into place; its length
-/// and checksum.
+/// file that reaches the disk before it is renamed into place
+/// ([`crate::format::write_renamed_with`]); its length and checksum.
 fn write_proof_file<E: Into<FillError>>(
     path: &Path,
-    fill: impl FnOnce(&mut Counting<BufWriter<std::fs::File>>) -> Result<(), E>,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
 ) -> Result<ProofFile, SolveError> {
-    let io = |source| {
-        SolveError::Write(crate::format::DbError::Io {
+    crate::format::write_renamed_with(path, true, |file| {
+        let mut out = Counting {
+            inner: file,
+            hash: Fnv1a64::new(),
+            bytes: 0,
+        };
+        fill(&mut out).map_err(Into::into)?;
+        Ok::<_, FillError>(ProofFile {
+            bytes: out.bytes,
+            checksum: out.hash.finish(),
+        })
+    })
+    .map_err(|e| match e {
+        FillError::Io(source) => SolveError::Write(crate::format::DbError::Io {
             path: path.to_owned(),
             source,
-        })
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(format!(".tmp{}", std::process::id()));
-    let tmp = PathBuf::from(tmp);
-    let file = std::fs::File::create(&tmp).map_err(io)?;
-    let mut out = Counting {
-        inner: BufWriter::with_capacity(1 << 20, file),
-        hash: Fnv1a64::new(),
-        bytes: 0,
-    };
-    let filled = fill(&mut out).map_err(Into::into).and_then(|()| {
-        out.flush()?;
-        Ok(())
-    });
-    let done = filled.and_then(|()| {
-        let (bytes, checksum) = (out.bytes, out.hash.finish());
-        let file = out.inner.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        Ok(ProofFile { bytes, checksum })
-    });
-    match done {
-        Ok(written) => {
-            std::fs::rename(&tmp, path).map_err(io)?;
-            Ok(written)
-        }
-        Err(e) => {
-            let _ = std::fs::remove_file(&tmp);
-            Err(match e {
-                FillError::Io(e) => io(e),
-                FillError::Solve(e) => e,
-            })
-        }
-    }
+        }),
+        FillError::Solve(e) => e,
+    })
 }
 
 /// A move of a gather's proof and the shard whose proof answers it.
@@ -1095,8 +1076,9 @@ pub enum PlanProofError<E: std::error::Error + 'static> {
 /// Checks the outcome of a solve plan's root from its shards' proof files,
 /// one file at a time, without the gathered proof (which, for a large
 /// split, is too large to read at once): every solve shard the root's
-/// result rests on has its proof checked by `check` (which returns the
-/// outcome the file proves for the position given, or its error), and
+/// result rests on has its proof checked by `check`, given the shard's
+/// position, its moves from the root and the file (it returns the outcome
+/// the file proves for that position, or its error), and
 /// every gather's outcome is derived again from its moves: a win through
 /// the move its result names, a loss through every legal move. A move
 /// answered by the shard of its mirror image is accepted when its position
@@ -1106,7 +1088,7 @@ pub enum PlanProofError<E: std::error::Error + 'static> {
 /// The first shard whose result or proof does not hold.
 pub fn check_solve_plan<E: std::error::Error + 'static>(
     plan: &Plan,
-    check: &mut dyn FnMut(&Position, &Path) -> Result<WinLoss, E>,
+    check: &mut dyn FnMut(&Position, usize, &Path) -> Result<WinLoss, E>,
 ) -> Result<WinLoss, PlanProofError<E>> {
     let root = plan
         .shards
@@ -1125,7 +1107,7 @@ fn check_shard<E: std::error::Error + 'static>(
     plan: &Plan,
     id: &str,
     pos: &Position,
-    check: &mut dyn FnMut(&Position, &Path) -> Result<WinLoss, E>,
+    check: &mut dyn FnMut(&Position, usize, &Path) -> Result<WinLoss, E>,
 ) -> Result<WinLoss, PlanProofError<E>> {
     let not_proved = || PlanProofError::NotProved {
         shard: id.to_owned(),
@@ -1147,9 +1129,11 @@ fn check_shard<E: std::error::Error + 'static>(
     };
     let proved = match solve.step {
         SolveStep::Solve => {
-            check(pos, &proof_path(&plan.dir, id)).map_err(|source| PlanProofError::Proof {
-                shard: id.to_owned(),
-                source,
+            check(pos, solve.line.len(), &proof_path(&plan.dir, id)).map_err(|source| {
+                PlanProofError::Proof {
+                    shard: id.to_owned(),
+                    source,
+                }
             })?
         }
         SolveStep::Gather => {
