@@ -108,13 +108,13 @@ enum AmazonsCommand {
         #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=64))]
         threads: Option<u64>,
         /// The most positions the exact search may visit to decide one
-        /// evaluated leaf (at least 1); a leaf that needs more makes the
-        /// proof incomplete.
+        /// leaf, `leaf eval` or `leaf search` (at least 1); a leaf that needs
+        /// more makes the proof incomplete.
         #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_LEAF_LIMIT,
               value_parser = clap::value_parser!(u64).range(1..))]
         leaf_limit: u64,
         /// Print `{"valid", "nodes", "no_move_leaves", "evaluated_leaves",
-        /// "depth", "seconds"}`.
+        /// "searched_leaves", "depth", "seconds"}`.
         #[arg(long)]
         json: bool,
         /// No progress bar on stderr.
@@ -143,6 +143,11 @@ struct SolveArgs {
     /// gzip-compressed when FILE ends in `.gz`).
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
+    /// With --proof: a subtree of at most N proof nodes whose position the
+    /// checker's exact search decides within 64 positions per node is
+    /// written as one `leaf search` (0: every node of the proof written)
+    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_CUT)]
+    proof_cut: u64,
     /// Df-pn: start unsearched positions at proof numbers estimated from
     /// mobility instead of Nagai's 1, 1 (fewer nodes on 4x5, more on 5x4
     /// and 5x5).
@@ -570,6 +575,7 @@ impl ProofChecker<'_> {
             Ok((outcome, stats)) => {
                 total.nodes += stats.nodes;
                 total.evaluated_leaves += stats.evaluated_leaves;
+                total.searched_leaves += stats.searched_leaves;
                 total.no_move_leaves += stats.no_move_leaves;
                 total.depth = total.depth.max(stats.depth + moves);
                 Ok(outcome)
@@ -700,16 +706,30 @@ fn area_letter(i: usize) -> char {
 }
 
 /// The proof tree of a proven result, read from the solver that found it,
-/// when `--proof` asked for one.
+/// when `--proof` or `--pv` asked for one: shaped for the checker (see
+/// [`amazons::extract_checkable_proof`]) when it is to be written, whole
+/// for the principal variation alone.
 fn proof_if_asked<S: ProofSource<SolverPosition>>(
-    asked: bool,
+    args: &SolveArgs,
     result: &SolveResult<Move>,
     solver: &mut S,
     game: &SolverPosition,
 ) -> Result<Option<ProofTree>> {
-    Ok(match (asked, result.verdict) {
-        (true, Verdict::Proven(_)) => Some(extract_proof(solver, game)?),
-        _ => None,
+    if !matches!(result.verdict, Verdict::Proven(_)) {
+        return Ok(None);
+    }
+    let stopped = || crate::interrupted().is_stopped();
+    Ok(if args.proof.is_some() {
+        Some(amazons::extract_checkable_proof(
+            solver,
+            game,
+            args.proof_cut,
+            &stopped,
+        )?)
+    } else if args.pv {
+        Some(extract_proof(solver, game)?)
+    } else {
+        None
     })
 }
 
@@ -817,7 +837,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
     let (result, proof): (SolveResult<Move>, _) = if args.solver == "alphabeta" {
         let mut solver = AlphaBetaSolver::new(budget).map_err(|e| bad_input("solver", e))?;
         let r = solver.solve(&game);
-        let proof = proof_if_asked(args.proof.is_some() || args.pv, &r, &mut solver, &game)?;
+        let proof = proof_if_asked(args, &r, &mut solver, &game)?;
         (r, proof)
     } else {
         let mut solver = DfpnSolver::new(DfpnConfig {
@@ -830,7 +850,7 @@ fn solve(args: &SolveArgs) -> Result<()> {
         .map_err(|e| bad_input("solver", e))?;
         solver.set_stop(Some(crate::interrupted().clone()));
         let r = solver.solve(&game);
-        let proof = proof_if_asked(args.proof.is_some() || args.pv, &r, &mut solver, &game)?;
+        let proof = proof_if_asked(args, &r, &mut solver, &game)?;
         (r, proof)
     };
     spinner.finish_and_clear();

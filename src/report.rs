@@ -329,12 +329,14 @@ impl AmazonsSolveReport {
 pub struct CheckProofReport {
     /// Longest move sequence from the root to a leaf.
     pub depth: usize,
-    /// Leaves accepted by the exact leaf verifier.
+    /// `leaf eval` leaves accepted by the exact leaf verifier.
     pub evaluated_leaves: usize,
     /// Leaves where the player to move has no legal move.
     pub no_move_leaves: usize,
     /// Distinct nodes checked.
     pub nodes: usize,
+    /// `leaf search` leaves accepted by the exact leaf verifier.
+    pub searched_leaves: usize,
     /// Wall-clock time of the check.
     pub seconds: f64,
     /// Always `true`: the proof proves its claim.
@@ -349,6 +351,7 @@ impl CheckProofReport {
             evaluated_leaves: stats.evaluated_leaves,
             no_move_leaves: stats.no_move_leaves,
             nodes: stats.nodes,
+            searched_leaves: stats.searched_leaves,
             seconds,
             valid: true,
         }

@@ -372,3 +372,36 @@ fn four_by_five_second_player_wins_with_checked_proof() {
 fn five_by_five_first_player_wins_with_checked_proof() {
     assert_eq!(solve_start_with_checked_proof("5x5").0, WinLoss::Win);
 }
+
+#[test]
+fn a_leaf_beyond_the_checker_is_expanded_until_the_checker_decides_it() {
+    // A leaf of an earlier 4x7 proof that the checker could not decide: the
+    // evaluation decides it at once (a White blocker territory of 10 empty
+    // squares beside a 5-square active area), but a Black queen touches
+    // the territory, so the exact verifier searches all 15 squares as one
+    // area. Here with a small limit: the whole proof is that one leaf, and
+    // the checker refuses it; the proof shaped for the same limit follows
+    // the moves until the verifier decides every leaf, and passes.
+    use cgt::search::{extract_proof_shaped, CheckProofError, LeafKind, ProofShape};
+    let pos: Position = "xBB./.B../xWx./..WB/..Wx/...W/x... b".parse().unwrap();
+    let game = SolverPosition::new(pos);
+    let mut solver = DfpnSolver::new(DfpnConfig::default()).unwrap();
+    assert_eq!(solver.solve(&game).verdict, Verdict::Proven(WinLoss::Loss));
+    let limit = 500;
+    let verify = |g: &SolverPosition, o, limit| LeafVerifier::with_limit(limit).confirms(g, o);
+    let whole = extract_proof(&mut solver, &game).unwrap();
+    assert_eq!(whole.nodes, vec![ProofNode::Leaf(LeafKind::Evaluation)]);
+    assert!(matches!(
+        check_proof(&game, &whole, |g, o| verify(g, o, limit)),
+        Err(CheckProofError::LeafTooHard { .. })
+    ));
+    let shape = ProofShape {
+        leaf_limit: limit,
+        cut: 0,
+        effort: 0,
+    };
+    let proof = extract_proof_shaped(&mut solver, &game, shape, verify).unwrap();
+    assert_eq!(proof.outcome, WinLoss::Loss);
+    let stats = check_proof(&game, &proof, |g, o| verify(g, o, limit)).unwrap();
+    assert!(stats.nodes > 1);
+}

@@ -54,6 +54,43 @@ fn solve_4x4_json_and_checked_proof() {
     let _ = std::fs::remove_file(bad);
 }
 
+/// `--proof-cut`: by default the small subtrees of 4x4's proof are left
+/// whole to the checker (`leaf search`); with 0 every node is written. Both
+/// pass the checker, and the shaped proof is the smaller.
+#[test]
+fn proof_cut_leaves_small_subtrees_to_the_checker() {
+    let mut checked = Vec::new();
+    for cut in ["0", "1024"] {
+        let proof = temp(&format!("4x4-cut-{cut}.proof"));
+        let p = proof.to_str().unwrap();
+        let (code, _, err) = cgtk(&[
+            "amazons",
+            "solve",
+            "4x4",
+            "--quiet",
+            "--proof",
+            p,
+            "--proof-cut",
+            cut,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let (code, out, err) = cgtk(&["amazons", "check-proof", p, "--json", "--quiet"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+        checked.push((
+            v["nodes"].as_u64().unwrap(),
+            v["searched_leaves"].as_u64().unwrap(),
+        ));
+        let _ = std::fs::remove_file(proof);
+    }
+    let [(all_nodes, none), (shaped_nodes, searched)] = checked[..] else {
+        unreachable!()
+    };
+    assert_eq!(none, 0);
+    assert!(searched > 0);
+    assert!(shaped_nodes < all_nodes, "{shaped_nodes} of {all_nodes}");
+}
+
 /// A proof named `*.gz` is written compressed and read back as it is, by
 /// one thread or two; a truncated compressed file is refused in one line.
 #[test]

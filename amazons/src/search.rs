@@ -28,7 +28,10 @@ use crate::partition::basic_partition;
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
-use cgt::search::{LeafVerdict, ProofNumbers, SolverGame, WinLoss};
+use cgt::search::{
+    extract_proof_shaped, ExtractError, LeafVerdict, ProofNumbers, ProofShape, ProofSource,
+    ProofTree, SolverGame, WinLoss,
+};
 
 /// An Amazons position for the solvers, with the evaluation used as the
 /// terminal test (`None`: no evaluation, only positions without moves end
@@ -575,6 +578,50 @@ impl LeafVerifier {
         self.memo.insert(key, wins);
         Some(wins)
     }
+}
+
+/// The largest proof subtree [`extract_checkable_proof`] leaves whole to
+/// the checker's exact search by default (see [`ProofShape::cut`]).
+pub const DEFAULT_PROOF_CUT: u64 = 1024;
+
+/// The positions of exact search [`extract_checkable_proof`] offers per
+/// node of a subtree it would leave to the checker ([`ProofShape::effort`]).
+pub const PROOF_CUT_EFFORT: u64 = 64;
+
+/// The proof of `game`'s outcome from `source` (the solver that proved it),
+/// shaped for [`LeafVerifier`] (see [`extract_proof_shaped`]): every leaf is
+/// decided by the verifier within half of [`DEFAULT_LEAF_LIMIT`] positions,
+/// and every subtree of at most `cut` nodes that the verifier decides
+/// quickly is one `leaf search`. `stopped` is asked before each
+/// verification (Ctrl-C).
+///
+/// One verifier decides the leaves in the order of the proof, its table
+/// shared as in a one-thread check, rather than each from an empty table
+/// (which would cost several times the check); the other half of the
+/// default limit is the margin for a checker whose table holds other
+/// positions.
+///
+/// # Errors
+/// As [`extract_proof_shaped`].
+pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
+    source: &mut S,
+    game: &SolverPosition,
+    cut: u64,
+    stopped: &dyn Fn() -> bool,
+) -> Result<ProofTree, ExtractError> {
+    let shape = ProofShape {
+        leaf_limit: DEFAULT_LEAF_LIMIT / 2,
+        cut,
+        effort: PROOF_CUT_EFFORT,
+    };
+    let mut verifier = LeafVerifier::new();
+    extract_proof_shaped(source, game, shape, |g, claimed, limit| {
+        if stopped() {
+            return LeafVerdict::Interrupted;
+        }
+        verifier.limit = limit;
+        verifier.confirms(g, claimed)
+    })
 }
 
 /// The most positions the leaf verifier remembers (about 64 bytes each, so

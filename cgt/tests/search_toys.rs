@@ -14,9 +14,9 @@ use std::time::Duration;
 
 use cgt::search::toy::{Domineering, Kayles, Nim};
 use cgt::search::{
-    check_proof, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig, DfpnSolver,
-    LeafKind, Limit, Limits, ParseProofError, ProofLineProblem, ProofNode, ProofTree, SolverGame,
-    Verdict, WinLoss,
+    check_proof, extract_proof, extract_proof_shaped, AlphaBetaSolver, Budget, CheckProofError,
+    DfpnConfig, DfpnSolver, LeafKind, LeafVerdict, Limit, Limits, ParseProofError,
+    ProofLineProblem, ProofNode, ProofShape, ProofTree, SolverGame, Verdict, WinLoss,
 };
 use testkit::search::{kayles_grundy, kayles_outcome, minimax};
 
@@ -887,4 +887,142 @@ fn the_principal_variation_is_a_won_line_to_a_leaf() {
     let mut moves = Vec::new();
     g.generate_moves(&mut moves);
     assert!(moves.is_empty(), "the line ends at {}", g.position_text());
+}
+
+/// Plain minimax without a table, counting the positions it visits: the
+/// outcome for the player to move, or `None` after `limit` positions. The
+/// same call always needs the same positions, so a verifier built on it
+/// decides a leaf in the checker exactly as it did at extraction.
+fn minimax_within<G: SolverGame>(game: &mut G, limit: u64, spent: &mut u64) -> Option<WinLoss> {
+    *spent += 1;
+    if *spent > limit {
+        return None;
+    }
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    for mv in moves {
+        game.play(mv);
+        let child = minimax_within(game, limit, spent);
+        game.undo(mv);
+        if child? == WinLoss::Loss {
+            return Some(WinLoss::Win);
+        }
+    }
+    Some(WinLoss::Loss)
+}
+
+/// A leaf verifier from [`minimax_within`].
+fn budgeted<G: SolverGame>(game: &G, claimed: WinLoss, limit: u64) -> LeafVerdict {
+    match minimax_within(&mut game.clone(), limit, &mut 0) {
+        Some(outcome) => (outcome == claimed).into(),
+        None => LeafVerdict::TooHard { limit },
+    }
+}
+
+/// The kinds of leaf in `proof`: (`leaf none`, `leaf eval`, `leaf search`).
+fn leaf_counts(proof: &ProofTree) -> (usize, usize, usize) {
+    let count = |kind| {
+        proof
+            .nodes
+            .iter()
+            .filter(|n| **n == ProofNode::Leaf(kind))
+            .count()
+    };
+    (
+        count(LeafKind::NoMoves),
+        count(LeafKind::Evaluation),
+        count(LeafKind::Search),
+    )
+}
+
+#[test]
+fn shaped_proofs_pass_a_checker_with_the_same_limit_and_are_smaller() {
+    // Random Domineering positions, solved and extracted twice: whole, and
+    // shaped for the budgeted minimax verifier. The shaped proof survives
+    // the file format and the checker with that verifier at the same
+    // limit, proves the outcome minimax finds, and has no more nodes.
+    let shape = ProofShape {
+        leaf_limit: 40,
+        cut: 24,
+        effort: 4,
+    };
+    let mut rng = Rng(2011);
+    let mut memo = HashMap::new();
+    let (mut whole, mut shaped, mut searched) = (0, 0, 0);
+    for _ in 0..300 {
+        let (width, height) = [(4, 4), (5, 4), (4, 5), (3, 6)][rng.below(4) as usize];
+        let mut covered = 0u64;
+        for s in 0..width * height {
+            if rng.below(10) < 3 {
+                covered |= 1 << s;
+            }
+        }
+        let game = Domineering::new(width, height, covered, rng.below(2) == 0);
+        let expected = minimax(&mut game.clone(), &mut memo);
+        let mut solver = dfpn(1);
+        assert_eq!(solver.solve(&game).verdict, Verdict::Proven(expected));
+        let full = extract_proof(&mut solver, &game).unwrap();
+        let proof = extract_proof_shaped(&mut solver, &game, shape, budgeted).unwrap();
+        assert_eq!(proof.outcome, expected);
+        let parsed = ProofTree::parse(&proof.to_text()).unwrap();
+        assert_eq!(parsed, proof);
+        let stats = check_proof(&game, &parsed, |g, claimed| {
+            budgeted(g, claimed, shape.leaf_limit)
+        })
+        .unwrap_or_else(|e| panic!("{}: {e}", game.position_text()));
+        assert_eq!(stats.searched_leaves, leaf_counts(&proof).2);
+        assert!(proof.len() <= full.len(), "{}", game.position_text());
+        whole += full.len();
+        shaped += proof.len();
+        searched += stats.searched_leaves;
+    }
+    assert!(searched > 0, "no subtree was left to the checker");
+    assert!(shaped < whole, "{shaped} nodes shaped, {whole} whole");
+}
+
+#[test]
+fn leaves_the_verifier_cannot_decide_are_expanded() {
+    // Heaps 2, 3, 2: a win by Bouton's rule (the nim-sum is 3). Nim's
+    // evaluation decides a single heap at once. A verifier that may visit
+    // one position decides only positions without moves, so the shaped
+    // proof must follow every line to the end: leaves `leaf none` only,
+    // accepted by a checker that decides no leaf at all. The whole proof
+    // leaves single heaps to the evaluation, and that checker refuses it.
+    let game = Nim::new(&[2, 3, 2]);
+    let mut solver = dfpn(1);
+    assert_eq!(solver.solve(&game).verdict, Verdict::Proven(WinLoss::Win));
+    let shape = ProofShape {
+        leaf_limit: 1,
+        cut: 1000,
+        effort: 1000,
+    };
+    let proof = extract_proof_shaped(&mut solver, &game, shape, budgeted).unwrap();
+    let (none, eval, search) = leaf_counts(&proof);
+    assert!(none > 0);
+    assert_eq!((eval, search), (0, 0));
+    let cannot = |_: &Nim, _| LeafVerdict::TooHard { limit: 1 };
+    check_proof(&game, &proof, cannot).unwrap();
+    let full = extract_proof(&mut solver, &game).unwrap();
+    assert!(leaf_counts(&full).1 > 0);
+    assert!(matches!(
+        check_proof(&game, &full, cannot),
+        Err(CheckProofError::LeafTooHard { .. })
+    ));
+}
+
+#[test]
+fn a_verifier_that_contradicts_the_solver_stops_the_extraction() {
+    let game = Domineering::new(4, 4, 0, true);
+    let mut solver = dfpn(1);
+    assert_eq!(solver.solve(&game).verdict, Verdict::Proven(WinLoss::Win));
+    let shape = ProofShape {
+        leaf_limit: 1000,
+        cut: 0,
+        effort: 0,
+    };
+    let wrong = |_: &Domineering, _, _| LeafVerdict::Rejected;
+    assert!(matches!(
+        extract_proof_shaped(&mut solver, &game, shape, wrong),
+        Err(cgt::search::ExtractError::Refuted { .. })
+    ));
 }

@@ -63,7 +63,7 @@ pub use dfpn::{DfpnConfig, DfpnSolver};
 pub use game::SolverGame;
 pub use numbers::{ProofNumbers, WinLoss};
 pub use proof::{
-    check_proof, check_proof_parallel, check_proof_with_progress, extract_proof, CheckProofError,
-    ExtractError, LeafKind, LeafVerdict, ParseProofError, ProofLineProblem, ProofNode, ProofSource,
-    ProofStats, ProofTree,
+    check_proof, check_proof_parallel, check_proof_with_progress, extract_proof,
+    extract_proof_shaped, CheckProofError, ExtractError, LeafKind, LeafVerdict, ParseProofError,
+    ProofHeader, ProofLineProblem, ProofNode, ProofShape, ProofSource, ProofStats, ProofTree,
 };

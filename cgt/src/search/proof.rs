@@ -25,6 +25,7 @@
 //! <id> and <move> <child> <move> <child> ...   every legal reply, each once
 //! <id> leaf none          (the player to move has no legal move: they lose)
 //! <id> leaf eval          (decided by the static evaluation)
+//! <id> leaf search        (left whole to the checker's exact search)
 //! end
 //! ```
 //!
@@ -66,6 +67,10 @@ pub enum LeafKind {
     NoMoves,
     /// The static evaluation decided it (`leaf eval`).
     Evaluation,
+    /// A position the proof leaves whole to the checker's exact search
+    /// (`leaf search`): the search below it is smaller than the proof
+    /// would be (see [`ProofShape`]).
+    Search,
 }
 
 /// One node of a proof.
@@ -85,6 +90,43 @@ pub enum ProofNode {
     },
     /// A position decided without search.
     Leaf(LeafKind),
+}
+
+/// The header of a proof file.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofHeader {
+    /// The root position in the game's notation.
+    pub root: String,
+    /// The outcome for the player to move at the root.
+    pub outcome: WinLoss,
+    /// The number of nodes.
+    pub nodes: usize,
+}
+
+impl ProofNode {
+    /// Writes the node's line as node `id` of a proof, every id (its own
+    /// and its children's) raised by `offset`.
+    pub fn write_line<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        id: usize,
+        offset: usize,
+    ) -> io::Result<()> {
+        write!(out, "{} ", id + offset)?;
+        match self {
+            ProofNode::Or { mv, child } => write!(out, "or {mv} {}", child + offset)?,
+            ProofNode::And { replies } => {
+                out.write_all(b"and")?;
+                for (mv, child) in replies {
+                    write!(out, " {mv} {}", child + offset)?;
+                }
+            }
+            ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
+            ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"leaf eval")?,
+            ProofNode::Leaf(LeafKind::Search) => out.write_all(b"leaf search")?,
+        }
+        out.write_all(b"\n")
+    }
 }
 
 /// A proof: the winning strategy for one side from a root position.
@@ -143,6 +185,15 @@ pub enum ExtractError {
         /// The outcome the proof needed there.
         claimed: WinLoss,
     },
+    /// The checker's leaf verifier refutes what the solver proved here (a
+    /// bug in one of them).
+    #[error("position {position}: the solver claims a {claimed} for the player to move, the exact search of the checker finds otherwise")]
+    Refuted {
+        /// The position, in the game's notation.
+        position: String,
+        /// The outcome the solver claimed.
+        claimed: WinLoss,
+    },
     /// The game's notation cannot be written in a proof file.
     #[error("{text:?} cannot be written in a proof file (a move must be one non-empty word, a position one line)")]
     BadNotation {
@@ -165,6 +216,79 @@ where
     G: SolverGame + Eq,
     S: ProofSource<G>,
 {
+    let (mut proof, builder) = build_proof(source, game)?;
+    proof.nodes = builder.nodes;
+    Ok(proof)
+}
+
+/// How [`extract_proof_shaped`] shapes a proof for a checker that decides
+/// its leaves by an exact search of its own.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ProofShape {
+    /// The positions the verifier may search for one leaf, as the checker
+    /// will: a `leaf eval` it cannot decide within them is expanded (its
+    /// moves followed, solved again) until every leaf below is decided.
+    pub leaf_limit: u64,
+    /// The largest subtree (in proof nodes, counted along every path) that
+    /// may become one `leaf search`; 0 or 1 keeps every node of the proof.
+    pub cut: u64,
+    /// The positions of exact search the verifier may spend, per node of
+    /// the subtree (and within `leaf_limit`), to decide a position whose
+    /// subtree would become a `leaf search`; where it cannot, the subtree
+    /// is kept and its children are offered instead.
+    pub effort: u64,
+}
+
+/// [`extract_proof`], shaped for a checker whose leaf verifier is `verify`
+/// (`verify(position, claimed, limit)`, as in [`check_proof`], searching at
+/// most `limit` positions it has not met before): every `leaf eval` is
+/// decided by `verify` within [`ProofShape::leaf_limit`] or expanded until
+/// it is, and every subtree of at most [`ProofShape::cut`] nodes that
+/// `verify` decides within [`ProofShape::effort`] positions per node becomes
+/// one `leaf search`. The proof then passes [`check_proof`] with that
+/// verifier and limit, and is much smaller: most of a proof's nodes sit in
+/// small subtrees near its leaves. The subtrees are offered from the root
+/// down, so a `leaf search` stands as high as the effort allows.
+///
+/// # Errors
+/// As [`extract_proof`], and [`ExtractError::Refuted`] when `verify`
+/// contradicts the solver; a `verify` that answers
+/// [`LeafVerdict::Interrupted`] stops it with
+/// [`ExtractError::Limit`]`(`[`Limit::Interrupt`]`)`.
+pub fn extract_proof_shaped<G, S, V>(
+    source: &mut S,
+    game: &G,
+    shape: ProofShape,
+    mut verify: V,
+) -> Result<ProofTree, ExtractError>
+where
+    G: SolverGame + Eq,
+    S: ProofSource<G>,
+    V: FnMut(&G, WinLoss, u64) -> LeafVerdict,
+{
+    let (mut proof, mut builder) = build_proof(source, game)?;
+    let mut shaping = Shaping {
+        shape,
+        verify: &mut verify,
+        sizes: subtree_sizes(&builder.nodes),
+        out: Vec::new(),
+        new_id: HashMap::new(),
+    };
+    builder.shaped(0, &mut shaping)?;
+    proof.nodes = shaping.out;
+    Ok(proof)
+}
+
+/// The proof of `game`'s outcome from `source`, its nodes left in the
+/// builder (with their positions).
+fn build_proof<'s, G, S>(
+    source: &'s mut S,
+    game: &G,
+) -> Result<(ProofTree, Builder<'s, G, S>), ExtractError>
+where
+    G: SolverGame + Eq,
+    S: ProofSource<G>,
+{
     let outcome = match source.known(game) {
         Some(o) => o,
         None => match source.solve_position(game) {
@@ -180,15 +304,19 @@ where
         source,
         nodes: Vec::new(),
         positions: Vec::new(),
+        wants: Vec::new(),
         index: HashMap::new(),
     };
     let mut position = game.clone();
     builder.build(&mut position, outcome)?;
-    Ok(ProofTree {
-        root,
-        outcome,
-        nodes: builder.nodes,
-    })
+    Ok((
+        ProofTree {
+            root,
+            outcome,
+            nodes: Vec::new(),
+        },
+        builder,
+    ))
 }
 
 struct Builder<'s, G, S> {
@@ -196,8 +324,46 @@ struct Builder<'s, G, S> {
     nodes: Vec<ProofNode>,
     /// The position of each node, to share transpositions safely.
     positions: Vec<G>,
+    /// The outcome each node proves for its player to move.
+    wants: Vec<WinLoss>,
     /// Node ids by position hash.
     index: HashMap<u64, Vec<usize>>,
+}
+
+/// The state of [`extract_proof_shaped`]'s walk over the built proof.
+struct Shaping<'v, V> {
+    shape: ProofShape,
+    verify: &'v mut V,
+    /// The subtree size of each node of the built proof.
+    sizes: Vec<u64>,
+    /// The shaped proof's nodes.
+    out: Vec<ProofNode>,
+    /// The shaped proof's id of each node of the built proof met.
+    new_id: HashMap<usize, usize>,
+}
+
+impl<V> Shaping<'_, V> {
+    /// Whether the verifier confirms `want` in `game` within `limit`
+    /// positions; an error when it refutes it or is interrupted.
+    fn decides<G: SolverGame>(
+        &mut self,
+        game: &G,
+        want: WinLoss,
+        limit: u64,
+    ) -> Result<bool, ExtractError>
+    where
+        V: FnMut(&G, WinLoss, u64) -> LeafVerdict,
+    {
+        match (self.verify)(game, want, limit) {
+            LeafVerdict::Confirmed => Ok(true),
+            LeafVerdict::TooHard { .. } => Ok(false),
+            LeafVerdict::Interrupted => Err(ExtractError::Limit(Limit::Interrupt)),
+            LeafVerdict::Rejected => Err(ExtractError::Refuted {
+                position: game.position_text(),
+                claimed: want,
+            }),
+        }
+    }
 }
 
 impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
@@ -230,51 +396,109 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
         let id = self.nodes.len();
         self.nodes.push(ProofNode::Leaf(LeafKind::NoMoves));
         self.positions.push(game.clone());
+        self.wants.push(want);
         self.index.entry(hash).or_default().push(id);
+        let node = match game.evaluate() {
+            Some(o) if o == want => ProofNode::Leaf(LeafKind::Evaluation),
+            Some(_) => {
+                return Err(ExtractError::Inconsistent {
+                    position: game.position_text(),
+                    claimed: want,
+                })
+            }
+            None => self.search_node(game, want)?,
+        };
+        self.nodes[id] = node;
+        Ok(id)
+    }
+
+    /// The node proving `want` in `game` by its moves (whatever the static
+    /// evaluation says), its children built.
+    fn search_node(&mut self, game: &mut G, want: WinLoss) -> Result<ProofNode, ExtractError> {
         let inconsistent = |game: &G| ExtractError::Inconsistent {
             position: game.position_text(),
             claimed: want,
         };
-
-        let node = if let Some(o) = game.evaluate() {
-            if o != want {
+        let mut moves = Vec::new();
+        game.generate_moves(&mut moves);
+        Ok(if moves.is_empty() {
+            if want != WinLoss::Loss {
                 return Err(inconsistent(game));
             }
-            ProofNode::Leaf(LeafKind::Evaluation)
+            ProofNode::Leaf(LeafKind::NoMoves)
+        } else if want == WinLoss::Win {
+            game.order_moves(&mut moves);
+            let mv = self
+                .winning_move(game, &moves)?
+                .ok_or_else(|| inconsistent(game))?;
+            let text = Self::move_text(game, mv)?;
+            game.play(mv);
+            let child = self.build(game, WinLoss::Loss);
+            game.undo(mv);
+            ProofNode::Or {
+                mv: text,
+                child: child?,
+            }
         } else {
-            let mut moves = Vec::new();
-            game.generate_moves(&mut moves);
-            if moves.is_empty() {
-                if want != WinLoss::Loss {
-                    return Err(inconsistent(game));
-                }
-                ProofNode::Leaf(LeafKind::NoMoves)
-            } else if want == WinLoss::Win {
-                game.order_moves(&mut moves);
-                let mv = self
-                    .winning_move(game, &moves)?
-                    .ok_or_else(|| inconsistent(game))?;
+            let mut replies = Vec::with_capacity(moves.len());
+            for mv in moves {
                 let text = Self::move_text(game, mv)?;
                 game.play(mv);
-                let child = self.build(game, WinLoss::Loss);
+                let child = self.build(game, WinLoss::Win);
                 game.undo(mv);
-                ProofNode::Or {
-                    mv: text,
-                    child: child?,
-                }
-            } else {
-                let mut replies = Vec::with_capacity(moves.len());
-                for mv in moves {
-                    let text = Self::move_text(game, mv)?;
-                    game.play(mv);
-                    let child = self.build(game, WinLoss::Win);
-                    game.undo(mv);
-                    replies.push((text, child?));
-                }
-                ProofNode::And { replies }
+                replies.push((text, child?));
             }
+            ProofNode::And { replies }
+        })
+    }
+
+    /// The node `old` of the built proof as a node of the shaped one (see
+    /// [`extract_proof_shaped`]), with everything below it; ids in the
+    /// order of a depth-first walk, so the root is node 0.
+    fn shaped<V>(&mut self, old: usize, st: &mut Shaping<'_, V>) -> Result<usize, ExtractError>
+    where
+        V: FnMut(&G, WinLoss, u64) -> LeafVerdict,
+    {
+        if let Some(&id) = st.new_id.get(&old) {
+            return Ok(id);
+        }
+        let id = st.out.len();
+        st.out.push(ProofNode::Leaf(LeafKind::NoMoves));
+        st.new_id.insert(old, id);
+        let want = self.wants[old];
+        let mut node = self.nodes[old].clone();
+        if node == ProofNode::Leaf(LeafKind::Evaluation) {
+            if st.decides(&self.positions[old], want, st.shape.leaf_limit)? {
+                st.out[id] = node;
+                return Ok(id);
+            }
+            // Beyond the checker: follow its moves. The nodes built below
+            // have no subtree size, so none of them is cut.
+            let mut game = self.positions[old].clone();
+            node = self.search_node(&mut game, want)?;
+            self.nodes[old] = node.clone();
+        } else if let Some(&size) = st.sizes.get(old) {
+            let effort = size
+                .saturating_mul(st.shape.effort)
+                .min(st.shape.leaf_limit);
+            if size > 1 && size <= st.shape.cut && st.decides(&self.positions[old], want, effort)? {
+                st.out[id] = ProofNode::Leaf(LeafKind::Search);
+                return Ok(id);
+            }
+        }
+        st.out[id] = match node {
+            ProofNode::Or { mv, child } => ProofNode::Or {
+                mv,
+                child: self.shaped(child, st)?,
+            },
+            ProofNode::And { replies } => ProofNode::And {
+                replies: replies
+                    .into_iter()
+                    .map(|(mv, child)| Ok((mv, self.shaped(child, st)?)))
+                    .collect::<Result<_, ExtractError>>()?,
+            },
+            leaf @ ProofNode::Leaf(_) => leaf,
         };
-        self.nodes[id] = node;
         Ok(id)
     }
 
@@ -317,6 +541,48 @@ impl<G: SolverGame + Eq, S: ProofSource<G>> Builder<'_, G, S> {
     }
 }
 
+/// The number of nodes below each node and itself, counted along every
+/// path (a shared node counts once per path), saturating; by an iterative
+/// post-order walk (proofs share nodes, and a deep proof must not overflow
+/// the stack). A node met again on its own path (only in a malformed file)
+/// counts 1.
+fn subtree_sizes(nodes: &[ProofNode]) -> Vec<u64> {
+    let children = |node: &ProofNode| -> Vec<usize> {
+        match node {
+            ProofNode::Or { child, .. } => vec![*child],
+            ProofNode::And { replies } => replies.iter().map(|(_, c)| *c).collect(),
+            ProofNode::Leaf(_) => Vec::new(),
+        }
+    };
+    let n = nodes.len();
+    let mut size = vec![0u64; n];
+    let mut state = vec![0u8; n]; // 0 new, 1 on the path, 2 done
+    for root in 0..n {
+        if state[root] != 0 {
+            continue;
+        }
+        let mut stack = vec![(root, false)];
+        while let Some((at, expanded)) = stack.pop() {
+            if expanded {
+                size[at] = children(&nodes[at])
+                    .into_iter()
+                    .map(|c| if c < n && state[c] == 2 { size[c] } else { 1 })
+                    .fold(1u64, u64::saturating_add);
+                state[at] = 2;
+            } else if state[at] == 0 {
+                state[at] = 1;
+                stack.push((at, true));
+                for c in children(&nodes[at]) {
+                    if c < n && state[c] == 0 {
+                        stack.push((c, false));
+                    }
+                }
+            }
+        }
+    }
+    size
+}
+
 impl ProofTree {
     /// The principal variation of the proof: from the root, the winner's
     /// move at each of its turns and, at each of the loser's, the reply
@@ -325,43 +591,8 @@ impl ProofTree {
     /// resistance by that measure, not necessarily by the number of moves.
     #[must_use]
     pub fn principal_variation(&self) -> Vec<String> {
-        let children = |node: &ProofNode| -> Vec<usize> {
-            match node {
-                ProofNode::Or { child, .. } => vec![*child],
-                ProofNode::And { replies } => replies.iter().map(|(_, c)| *c).collect(),
-                ProofNode::Leaf(_) => Vec::new(),
-            }
-        };
-        // Subtree sizes by an iterative post-order walk (proofs share
-        // nodes, and a deep proof must not overflow the stack); a node met
-        // again on its own path (only in a malformed file) counts 1.
         let n = self.nodes.len();
-        let mut size = vec![0u64; n];
-        let mut state = vec![0u8; n]; // 0 new, 1 on the path, 2 done
-        for root in 0..n {
-            if state[root] != 0 {
-                continue;
-            }
-            let mut stack = vec![(root, false)];
-            while let Some((at, expanded)) = stack.pop() {
-                if expanded {
-                    let below = children(&self.nodes[at])
-                        .into_iter()
-                        .map(|c| if c < n && state[c] == 2 { size[c] } else { 1 })
-                        .fold(1u64, u64::saturating_add);
-                    size[at] = below;
-                    state[at] = 2;
-                } else if state[at] == 0 {
-                    state[at] = 1;
-                    stack.push((at, true));
-                    for c in children(&self.nodes[at]) {
-                        if c < n && state[c] == 0 {
-                            stack.push((c, false));
-                        }
-                    }
-                }
-            }
-        }
+        let size = subtree_sizes(&self.nodes);
         let mut line = Vec::new();
         let mut at = 0;
         while let Some(node) = self.nodes.get(at) {
@@ -400,19 +631,7 @@ impl ProofTree {
     /// whose node `offset` is this proof's root.
     pub fn write_nodes_to<W: Write + ?Sized>(&self, out: &mut W, offset: usize) -> io::Result<()> {
         for (id, node) in self.nodes.iter().enumerate() {
-            write!(out, "{} ", id + offset)?;
-            match node {
-                ProofNode::Or { mv, child } => write!(out, "or {mv} {}", child + offset)?,
-                ProofNode::And { replies } => {
-                    out.write_all(b"and")?;
-                    for (mv, child) in replies {
-                        write!(out, " {mv} {}", child + offset)?;
-                    }
-                }
-                ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
-                ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"leaf eval")?,
-            }
-            out.write_all(b"\n")?;
+            node.write_line(out, id, offset)?;
         }
         Ok(())
     }
@@ -428,24 +647,51 @@ impl ProofTree {
 
     /// Reads a proof file.
     pub fn read_from<R: BufRead>(input: R) -> Result<ProofTree, ParseProofError> {
-        let mut lines = Vec::new();
-        for (i, line) in input.lines().enumerate() {
-            match line {
-                Ok(l) => lines.push(l),
-                Err(e) => {
-                    return Err(ParseProofError::Io {
-                        line: i + 1,
-                        message: e.to_string(),
-                    })
-                }
-            }
-        }
-        parse_lines(lines.iter().map(String::as_str))
+        let mut nodes = Vec::new();
+        let header = ProofTree::read_nodes(input, |_, node| {
+            nodes.push(node);
+            Ok::<(), ParseProofError>(())
+        })?;
+        Ok(ProofTree {
+            root: header.root,
+            outcome: header.outcome,
+            nodes,
+        })
+    }
+
+    /// Reads a proof file node by node without keeping it: each node goes
+    /// to `on_node` with its id, in order, as soon as its line is read (a
+    /// proof larger than memory can be copied or counted). Returns the
+    /// header once the whole file has been read and found well-formed; an
+    /// error of `on_node` stops the reading and is returned.
+    ///
+    /// # Errors
+    /// A [`ParseProofError`] (converted into `E`), or `on_node`'s error.
+    pub fn read_nodes<R: BufRead, E: From<ParseProofError>>(
+        input: R,
+        on_node: impl FnMut(usize, ProofNode) -> Result<(), E>,
+    ) -> Result<ProofHeader, E> {
+        let lines = input.lines().enumerate().map(|(i, line)| {
+            line.map_err(|e| ParseProofError::Io {
+                line: i + 1,
+                message: e.to_string(),
+            })
+        });
+        parse_stream(lines, on_node)
     }
 
     /// Parses proof text.
     pub fn parse(text: &str) -> Result<ProofTree, ParseProofError> {
-        parse_lines(text.lines())
+        let mut nodes = Vec::new();
+        let header = parse_stream(text.lines().map(Ok), |_, node| {
+            nodes.push(node);
+            Ok::<(), ParseProofError>(())
+        })?;
+        Ok(ProofTree {
+            root: header.root,
+            outcome: header.outcome,
+            nodes,
+        })
     }
 
     /// Number of nodes.
@@ -518,8 +764,8 @@ pub enum ProofLineProblem {
     /// An `and` line needs move/child pairs, at least one.
     #[error("an and node needs one or more move/child pairs")]
     BadAndNode,
-    /// A leaf is `leaf none` or `leaf eval`.
-    #[error("a leaf is \"leaf none\" or \"leaf eval\"")]
+    /// A leaf is `leaf none`, `leaf eval` or `leaf search`.
+    #[error("a leaf is \"leaf none\", \"leaf eval\" or \"leaf search\"")]
     BadLeaf,
     /// A child id is not below the node count.
     #[error("child {child} does not exist (the proof has {nodes} nodes)")]
@@ -561,96 +807,105 @@ pub enum ParseProofError {
     },
 }
 
-fn parse_lines<'a>(lines: impl Iterator<Item = &'a str>) -> Result<ProofTree, ParseProofError> {
-    let mut lines = lines
-        .enumerate()
-        .map(|(i, l)| (i + 1, l.trim_end_matches('\r')))
-        .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'));
+/// Parses a proof from its lines (or the error reading one), handing each
+/// node to `on_node` in order as soon as it is read, so a proof larger than
+/// memory can be copied; returns the header. Errors of `on_node` stop the
+/// parse and are returned as they are.
+fn parse_stream<S, E>(
+    lines: impl Iterator<Item = Result<S, ParseProofError>>,
+    mut on_node: impl FnMut(usize, ProofNode) -> Result<(), E>,
+) -> Result<ProofHeader, E>
+where
+    S: AsRef<str>,
+    E: From<ParseProofError>,
+{
+    let mut lines = lines.enumerate().filter(|(_, l)| {
+        l.as_ref().map_or(true, |l| {
+            let l = l.as_ref();
+            !l.trim().is_empty() && !l.starts_with('#')
+        })
+    });
     let mut last_line = 0;
-    let mut next = |expected: &'static str| -> Result<(usize, &'a str), ParseProofError> {
+    let mut next = |expected: &'static str| -> Result<(usize, S), ParseProofError> {
         match lines.next() {
-            Some((n, l)) => {
-                last_line = n;
-                Ok((n, l))
+            Some((i, Ok(l))) => {
+                last_line = i + 1;
+                Ok((i + 1, l))
             }
+            Some((_, Err(e))) => Err(e),
             None => Err(ParseProofError::Line {
                 line: last_line + 1,
                 problem: ProofLineProblem::UnexpectedEnd { expected },
             }),
         }
     };
+    let text = |l: &S| -> String { l.as_ref().trim_end_matches('\r').to_string() };
     let err = |line: usize, problem: ProofLineProblem| ParseProofError::Line { line, problem };
 
     let (n, header) = next("the header")?;
+    let header = text(&header);
     let mut fields = header.split(' ');
     if fields.next() != Some(PROOF_MAGIC) {
-        return Err(err(n, ProofLineProblem::NotAProofFile));
+        return Err(err(n, ProofLineProblem::NotAProofFile).into());
     }
     let version = fields.collect::<Vec<_>>().join(" ");
     if version != PROOF_VERSION.to_string() {
-        return Err(err(
-            n,
-            ProofLineProblem::UnsupportedVersion { found: version },
-        ));
+        return Err(err(n, ProofLineProblem::UnsupportedVersion { found: version }).into());
     }
 
     let (n, line) = next("root")?;
+    let line = text(&line);
     let root = line
         .strip_prefix("root ")
         .ok_or(err(n, ProofLineProblem::Expected { expected: "root" }))?;
     if root.trim().is_empty() {
-        return Err(err(n, ProofLineProblem::EmptyRoot));
+        return Err(err(n, ProofLineProblem::EmptyRoot).into());
     }
+    let root = root.to_string();
 
     let (n, line) = next("outcome")?;
-    let outcome = match line.strip_prefix("outcome ") {
+    let outcome = match text(&line).strip_prefix("outcome ") {
         Some("win") => WinLoss::Win,
         Some("loss") => WinLoss::Loss,
         Some(other) => {
-            return Err(err(
-                n,
-                ProofLineProblem::BadOutcome {
-                    found: other.to_string(),
-                },
-            ))
+            let found = other.to_string();
+            return Err(err(n, ProofLineProblem::BadOutcome { found }).into());
         }
         None => {
-            return Err(err(
-                n,
-                ProofLineProblem::Expected {
-                    expected: "outcome",
-                },
-            ))
+            let expected = "outcome";
+            return Err(err(n, ProofLineProblem::Expected { expected }).into());
         }
     };
 
     let (n, line) = next("nodes")?;
+    let line = text(&line);
     let count = line
         .strip_prefix("nodes ")
         .ok_or(err(n, ProofLineProblem::Expected { expected: "nodes" }))?;
     let count = parse_number(count).map_err(|p| err(n, p))?;
     if count == 0 {
-        return Err(err(n, ProofLineProblem::NoNodes));
+        return Err(err(n, ProofLineProblem::NoNodes).into());
     }
 
-    let mut nodes = Vec::new();
     for expected in 0..count {
         let (n, line) = next("a node line")?;
+        let line = line.as_ref().trim_end_matches('\r');
         let node = parse_node(line, expected, count).map_err(|p| err(n, p))?;
-        nodes.push(node);
+        on_node(expected, node)?;
     }
     let (n, line) = next("end")?;
-    if line != "end" {
-        return Err(err(n, ProofLineProblem::Expected { expected: "end" }));
+    if text(&line) != "end" {
+        return Err(err(n, ProofLineProblem::Expected { expected: "end" }).into());
     }
-    if let Some((n, _)) = lines.next() {
-        return Err(err(n, ProofLineProblem::TrailingText));
+    match lines.next() {
+        Some((i, Ok(_))) => Err(err(i + 1, ProofLineProblem::TrailingText).into()),
+        Some((_, Err(e))) => Err(e.into()),
+        None => Ok(ProofHeader {
+            root,
+            outcome,
+            nodes: count,
+        }),
     }
-    Ok(ProofTree {
-        root: root.to_string(),
-        outcome,
-        nodes,
-    })
 }
 
 fn parse_number(field: &str) -> Result<usize, ProofLineProblem> {
@@ -712,6 +967,7 @@ fn parse_node(line: &str, expected: usize, count: usize) -> Result<ProofNode, Pr
         Some("leaf") => match &fields[2..] {
             ["none"] => Ok(ProofNode::Leaf(LeafKind::NoMoves)),
             ["eval"] => Ok(ProofNode::Leaf(LeafKind::Evaluation)),
+            ["search"] => Ok(ProofNode::Leaf(LeafKind::Search)),
             _ => Err(ProofLineProblem::BadLeaf),
         },
         other => Err(ProofLineProblem::UnknownKind {
@@ -727,8 +983,10 @@ pub struct ProofStats {
     pub nodes: usize,
     /// Leaves with no legal move.
     pub no_move_leaves: usize,
-    /// Leaves accepted by the leaf verifier.
+    /// `leaf eval` leaves accepted by the leaf verifier.
     pub evaluated_leaves: usize,
+    /// `leaf search` leaves accepted by the leaf verifier.
+    pub searched_leaves: usize,
     /// Longest move sequence from the root to a leaf.
     pub depth: usize,
 }
@@ -787,7 +1045,7 @@ pub enum CheckProofError {
         /// How many legal moves there are.
         moves: usize,
     },
-    /// The leaf verifier did not confirm a `leaf eval`.
+    /// The leaf verifier did not confirm a `leaf eval` or `leaf search`.
     #[error(
         "node {node}: the leaf verifier rejects a {claimed} for the player to move in {position}"
     )]
@@ -799,7 +1057,7 @@ pub enum CheckProofError {
         /// The outcome the proof claims there.
         claimed: WinLoss,
     },
-    /// The leaf verifier could not decide a `leaf eval` within its limit.
+    /// The leaf verifier could not decide a leaf within its limit.
     #[error(
         "incomplete proof at node {node}: its leaf needs more than {limit} positions of exact search ({position})"
     )]
@@ -844,7 +1102,7 @@ pub enum CheckProofError {
     },
 }
 
-/// What a leaf verifier says of a `leaf eval`: confirmed, rejected, or
+/// What a leaf verifier says of a `leaf eval` or `leaf search`: confirmed, rejected, or
 /// beyond the work it may spend on one leaf (a proof that leaves too much
 /// to its leaves is incomplete). A `bool` is a verifier without a limit.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -875,6 +1133,7 @@ impl From<bool> for LeafVerdict {
 /// Checks `proof` against the game from the position `game`, trusting only
 /// [`SolverGame::generate_moves`], `play`/`undo`, `move_text` and
 /// `position_text`, and `leaf_ok(position, claimed)` for every `leaf eval`
+/// and `leaf search`
 /// (which must return true, or [`LeafVerdict::Confirmed`], only if the
 /// player to move in `position` really has the outcome `claimed`, and may
 /// give up with [`LeafVerdict::TooHard`] past a limit of its own; give it
@@ -1125,14 +1384,18 @@ impl<G: SolverGame + Eq> Checker<'_, G> {
                 }
                 self.stats.no_move_leaves += 1;
             }
-            ProofNode::Leaf(LeafKind::Evaluation) => {
+            ProofNode::Leaf(kind @ (LeafKind::Evaluation | LeafKind::Search)) => {
                 self.leaves.push(Leaf {
                     order: self.leaves.len(),
                     node,
                     position: game.clone(),
                     claimed: want,
                 });
-                self.stats.evaluated_leaves += 1;
+                if *kind == LeafKind::Search {
+                    self.stats.searched_leaves += 1;
+                } else {
+                    self.stats.evaluated_leaves += 1;
+                }
             }
             ProofNode::Or { mv, child } => {
                 if want != WinLoss::Win {

@@ -39,8 +39,8 @@ use std::time::{Duration, Instant};
 use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
 use cgt::search::proof::{PROOF_MAGIC, PROOF_VERSION};
 use cgt::search::{
-    extract_proof, Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limit, Limits,
-    ParseProofError, ProofNode, ProofTree, SolverGame, Verdict, WinLoss,
+    Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limit, Limits, ParseProofError,
+    ProofNode, ProofTree, SolverGame, Verdict, WinLoss,
 };
 use serde::{Deserialize, Serialize};
 
@@ -768,7 +768,12 @@ impl<'a> SolveShard<'a> {
             Limit::Interrupt => "interrupt",
         };
         let proof = match r.verdict {
-            Verdict::Proven(_) => match extract_proof(&mut solver, &game) {
+            Verdict::Proven(_) => match amazons::extract_checkable_proof(
+                &mut solver,
+                &game,
+                amazons::DEFAULT_PROOF_CUT,
+                &|| false,
+            ) {
                 Ok(p) => Some(p),
                 Err(ExtractError::Limit(l)) => {
                     result.limit = Some(limit_name(l).to_owned());
@@ -960,24 +965,6 @@ fn write_joined(
     outcome: WinLoss,
     moves: &[JoinedMove],
 ) -> Result<(), FillError> {
-    let read = |m: &JoinedMove| -> Result<ProofTree, FillError> {
-        let path = proof_path(dir, &m.shard);
-        let file = std::fs::File::open(&path).map_err(|_| {
-            FillError::Solve(SolveError::ChildNotDone {
-                shard: m.shard.clone(),
-            })
-        })?;
-        let mut proof = ProofTree::read_from(std::io::BufReader::new(file)).map_err(|source| {
-            FillError::Solve(SolveError::ChildProof {
-                shard: m.shard.clone(),
-                source,
-            })
-        })?;
-        if m.mirrored {
-            mirror_proof(&mut proof, pos.size().width());
-        }
-        Ok(proof)
-    };
     // The node counts first (each proof's header), for the root's edges.
     let mut offsets = Vec::with_capacity(moves.len());
     let mut total = 1;
@@ -1003,15 +990,36 @@ fn write_joined(
             out.write_all(b"\n")?;
         }
     }
+    // Each move's proof is copied a node at a time: a shard's proof can be
+    // larger than memory.
     for (i, m) in moves.iter().enumerate() {
-        let proof = read(m)?;
-        let next = offsets.get(i + 1).copied().unwrap_or(total);
-        if offsets[i] + proof.len() != next {
-            return Err(FillError::Solve(SolveError::ChildNotDone {
+        let not_done = || {
+            FillError::Solve(SolveError::ChildNotDone {
                 shard: m.shard.clone(),
-            }));
+            })
+        };
+        let file = std::fs::File::open(proof_path(dir, &m.shard)).map_err(|_| not_done())?;
+        let copy = ProofTree::read_nodes(std::io::BufReader::new(file), |id, mut node| {
+            if m.mirrored {
+                mirror_node(&mut node, pos.size().width());
+            }
+            node.write_line(out, id, offsets[i])
+                .map_err(CopyError::Write)
+        });
+        let header = match copy {
+            Ok(header) => header,
+            Err(CopyError::Write(e)) => return Err(e.into()),
+            Err(CopyError::Parse(source)) => {
+                return Err(FillError::Solve(SolveError::ChildProof {
+                    shard: m.shard.clone(),
+                    source,
+                }))
+            }
+        };
+        let next = offsets.get(i + 1).copied().unwrap_or(total);
+        if offsets[i] + header.nodes != next {
+            return Err(not_done());
         }
-        proof.write_nodes_to(out, offsets[i])?;
     }
     writeln!(out, "end")?;
     Ok(())
@@ -1187,20 +1195,29 @@ fn check_shard<E: std::error::Error + 'static>(
     Ok(proved)
 }
 
-/// Mirrors every move of `proof` left-right (its root text is left as it
-/// is: only the root of a whole proof is compared with a position).
-fn mirror_proof(proof: &mut ProofTree, width: u8) {
+/// Mirrors the moves of a proof's node left-right.
+fn mirror_node(node: &mut ProofNode, width: u8) {
     let m = |text: &mut String| {
         if let Some(t) = mirror_move_text(text, width) {
             *text = t;
         }
     };
-    for node in &mut proof.nodes {
-        match node {
-            ProofNode::Or { mv, .. } => m(mv),
-            ProofNode::And { replies } => replies.iter_mut().for_each(|(mv, _)| m(mv)),
-            ProofNode::Leaf(_) => {}
-        }
+    match node {
+        ProofNode::Or { mv, .. } => m(mv),
+        ProofNode::And { replies } => replies.iter_mut().for_each(|(mv, _)| m(mv)),
+        ProofNode::Leaf(_) => {}
+    }
+}
+
+/// Why a move's proof could not be copied into a gathered proof.
+enum CopyError {
+    Parse(ParseProofError),
+    Write(std::io::Error),
+}
+
+impl From<ParseProofError> for CopyError {
+    fn from(e: ParseProofError) -> CopyError {
+        CopyError::Parse(e)
     }
 }
 
