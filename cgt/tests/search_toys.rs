@@ -194,7 +194,24 @@ fn prove_and_check<G: SolverGame + Hash + Eq>(
         minimax(&mut g.clone(), &mut memo) == claimed
     })
     .unwrap_or_else(|e| panic!("proof of {} rejected: {e}", game.position_text()));
+    // The compact format: read back with the game, it passes the checker,
+    // and written again it is the same text.
+    let compact = compact_text(&proof);
+    let read = ProofTree::parse_for(&compact, |_| Ok(game.clone())).unwrap();
+    assert_eq!(read.len(), proof.compact_len());
+    check_proof(game, &read, |g, claimed| {
+        minimax(&mut g.clone(), &mut memo) == claimed
+    })
+    .unwrap_or_else(|e| panic!("compact proof of {} rejected: {e}", game.position_text()));
+    assert_eq!(compact_text(&read), compact);
     proof
+}
+
+/// `proof` in the compact format (version 2).
+fn compact_text(proof: &ProofTree) -> String {
+    let mut out = Vec::new();
+    proof.write_compact_to(&mut out).unwrap();
+    String::from_utf8(out).unwrap()
 }
 
 /// Calls `check(game, expected, memo)` on up to 8 start nodes of each of
@@ -561,11 +578,11 @@ fn malformed_proof_files_give_the_line_and_problem() {
     };
     assert_eq!(line("hello\n"), (1, ProofLineProblem::NotAProofFile));
     assert_eq!(
-        line(&good.replace("proof 1", "proof 2")),
+        line(&good.replace("proof 1", "proof 3")),
         (
             1,
             ProofLineProblem::UnsupportedVersion {
-                found: "2".to_string()
+                found: "3".to_string()
             }
         )
     );
@@ -1025,4 +1042,89 @@ fn a_verifier_that_contradicts_the_solver_stops_the_extraction() {
         extract_proof_shaped(&mut solver, &game, shape, wrong),
         Err(cgt::search::ExtractError::Refuted { .. })
     ));
+}
+
+#[test]
+fn the_compact_format_names_each_problem_with_its_line() {
+    // A proof of 4x4 Domineering, Left first, in the compact format, then
+    // broken one way at a time: each is refused with its line and problem,
+    // never a panic.
+    let (game, proof) = won_domineering_proof();
+    let text = compact_text(&proof);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "cgtk-proof 2");
+    let and_line = lines.iter().position(|l| l.starts_with("a ")).unwrap();
+    let leaf_line = lines.iter().position(|l| *l == "e" || *l == "n").unwrap();
+    let with = |at: usize, line: &str| {
+        let mut l = lines.clone();
+        l[at] = line;
+        l.join("\n")
+    };
+    let count: usize = lines[and_line][2..].parse().unwrap();
+    let problem = |text: &str| match ProofTree::parse_for(text, |_| Ok(game.clone())) {
+        Err(ParseProofError::Line { line, problem }) => (line, problem),
+        other => panic!("expected a line error, got {other:?}"),
+    };
+    assert_eq!(
+        problem(&with(and_line, &format!("a {}", count + 1))),
+        (
+            and_line + 1,
+            ProofLineProblem::ReplyCount {
+                listed: count + 1,
+                legal: count
+            }
+        )
+    );
+    assert_eq!(
+        problem(&with(4, "o Z9-Z8")),
+        (5, ProofLineProblem::NoSuchMove { mv: "Z9-Z8".into() })
+    );
+    assert_eq!(
+        problem(&with(leaf_line, "@999")),
+        (
+            leaf_line + 1,
+            ProofLineProblem::ForwardReference { node: 999 }
+        )
+    );
+    assert_eq!(
+        problem(&with(leaf_line, "x")),
+        (leaf_line + 1, ProofLineProblem::BadCompactLine)
+    );
+    let nodes = proof.compact_len();
+    assert_eq!(
+        problem(&with(3, &format!("nodes {}", nodes + 1))).1,
+        ProofLineProblem::NodeCount {
+            header: nodes + 1,
+            found: nodes
+        }
+    );
+    assert_eq!(
+        ProofTree::parse(&text),
+        Err(ParseProofError::Line {
+            line: 1,
+            problem: ProofLineProblem::NeedsTheGame
+        })
+    );
+    // A root the game cannot read.
+    let refused = ProofTree::parse_for(&text, |root| Err::<Domineering, _>(format!("no: {root}")));
+    assert!(matches!(
+        refused,
+        Err(ParseProofError::Line {
+            line: 2,
+            problem: ProofLineProblem::BadRoot { .. }
+        })
+    ));
+    // Every line dropped or doubled: an error or a proof, never a panic;
+    // what parses is then judged by the checker.
+    for at in 4..lines.len() {
+        let mut dropped = lines.clone();
+        dropped.remove(at);
+        let mut doubled = lines.clone();
+        doubled.insert(at, lines[at]);
+        for text in [dropped.join("\n"), doubled.join("\n")] {
+            if let Ok(p) = ProofTree::parse_for(&text, |_| Ok(game.clone())) {
+                let _ = check_proof(&game, &p, |_, _| true);
+            }
+        }
+    }
 }

@@ -57,8 +57,12 @@ use crate::ProgressSink;
 
 /// The first word of a proof file.
 pub const PROOF_MAGIC: &str = "cgtk-proof";
-/// The file format version this module writes and reads.
+/// The version of the format with a numbered line per node (every reply
+/// of an AND node named), which this module writes and reads.
 pub const PROOF_VERSION: u32 = 1;
+/// The version of the compact format (replies implied by the game), which
+/// this module writes and reads with the game.
+pub const COMPACT_PROOF_VERSION: u32 = 2;
 
 /// How a leaf of a proof was decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -92,9 +96,22 @@ pub enum ProofNode {
     Leaf(LeafKind),
 }
 
+/// The walk [`ProofTree::write_compact_to`] writes.
+struct CompactOrder {
+    /// The nodes in the order of their lines (a node met again is a
+    /// reference).
+    walk: Vec<usize>,
+    /// Each node's id in the compact body (`usize::MAX` if unreached).
+    new_id: Vec<usize>,
+    /// The nodes defined.
+    defined: usize,
+}
+
 /// The header of a proof file.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofHeader {
+    /// The format version: [`PROOF_VERSION`] or [`COMPACT_PROOF_VERSION`].
+    pub version: u32,
     /// The root position in the game's notation.
     pub root: String,
     /// The outcome for the player to move at the root.
@@ -636,6 +653,101 @@ impl ProofTree {
         Ok(())
     }
 
+    /// Writes the proof in the compact format of version
+    /// [`COMPACT_PROOF_VERSION`] (the nodes the root reaches).
+    pub fn write_compact_to<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
+        let order = self.compact_order();
+        writeln!(out, "{PROOF_MAGIC} {COMPACT_PROOF_VERSION}")?;
+        writeln!(out, "root {}", self.root)?;
+        writeln!(out, "outcome {}", self.outcome)?;
+        writeln!(out, "nodes {}", order.defined)?;
+        self.write_compact_lines(out, &order, 0)?;
+        writeln!(out, "end")
+    }
+
+    /// The number of nodes the compact format writes: those the root
+    /// reaches.
+    #[must_use]
+    pub fn compact_len(&self) -> usize {
+        self.compact_order().defined
+    }
+
+    /// Writes the body lines of the compact format alone, every `@K` raised
+    /// by `offset`: this proof as part of a larger one in which `offset`
+    /// nodes are defined before its root.
+    pub fn write_compact_nodes_to<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        offset: usize,
+    ) -> io::Result<()> {
+        self.write_compact_lines(out, &self.compact_order(), offset)
+    }
+
+    /// The order of the compact body: a depth-first walk from the root,
+    /// the replies of AND nodes in the order of their notation; each node
+    /// defined where first met and referred to after.
+    fn compact_order(&self) -> CompactOrder {
+        let n = self.nodes.len();
+        let mut new_id = vec![usize::MAX; n];
+        let mut walk = Vec::new();
+        let mut stack = vec![0usize];
+        let mut defined = 0;
+        while let Some(at) = stack.pop() {
+            if at >= n || new_id[at] != usize::MAX {
+                walk.push(at);
+                continue;
+            }
+            new_id[at] = defined;
+            defined += 1;
+            walk.push(at);
+            match &self.nodes[at] {
+                ProofNode::Or { child, .. } => stack.push(*child),
+                ProofNode::And { replies } => {
+                    let mut sorted: Vec<&(String, usize)> = replies.iter().collect();
+                    sorted.sort_by(|a, b| a.0.cmp(&b.0));
+                    stack.extend(sorted.iter().rev().map(|(_, c)| *c));
+                }
+                ProofNode::Leaf(_) => {}
+            }
+        }
+        CompactOrder {
+            walk,
+            new_id,
+            defined,
+        }
+    }
+
+    fn write_compact_lines<W: Write + ?Sized>(
+        &self,
+        out: &mut W,
+        order: &CompactOrder,
+        offset: usize,
+    ) -> io::Result<()> {
+        let mut written = vec![false; self.nodes.len()];
+        for &at in &order.walk {
+            let Some(node) = self.nodes.get(at) else {
+                // Only a proof built in memory names a missing node.
+                return Err(io::Error::new(
+                    io::ErrorKind::InvalidInput,
+                    format!("node {at} does not exist"),
+                ));
+            };
+            if written[at] {
+                writeln!(out, "@{}", order.new_id[at] + offset)?;
+                continue;
+            }
+            written[at] = true;
+            match node {
+                ProofNode::Or { mv, .. } => writeln!(out, "o {mv}")?,
+                ProofNode::And { replies } => writeln!(out, "a {}", replies.len())?,
+                ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"n\n")?,
+                ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"e\n")?,
+                ProofNode::Leaf(LeafKind::Search) => out.write_all(b"s\n")?,
+            }
+        }
+        Ok(())
+    }
+
     /// The proof as text.
     #[must_use]
     pub fn to_text(&self) -> String {
@@ -645,7 +757,7 @@ impl ProofTree {
         String::from_utf8(buf).expect("proof text is UTF-8")
     }
 
-    /// Reads a proof file.
+    /// Reads a version 1 proof file.
     pub fn read_from<R: BufRead>(input: R) -> Result<ProofTree, ParseProofError> {
         let mut nodes = Vec::new();
         let header = ProofTree::read_nodes(input, |_, node| {
@@ -659,7 +771,7 @@ impl ProofTree {
         })
     }
 
-    /// Reads a proof file node by node without keeping it: each node goes
+    /// Reads a version 1 proof file node by node without keeping it: each node goes
     /// to `on_node` with its id, in order, as soon as its line is read (a
     /// proof larger than memory can be copied or counted). Returns the
     /// header once the whole file has been read and found well-formed; an
@@ -680,7 +792,37 @@ impl ProofTree {
         parse_stream(lines, on_node)
     }
 
-    /// Parses proof text.
+    /// Reads a proof file of either version; a version 2 body is replayed
+    /// on `game_of(root)` (the game's position from the root's text, or a
+    /// message why it is none) to name the replies of its AND nodes.
+    ///
+    /// # Errors
+    /// A malformed file, with the line and the problem.
+    pub fn read_for<R: BufRead, G: SolverGame>(
+        input: R,
+        game_of: impl FnOnce(&str) -> Result<G, String>,
+    ) -> Result<ProofTree, ParseProofError> {
+        let lines = input.lines().enumerate().map(|(i, line)| {
+            line.map_err(|e| ParseProofError::Io {
+                line: i + 1,
+                message: e.to_string(),
+            })
+        });
+        parse_any(lines, game_of)
+    }
+
+    /// [`ProofTree::read_for`] on text.
+    ///
+    /// # Errors
+    /// A malformed file, with the line and the problem.
+    pub fn parse_for<G: SolverGame>(
+        text: &str,
+        game_of: impl FnOnce(&str) -> Result<G, String>,
+    ) -> Result<ProofTree, ParseProofError> {
+        parse_any(text.lines().map(Ok), game_of)
+    }
+
+    /// Parses version 1 proof text.
     pub fn parse(text: &str) -> Result<ProofTree, ParseProofError> {
         let mut nodes = Vec::new();
         let header = parse_stream(text.lines().map(Ok), |_, node| {
@@ -712,10 +854,10 @@ impl ProofTree {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum ProofLineProblem {
     /// The first line is not `cgtk-proof <version>`.
-    #[error("not a proof file (expected \"{PROOF_MAGIC} {PROOF_VERSION}\")")]
+    #[error("not a proof file (expected \"{PROOF_MAGIC} {PROOF_VERSION}\" or \"{PROOF_MAGIC} {COMPACT_PROOF_VERSION}\")")]
     NotAProofFile,
     /// The version is not one this reader knows.
-    #[error("unsupported proof format version {found:?} (this reader knows {PROOF_VERSION})")]
+    #[error("unsupported proof format version {found:?} (this reader knows {PROOF_VERSION} and {COMPACT_PROOF_VERSION})")]
     UnsupportedVersion {
         /// The version field.
         found: String,
@@ -784,6 +926,49 @@ pub enum ProofLineProblem {
     /// Text after the `end` line.
     #[error("unexpected text after the end line")]
     TrailingText,
+    /// A version 2 proof read without its game.
+    #[error("a version 2 proof is read with its game")]
+    NeedsTheGame,
+    /// The root position is not a position of the game.
+    #[error("the root is not a position: {message}")]
+    BadRoot {
+        /// The game's message.
+        message: String,
+    },
+    /// A version 2 line is none of `o MOVE`, `a COUNT`, `n`, `e`, `s`, `@K`.
+    #[error("expected o MOVE, a COUNT, n, e, s or @K")]
+    BadCompactLine,
+    /// A version 2 `o` line names a move that is not legal there.
+    #[error("{mv} is not a legal move here")]
+    NoSuchMove {
+        /// The move.
+        mv: String,
+    },
+    /// A version 2 `a` line's count is not the number of legal moves.
+    #[error("an and node with {listed} replies where there are {legal} legal moves")]
+    ReplyCount {
+        /// The count on the line.
+        listed: usize,
+        /// The legal moves.
+        legal: usize,
+    },
+    /// A version 2 `@K` line names a node not yet defined.
+    #[error("@{node} refers to a node not yet defined")]
+    ForwardReference {
+        /// The node named.
+        node: usize,
+    },
+    /// A version 2 body nests deeper than any game.
+    #[error("the proof nests more than 4096 moves deep")]
+    TooDeep,
+    /// A version 2 body defines a number of nodes other than the header's.
+    #[error("the header gives {header} nodes, the body defines {found}")]
+    NodeCount {
+        /// The header's count.
+        header: usize,
+        /// The nodes defined (so far).
+        found: usize,
+    },
 }
 
 /// A proof file that cannot be read.
@@ -807,10 +992,132 @@ pub enum ParseProofError {
     },
 }
 
-/// Parses a proof from its lines (or the error reading one), handing each
-/// node to `on_node` in order as soon as it is read, so a proof larger than
-/// memory can be copied; returns the header. Errors of `on_node` stop the
-/// parse and are returned as they are.
+/// The significant lines of a proof file (blank lines and `#` comments
+/// skipped, a `\r` before the line end dropped), with their 1-based numbers.
+struct Lines<I> {
+    inner: std::iter::Enumerate<I>,
+    /// The number of the last line returned.
+    last: usize,
+}
+
+impl<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>> Lines<I> {
+    fn new(lines: I) -> Lines<I> {
+        Lines {
+            inner: lines.enumerate(),
+            last: 0,
+        }
+    }
+
+    /// The next significant line, if any.
+    fn next_line(&mut self) -> Option<Result<(usize, S), ParseProofError>> {
+        for (i, line) in &mut self.inner {
+            let line = match line {
+                Ok(line) => line,
+                Err(e) => return Some(Err(e)),
+            };
+            let text = line.as_ref();
+            if text.trim().is_empty() || text.starts_with('#') {
+                continue;
+            }
+            self.last = i + 1;
+            return Some(Ok((i + 1, line)));
+        }
+        None
+    }
+
+    /// The next significant line, where `expected` must follow.
+    fn next(&mut self, expected: &'static str) -> Result<(usize, S), ParseProofError> {
+        self.next_line().unwrap_or(Err(ParseProofError::Line {
+            line: self.last + 1,
+            problem: ProofLineProblem::UnexpectedEnd { expected },
+        }))
+    }
+
+    /// After the body: the `end` line, then nothing.
+    fn end(&mut self) -> Result<(), ParseProofError> {
+        let (n, line) = self.next("end")?;
+        if line.as_ref().trim_end_matches('\r') != "end" {
+            return Err(line_error(
+                n,
+                ProofLineProblem::Expected { expected: "end" },
+            ));
+        }
+        match self.next_line() {
+            Some(Ok((n, _))) => Err(line_error(n, ProofLineProblem::TrailingText)),
+            Some(Err(e)) => Err(e),
+            None => Ok(()),
+        }
+    }
+}
+
+fn line_error(line: usize, problem: ProofLineProblem) -> ParseProofError {
+    ParseProofError::Line { line, problem }
+}
+
+/// Reads the four header lines of a proof file (either version).
+fn parse_header<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>>(
+    lines: &mut Lines<I>,
+) -> Result<ProofHeader, ParseProofError> {
+    let err = line_error;
+    let text = |l: &S| -> String { l.as_ref().trim_end_matches('\r').to_string() };
+    let (n, header) = lines.next("the header")?;
+    let header = text(&header);
+    let mut fields = header.split(' ');
+    if fields.next() != Some(PROOF_MAGIC) {
+        return Err(err(n, ProofLineProblem::NotAProofFile));
+    }
+    let found = fields.collect::<Vec<_>>().join(" ");
+    let version = match found.parse::<u32>() {
+        Ok(v @ (PROOF_VERSION | COMPACT_PROOF_VERSION)) if v.to_string() == found => v,
+        _ => return Err(err(n, ProofLineProblem::UnsupportedVersion { found })),
+    };
+
+    let (n, line) = lines.next("root")?;
+    let line = text(&line);
+    let root = line
+        .strip_prefix("root ")
+        .ok_or(err(n, ProofLineProblem::Expected { expected: "root" }))?;
+    if root.trim().is_empty() {
+        return Err(err(n, ProofLineProblem::EmptyRoot));
+    }
+    let root = root.to_string();
+
+    let (n, line) = lines.next("outcome")?;
+    let outcome = match text(&line).strip_prefix("outcome ") {
+        Some("win") => WinLoss::Win,
+        Some("loss") => WinLoss::Loss,
+        Some(other) => {
+            let found = other.to_string();
+            return Err(err(n, ProofLineProblem::BadOutcome { found }));
+        }
+        None => {
+            let expected = "outcome";
+            return Err(err(n, ProofLineProblem::Expected { expected }));
+        }
+    };
+
+    let (n, line) = lines.next("nodes")?;
+    let line = text(&line);
+    let count = line
+        .strip_prefix("nodes ")
+        .ok_or(err(n, ProofLineProblem::Expected { expected: "nodes" }))?;
+    let count = parse_number(count).map_err(|p| err(n, p))?;
+    if count == 0 {
+        return Err(err(n, ProofLineProblem::NoNodes));
+    }
+    Ok(ProofHeader {
+        version,
+        root,
+        outcome,
+        nodes: count,
+    })
+}
+
+/// Parses a version 1 proof from its lines (or the error reading one),
+/// handing each node to `on_node` in order as soon as it is read, so a
+/// proof larger than memory can be copied; returns the header. Errors of
+/// `on_node` stop the parse and are returned as they are. A version 2
+/// file needs its game ([`ProofTree::parse_for`]).
 fn parse_stream<S, E>(
     lines: impl Iterator<Item = Result<S, ParseProofError>>,
     mut on_node: impl FnMut(usize, ProofNode) -> Result<(), E>,
@@ -819,92 +1126,160 @@ where
     S: AsRef<str>,
     E: From<ParseProofError>,
 {
-    let mut lines = lines.enumerate().filter(|(_, l)| {
-        l.as_ref().map_or(true, |l| {
-            let l = l.as_ref();
-            !l.trim().is_empty() && !l.starts_with('#')
-        })
-    });
-    let mut last_line = 0;
-    let mut next = |expected: &'static str| -> Result<(usize, S), ParseProofError> {
-        match lines.next() {
-            Some((i, Ok(l))) => {
-                last_line = i + 1;
-                Ok((i + 1, l))
-            }
-            Some((_, Err(e))) => Err(e),
-            None => Err(ParseProofError::Line {
-                line: last_line + 1,
-                problem: ProofLineProblem::UnexpectedEnd { expected },
-            }),
-        }
-    };
-    let text = |l: &S| -> String { l.as_ref().trim_end_matches('\r').to_string() };
-    let err = |line: usize, problem: ProofLineProblem| ParseProofError::Line { line, problem };
-
-    let (n, header) = next("the header")?;
-    let header = text(&header);
-    let mut fields = header.split(' ');
-    if fields.next() != Some(PROOF_MAGIC) {
-        return Err(err(n, ProofLineProblem::NotAProofFile).into());
+    let mut lines = Lines::new(lines);
+    let header = parse_header(&mut lines)?;
+    if header.version != PROOF_VERSION {
+        return Err(line_error(1, ProofLineProblem::NeedsTheGame).into());
     }
-    let version = fields.collect::<Vec<_>>().join(" ");
-    if version != PROOF_VERSION.to_string() {
-        return Err(err(n, ProofLineProblem::UnsupportedVersion { found: version }).into());
-    }
-
-    let (n, line) = next("root")?;
-    let line = text(&line);
-    let root = line
-        .strip_prefix("root ")
-        .ok_or(err(n, ProofLineProblem::Expected { expected: "root" }))?;
-    if root.trim().is_empty() {
-        return Err(err(n, ProofLineProblem::EmptyRoot).into());
-    }
-    let root = root.to_string();
-
-    let (n, line) = next("outcome")?;
-    let outcome = match text(&line).strip_prefix("outcome ") {
-        Some("win") => WinLoss::Win,
-        Some("loss") => WinLoss::Loss,
-        Some(other) => {
-            let found = other.to_string();
-            return Err(err(n, ProofLineProblem::BadOutcome { found }).into());
-        }
-        None => {
-            let expected = "outcome";
-            return Err(err(n, ProofLineProblem::Expected { expected }).into());
-        }
-    };
-
-    let (n, line) = next("nodes")?;
-    let line = text(&line);
-    let count = line
-        .strip_prefix("nodes ")
-        .ok_or(err(n, ProofLineProblem::Expected { expected: "nodes" }))?;
-    let count = parse_number(count).map_err(|p| err(n, p))?;
-    if count == 0 {
-        return Err(err(n, ProofLineProblem::NoNodes).into());
-    }
-
-    for expected in 0..count {
-        let (n, line) = next("a node line")?;
+    for expected in 0..header.nodes {
+        let (n, line) = lines.next("a node line")?;
         let line = line.as_ref().trim_end_matches('\r');
-        let node = parse_node(line, expected, count).map_err(|p| err(n, p))?;
+        let node = parse_node(line, expected, header.nodes).map_err(|p| line_error(n, p))?;
         on_node(expected, node)?;
     }
-    let (n, line) = next("end")?;
-    if text(&line) != "end" {
-        return Err(err(n, ProofLineProblem::Expected { expected: "end" }).into());
-    }
-    match lines.next() {
-        Some((i, Ok(_))) => Err(err(i + 1, ProofLineProblem::TrailingText).into()),
-        Some((_, Err(e))) => Err(e.into()),
-        None => Ok(ProofHeader {
-            root,
-            outcome,
-            nodes: count,
-        }),
+    lines.end()?;
+    Ok(header)
+}
+
+/// Parses a proof of either version from its lines; a version 2 body is
+/// replayed on the game `game_of(root)` gives.
+fn parse_any<S, G, I>(
+    lines: I,
+    game_of: impl FnOnce(&str) -> Result<G, String>,
+) -> Result<ProofTree, ParseProofError>
+where
+    S: AsRef<str>,
+    G: SolverGame,
+    I: Iterator<Item = Result<S, ParseProofError>>,
+{
+    let mut lines = Lines::new(lines);
+    let header = parse_header(&mut lines)?;
+    let nodes = if header.version == PROOF_VERSION {
+        let mut nodes = Vec::new();
+        for expected in 0..header.nodes {
+            let (n, line) = lines.next("a node line")?;
+            let line = line.as_ref().trim_end_matches('\r');
+            nodes.push(parse_node(line, expected, header.nodes).map_err(|p| line_error(n, p))?);
+        }
+        nodes
+    } else {
+        let mut game = game_of(&header.root)
+            .map_err(|message| line_error(2, ProofLineProblem::BadRoot { message }))?;
+        let mut body = CompactBody {
+            lines: &mut lines,
+            count: header.nodes,
+            nodes: Vec::new(),
+        };
+        body.node(&mut game, 0)?;
+        let found = body.nodes.len();
+        if found != header.nodes {
+            let problem = ProofLineProblem::NodeCount {
+                header: header.nodes,
+                found,
+            };
+            return Err(line_error(body.lines.last + 1, problem));
+        }
+        body.nodes
+    };
+    lines.end()?;
+    Ok(ProofTree {
+        root: header.root,
+        outcome: header.outcome,
+        nodes,
+    })
+}
+
+/// The deepest nesting a version 2 body may have (a line of play longer
+/// than any game this crate's solvers prove).
+const MAX_COMPACT_DEPTH: usize = 4096;
+
+/// The reader of a version 2 body: each node's line, then its children's,
+/// replayed on the game to name the replies of `a` nodes.
+struct CompactBody<'l, I> {
+    lines: &'l mut Lines<I>,
+    /// The node count of the header.
+    count: usize,
+    nodes: Vec<ProofNode>,
+}
+
+impl<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>> CompactBody<'_, I> {
+    /// Reads the node at `game` and everything below it; its id.
+    fn node<G: SolverGame>(
+        &mut self,
+        game: &mut G,
+        depth: usize,
+    ) -> Result<usize, ParseProofError> {
+        let (n, line) = self.lines.next("a node line")?;
+        let line = line.as_ref().trim_end_matches('\r');
+        let err = |problem| line_error(n, problem);
+        if let Some(k) = line.strip_prefix('@') {
+            let k = parse_number(k).map_err(err)?;
+            if k >= self.nodes.len() {
+                return Err(err(ProofLineProblem::ForwardReference { node: k }));
+            }
+            return Ok(k);
+        }
+        let id = self.nodes.len();
+        if id >= self.count {
+            return Err(err(ProofLineProblem::NodeCount {
+                header: self.count,
+                found: id + 1,
+            }));
+        }
+        if depth > MAX_COMPACT_DEPTH {
+            return Err(err(ProofLineProblem::TooDeep));
+        }
+        self.nodes.push(ProofNode::Leaf(LeafKind::NoMoves));
+        let fields: Vec<&str> = line.split(' ').collect();
+        let mut moves = Vec::new();
+        let node = match fields[..] {
+            ["n"] => ProofNode::Leaf(LeafKind::NoMoves),
+            ["e"] => ProofNode::Leaf(LeafKind::Evaluation),
+            ["s"] => ProofNode::Leaf(LeafKind::Search),
+            ["o", text] if !text.is_empty() => {
+                game.generate_moves(&mut moves);
+                let mv = moves
+                    .iter()
+                    .copied()
+                    .find(|&m| game.move_text(m) == text)
+                    .ok_or_else(|| {
+                        err(ProofLineProblem::NoSuchMove {
+                            mv: text.to_string(),
+                        })
+                    })?;
+                game.play(mv);
+                let child = self.node(game, depth + 1);
+                game.undo(mv);
+                ProofNode::Or {
+                    mv: text.to_string(),
+                    child: child?,
+                }
+            }
+            ["a", listed] => {
+                let listed = parse_number(listed).map_err(err)?;
+                game.generate_moves(&mut moves);
+                let mut named: Vec<(String, G::Move)> =
+                    moves.iter().map(|&m| (game.move_text(m), m)).collect();
+                named.sort_by(|a, b| a.0.cmp(&b.0));
+                if listed != named.len() || listed == 0 {
+                    return Err(err(ProofLineProblem::ReplyCount {
+                        listed,
+                        legal: named.len(),
+                    }));
+                }
+                let mut replies = Vec::with_capacity(named.len());
+                for (text, mv) in named {
+                    game.play(mv);
+                    let child = self.node(game, depth + 1);
+                    game.undo(mv);
+                    replies.push((text, child?));
+                }
+                ProofNode::And { replies }
+            }
+            _ => return Err(err(ProofLineProblem::BadCompactLine)),
+        };
+        self.nodes[id] = node;
+        Ok(id)
     }
 }
 
