@@ -95,6 +95,20 @@ enum AmazonsCommand {
     /// reply), gathered into the root's result and one proof file; run it
     /// with `cgtk plan run` or on a Slurm cluster.
     Plan(SolvePlanArgs),
+    /// Rewrites a proof file in another version of the format (1: a
+    /// numbered line per node, every reply named; 2: compact, the replies
+    /// implied by the game), gzip-compressed when OUT ends in `.gz`. The
+    /// proof is read whole (at most 1 GiB of text) and not checked.
+    ConvertProof {
+        /// The proof file (plain or gzip-compressed).
+        input: PathBuf,
+        /// The file to write.
+        output: PathBuf,
+        /// The version to write.
+        #[arg(long, value_name = "V", default_value_t = 2,
+              value_parser = clap::value_parser!(u32).range(1..=2))]
+        format: u32,
+    },
     /// Verifies a proof file written by `solve --proof`: legal moves, every
     /// reply at AND nodes, every leaf re-decided exactly. Given a solve plan
     /// instead, checks its root from the shards' proof files, one at a time.
@@ -148,6 +162,11 @@ struct SolveArgs {
     /// written as one `leaf search` (0: every node of the proof written)
     #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_CUT)]
     proof_cut: u64,
+    /// With --proof: the version of the file format (2: compact, the
+    /// replies of AND nodes implied by the game; 1: every reply named)
+    #[arg(long, value_name = "V", default_value_t = 2,
+          value_parser = clap::value_parser!(u32).range(1..=2))]
+    proof_format: u32,
     /// Df-pn: start unsearched positions at proof numbers estimated from
     /// mobility instead of Nagai's 1, 1 (fewer nodes on 4x5, more on 5x4
     /// and 5x5).
@@ -449,6 +468,16 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
         }
         AmazonsCommand::Solve(args) => solve(&args),
         AmazonsCommand::Plan(args) => solve_plan(&args),
+        AmazonsCommand::ConvertProof {
+            input,
+            output,
+            format,
+        } => {
+            let proof = read_proof(&input)?;
+            let compress = output.extension().is_some_and(|e| e == "gz");
+            write_proof(&output, compress, &proof, format)
+                .map_err(|e| bad_input(&format!("cannot write {}", output.display()), e))
+        }
         AmazonsCommand::CheckProof {
             file,
             threads,
@@ -518,9 +547,7 @@ impl ProofChecker<'_> {
         position: Option<&Position>,
     ) -> Result<(WinLoss, ProofStats)> {
         let what = || format!("proof {}", file.display());
-        let text = read_proof_text(file)?;
-        let proof = ProofTree::parse(&text).map_err(|e| bad_input(&what(), e))?;
-        drop(text);
+        let proof = read_proof(file)?;
         let root: Position = proof
             .root
             .parse()
@@ -635,16 +662,46 @@ fn read_proof_text(file: &std::path::Path) -> Result<String> {
     Ok(text)
 }
 
-/// Writes a proof's text to `path`, gzip-compressed when the name ends in
-/// `.gz`.
-fn write_proof(path: &std::path::Path, compress: bool, text: &str) -> std::io::Result<()> {
-    if !compress {
-        return std::fs::write(path, text);
-    }
+/// The proof in `file`, of either version (a version 2 body is replayed
+/// from its root position).
+fn read_proof(file: &std::path::Path) -> Result<ProofTree> {
+    let text = read_proof_text(file)?;
+    ProofTree::parse_for(&text, |root| {
+        root.parse::<Position>()
+            .map(SolverPosition::new)
+            .map_err(|e| e.to_string())
+    })
+    .map_err(|e| bad_input(&format!("proof {}", file.display()), e))
+}
+
+/// Writes `proof` to `path` in version `format` of the file format,
+/// gzip-compressed when `compress`.
+fn write_proof(
+    path: &std::path::Path,
+    compress: bool,
+    proof: &ProofTree,
+    format: u32,
+) -> std::io::Result<()> {
+    let write = |out: &mut dyn Write| {
+        if format == cgt::search::proof::COMPACT_PROOF_VERSION {
+            proof.write_compact_to(out)
+        } else {
+            proof.write_to(out)
+        }
+    };
     let file = std::fs::File::create(path)?;
-    let mut gz = flate2::write::GzEncoder::new(file, flate2::Compression::best());
-    gz.write_all(text.as_bytes())?;
-    gz.finish()?.sync_all()
+    if compress {
+        let mut gz = flate2::write::GzEncoder::new(
+            std::io::BufWriter::new(file),
+            flate2::Compression::best(),
+        );
+        write(&mut gz)?;
+        gz.finish()?.into_inner()?.sync_all()
+    } else {
+        let mut out = std::io::BufWriter::new(file);
+        write(&mut out)?;
+        out.into_inner()?.sync_all()
+    }
 }
 
 /// The board with each empty square marked by its area's letter (`a`, `b`,
@@ -859,7 +916,8 @@ fn solve(args: &SolveArgs) -> Result<()> {
             Some(proof) => write_proof(
                 tmp,
                 path.extension().is_some_and(|e| e == "gz"),
-                &proof.to_text(),
+                proof,
+                args.proof_format,
             )
             .and_then(|()| std::fs::rename(tmp, path))
             .map_err(|e| bad_input(&format!("cannot write {}", path.display()), e))?,

@@ -31,27 +31,99 @@ fn solve_4x4_json_and_checked_proof() {
         (0, "valid\n".into(), String::new())
     );
 
-    // Drop the last reply of the root AND node: rejected with exit 2.
+    // The compact format (version 2, the default): the root AND node claims
+    // one reply fewer than White has: rejected with exit 2.
     let text = std::fs::read_to_string(&proof).unwrap();
-    let corrupted: String = text
-        .lines()
-        .map(|l| {
-            if l.starts_with("0 and ") {
-                let words: Vec<&str> = l.split(' ').collect();
-                words[..words.len() - 2].join(" ")
-            } else {
-                l.to_string()
-            }
-        })
-        .collect::<Vec<_>>()
-        .join("\n");
+    assert!(text.starts_with("cgtk-proof 2\n"), "{text}");
+    let corrupted = corrupt_root_line(&text, "a ", |words| {
+        let replies: usize = words[1].parse().unwrap();
+        words[1] = (replies - 1).to_string();
+    });
     let bad = temp("4x4-bad.proof");
+    std::fs::write(&bad, corrupted).unwrap();
+    let (code, out, err) = cgtk(&["amazons", "check-proof", bad.to_str().unwrap()]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+
+    // Version 1 (every reply named): valid, and without the root's last
+    // reply rejected with exit 2.
+    let (code, _, err) = cgtk(&[
+        "amazons",
+        "solve",
+        "4x4",
+        "--quiet",
+        "--proof",
+        p,
+        "--proof-format",
+        "1",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&proof).unwrap();
+    assert!(text.starts_with("cgtk-proof 1\n"), "{text}");
+    assert_eq!(
+        cgtk(&["amazons", "check-proof", p]),
+        (0, "valid\n".into(), String::new())
+    );
+    let corrupted = corrupt_root_line(&text, "0 and ", |words| {
+        words.truncate(words.len() - 2);
+    });
     std::fs::write(&bad, corrupted).unwrap();
     let (code, out, err) = cgtk(&["amazons", "check-proof", bad.to_str().unwrap()]);
     assert_eq!(code, 2, "{out}{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     let _ = std::fs::remove_file(proof);
     let _ = std::fs::remove_file(bad);
+}
+
+/// `text` with the first line starting with `prefix` changed by `change`
+/// (on its space-separated words).
+fn corrupt_root_line(text: &str, prefix: &str, change: impl Fn(&mut Vec<String>)) -> String {
+    let mut done = false;
+    text.lines()
+        .map(|l| {
+            if !done && l.starts_with(prefix) {
+                done = true;
+                let mut words: Vec<String> = l.split(' ').map(str::to_string).collect();
+                change(&mut words);
+                words.join(" ")
+            } else {
+                l.to_string()
+            }
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `convert-proof` between the two versions: the same proof either way
+/// (checked), and the compact one smaller.
+#[test]
+fn proofs_convert_between_versions() {
+    let compact = temp("4x4-convert.proof");
+    let named = temp("4x4-convert-v1.proof.gz");
+    let again = temp("4x4-convert-again.proof");
+    let (c, n, a) = (
+        compact.to_str().unwrap(),
+        named.to_str().unwrap(),
+        again.to_str().unwrap(),
+    );
+    assert_eq!(
+        cgtk(&["amazons", "solve", "4x4", "--quiet", "--proof", c]).0,
+        0
+    );
+    let (code, _, err) = cgtk(&["amazons", "convert-proof", c, n, "--format", "1"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(cgtk(&["amazons", "check-proof", n, "--quiet"]).1, "valid\n");
+    let (code, _, err) = cgtk(&["amazons", "convert-proof", n, a]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&compact).unwrap(),
+        std::fs::read_to_string(&again).unwrap()
+    );
+    let (code, _, err) = cgtk(&["amazons", "convert-proof", c, a, "--format", "3"]);
+    assert_eq!(code, 2, "{err}");
+    for f in [compact, named, again] {
+        let _ = std::fs::remove_file(f);
+    }
 }
 
 /// `--proof-cut`: by default the small subtrees of 4x4's proof are left

@@ -43,6 +43,27 @@
 //! 1 leaf none
 //! end
 //! ```
+//!
+//! # File format, version 2 (compact)
+//!
+//! The same header (`cgtk-proof 2`; `nodes` counts the nodes defined), then
+//! one line per node in depth-first order from the root: each node's line,
+//! then the subtrees of its children in order.
+//!
+//! ```text
+//! o <move>     the player to move wins by <move>; the node after it follows
+//! a <count>    every legal move (<count> of them) in the byte order of their
+//!              notation; the node after each follows, in that order
+//! n            leaf none
+//! e            leaf eval
+//! s            leaf search
+//! @<k>         the k-th node defined (from 0, in file order) again
+//! ```
+//!
+//! The replies of an AND node are implied by the game, so a version 2 file
+//! is read with the game ([`ProofTree::read_for`]), replaying it from the
+//! root; the moves it does not write are most of a version 1 file. The Nim
+//! proof above is `o h0-2` then `n`.
 
 use std::collections::{HashMap, HashSet};
 use std::fmt;

@@ -37,7 +37,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
-use cgt::search::proof::{PROOF_MAGIC, PROOF_VERSION};
+use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
 use cgt::search::{
     Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limit, Limits, ParseProofError,
     ProofNode, ProofTree, SolverGame, Verdict, WinLoss,
@@ -640,12 +640,13 @@ impl<'a> SolveShard<'a> {
                 Outcome::Win => "win",
                 Outcome::Loss => "loss",
             };
-            let header = format!("{PROOF_MAGIC} {PROOF_VERSION}\nroot {pos}\noutcome {word}\n");
+            let header = |version| format!("{PROOF_MAGIC} {version}\nroot {pos}\noutcome {word}\n");
+            let (v1, v2) = (header(PROOF_VERSION), header(COMPACT_PROOF_VERSION));
             let (bytes, checksum, head) =
-                scan_proof_file(&proof_path(dir, self.id), header.len()).ok()?;
+                scan_proof_file(&proof_path(dir, self.id), v1.len()).ok()?;
             let ok = r.proof_bytes == Some(bytes)
                 && r.proof_checksum.as_deref() == Some(&format!("{checksum:016x}"))
-                && head == header.as_bytes()
+                && (head == v1.as_bytes() || head == v2.as_bytes())
                 && r.winner.as_deref() == Some(&winner.to_string())
                 && r.to_move == pos.to_move().to_string();
             if !ok {
@@ -792,7 +793,8 @@ impl<'a> SolveShard<'a> {
         result.seconds = start.elapsed().as_secs_f64();
         let written = match proof {
             Some(p) => {
-                let file = write_proof_file(&proof_path(dir, self.id), |out| p.write_to(out))?;
+                let file =
+                    write_proof_file(&proof_path(dir, self.id), |out| p.write_compact_to(out))?;
                 Some((p.outcome, file))
             }
             None => None,
@@ -953,11 +955,13 @@ struct JoinedMove {
     mirrored: bool,
 }
 
-/// Writes the proof of `outcome` at `pos` (a root node over `moves`: the
-/// one winning move, or every move) with each move's proof appended,
-/// renumbered, and mirrored where the move is its shard's mirror image.
-/// The shards' proofs are read one at a time, so memory stays that of the
-/// largest.
+/// Writes the proof of `outcome` at `pos` in the compact format (version 2):
+/// a root node over `moves` (the one winning move, or every legal move in
+/// the order of their notation) with each move's proof after it, its
+/// references renumbered. A move's proof in the compact format is copied
+/// line by line (a shard's proof can be larger than memory); one in
+/// version 1, or the mirror image of its shard's, is read whole, mirrored,
+/// and written out compact.
 fn write_joined(
     out: &mut dyn Write,
     dir: &Path,
@@ -965,77 +969,151 @@ fn write_joined(
     outcome: WinLoss,
     moves: &[JoinedMove],
 ) -> Result<(), FillError> {
-    // The node counts first (each proof's header), for the root's edges.
-    let mut offsets = Vec::with_capacity(moves.len());
+    let mut moves: Vec<&JoinedMove> = moves.iter().collect();
+    moves.sort_by(|a, b| a.mv.cmp(&b.mv));
+    // The node counts first, for the header and the references.
+    let mut bodies = Vec::with_capacity(moves.len());
     let mut total = 1;
-    for m in moves {
-        offsets.push(total);
-        total += proof_node_count(&proof_path(dir, &m.shard)).ok_or_else(|| {
-            FillError::Solve(SolveError::ChildNotDone {
-                shard: m.shard.clone(),
-            })
-        })?;
+    for m in &moves {
+        let body = JoinedBody::open(dir, m, pos.size().width())?;
+        let offset = total;
+        total += body.nodes();
+        bodies.push((m, body, offset));
     }
-    writeln!(out, "{PROOF_MAGIC} {PROOF_VERSION}")?;
+    writeln!(out, "{PROOF_MAGIC} {COMPACT_PROOF_VERSION}")?;
     writeln!(out, "root {pos}")?;
     writeln!(out, "outcome {outcome}")?;
     writeln!(out, "nodes {total}")?;
     match outcome {
-        WinLoss::Win => writeln!(out, "0 or {} {}", moves[0].mv, offsets[0])?,
-        WinLoss::Loss => {
-            out.write_all(b"0 and")?;
-            for (m, offset) in moves.iter().zip(&offsets) {
-                write!(out, " {} {offset}", m.mv)?;
-            }
-            out.write_all(b"\n")?;
-        }
+        WinLoss::Win => writeln!(out, "o {}", moves[0].mv)?,
+        WinLoss::Loss => writeln!(out, "a {}", moves.len())?,
     }
-    // Each move's proof is copied a node at a time: a shard's proof can be
-    // larger than memory.
-    for (i, m) in moves.iter().enumerate() {
-        let not_done = || {
-            FillError::Solve(SolveError::ChildNotDone {
-                shard: m.shard.clone(),
-            })
-        };
-        let file = std::fs::File::open(proof_path(dir, &m.shard)).map_err(|_| not_done())?;
-        let copy = ProofTree::read_nodes(std::io::BufReader::new(file), |id, mut node| {
-            if m.mirrored {
-                mirror_node(&mut node, pos.size().width());
-            }
-            node.write_line(out, id, offsets[i])
-                .map_err(CopyError::Write)
-        });
-        let header = match copy {
-            Ok(header) => header,
-            Err(CopyError::Write(e)) => return Err(e.into()),
-            Err(CopyError::Parse(source)) => {
-                return Err(FillError::Solve(SolveError::ChildProof {
-                    shard: m.shard.clone(),
-                    source,
-                }))
-            }
-        };
-        let next = offsets.get(i + 1).copied().unwrap_or(total);
-        if offsets[i] + header.nodes != next {
-            return Err(not_done());
-        }
+    for (m, body, offset) in bodies {
+        body.write(out, dir, m, offset)?;
     }
     writeln!(out, "end")?;
     Ok(())
 }
 
-/// The node count a proof file's header gives (its fourth line that is
-/// neither blank nor a comment, `nodes N`), if it reads as one.
-fn proof_node_count(path: &Path) -> Option<usize> {
+/// A move's proof as it goes into a gathered one.
+enum JoinedBody {
+    /// A compact proof file copied line by line: its node count.
+    Copied(usize),
+    /// A proof read whole (version 1, or mirrored).
+    Read(ProofTree),
+}
+
+impl JoinedBody {
+    fn open(dir: &Path, m: &JoinedMove, width: u8) -> Result<JoinedBody, FillError> {
+        let path = proof_path(dir, &m.shard);
+        let not_done = || {
+            FillError::Solve(SolveError::ChildNotDone {
+                shard: m.shard.clone(),
+            })
+        };
+        let (version, nodes) = proof_header(&path).ok_or_else(not_done)?;
+        if version == COMPACT_PROOF_VERSION && !m.mirrored {
+            return Ok(JoinedBody::Copied(nodes));
+        }
+        let file = std::fs::File::open(&path).map_err(|_| not_done())?;
+        let mut proof = ProofTree::read_for(std::io::BufReader::new(file), |root| {
+            root.parse::<Position>()
+                .map(SolverPosition::new)
+                .map_err(|e| e.to_string())
+        })
+        .map_err(|source| {
+            FillError::Solve(SolveError::ChildProof {
+                shard: m.shard.clone(),
+                source,
+            })
+        })?;
+        if m.mirrored {
+            for node in &mut proof.nodes {
+                mirror_node(node, width);
+            }
+        }
+        Ok(JoinedBody::Read(proof))
+    }
+
+    /// The nodes it defines.
+    fn nodes(&self) -> usize {
+        match self {
+            JoinedBody::Copied(n) => *n,
+            JoinedBody::Read(proof) => proof.compact_len(),
+        }
+    }
+
+    /// Writes its body lines, references raised by `offset`.
+    fn write(
+        &self,
+        out: &mut dyn Write,
+        dir: &Path,
+        m: &JoinedMove,
+        offset: usize,
+    ) -> Result<(), FillError> {
+        let nodes = match self {
+            JoinedBody::Read(proof) => return Ok(proof.write_compact_nodes_to(out, offset)?),
+            JoinedBody::Copied(nodes) => *nodes,
+        };
+        use std::io::BufRead;
+        let bad = || {
+            FillError::Solve(SolveError::ChildNotDone {
+                shard: m.shard.clone(),
+            })
+        };
+        let file = std::fs::File::open(proof_path(dir, &m.shard)).map_err(|_| bad())?;
+        let mut lines = std::io::BufReader::new(file)
+            .lines()
+            .map_while(Result::ok)
+            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+            .skip(4);
+        let mut defined = 0;
+        for line in &mut lines {
+            let line = line.trim_end_matches('\r');
+            if line == "end" {
+                break;
+            }
+            match line.strip_prefix('@') {
+                Some(k) => {
+                    let k: usize = k.parse().map_err(|_| bad())?;
+                    writeln!(out, "@{}", k + offset)?;
+                }
+                None => {
+                    defined += 1;
+                    writeln!(out, "{line}")?;
+                }
+            }
+        }
+        if defined != nodes {
+            return Err(bad());
+        }
+        Ok(())
+    }
+}
+
+/// The format version and node count of a proof file's header.
+fn proof_header(path: &Path) -> Option<(u32, usize)> {
     use std::io::BufRead;
     let file = std::fs::File::open(path).ok()?;
-    let line = std::io::BufReader::new(file)
+    let head: Vec<String> = std::io::BufReader::new(file)
         .lines()
         .map_while(Result::ok)
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .nth(3)?;
-    line.trim_end().strip_prefix("nodes ")?.parse().ok()
+        .take(4)
+        .collect();
+    let version = head
+        .first()?
+        .trim_end()
+        .strip_prefix("cgtk-proof ")?
+        .parse()
+        .ok()?;
+    let nodes = head
+        .get(3)?
+        .trim_end()
+        .strip_prefix("nodes ")?
+        .parse()
+        .ok()?;
+    Some((version, nodes))
 }
 
 /// Why the proof of a solve plan's root does not hold.
@@ -1206,18 +1284,6 @@ fn mirror_node(node: &mut ProofNode, width: u8) {
         ProofNode::Or { mv, .. } => m(mv),
         ProofNode::And { replies } => replies.iter_mut().for_each(|(mv, _)| m(mv)),
         ProofNode::Leaf(_) => {}
-    }
-}
-
-/// Why a move's proof could not be copied into a gathered proof.
-enum CopyError {
-    Parse(ParseProofError),
-    Write(std::io::Error),
-}
-
-impl From<ParseProofError> for CopyError {
-    fn from(e: ParseProofError) -> CopyError {
-        CopyError::Parse(e)
     }
 }
 
