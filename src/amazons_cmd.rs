@@ -777,11 +777,13 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
     }
     let stopped = || crate::interrupted().is_stopped();
     Ok(if args.proof.is_some() {
+        let bar = progress::Bar::new(args.search.quiet);
         Some(amazons::extract_checkable_proof(
             solver,
             game,
             args.proof_cut,
             &stopped,
+            &bar,
         )?)
     } else if args.pv {
         Some(extract_proof(solver, game)?)

@@ -593,7 +593,8 @@ pub const PROOF_CUT_EFFORT: u64 = 64;
 /// decided by the verifier within half of [`DEFAULT_LEAF_LIMIT`] positions,
 /// and every subtree of at most `cut` nodes that the verifier decides
 /// quickly is one `leaf search`. `stopped` is asked before each
-/// verification (Ctrl-C).
+/// verification (Ctrl-C); `progress` counts the verifications (a stage of
+/// unknown length).
 ///
 /// One verifier decides the leaves in the order of the proof, its table
 /// shared as in a one-thread check, rather than each from an empty table
@@ -608,6 +609,7 @@ pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
     game: &SolverPosition,
     cut: u64,
     stopped: &dyn Fn() -> bool,
+    progress: &dyn cgt::ProgressSink,
 ) -> Result<ProofTree, ExtractError> {
     let shape = ProofShape {
         leaf_limit: DEFAULT_LEAF_LIMIT / 2,
@@ -615,13 +617,17 @@ pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
         effort: PROOF_CUT_EFFORT,
     };
     let mut verifier = LeafVerifier::new();
-    extract_proof_shaped(source, game, shape, |g, claimed, limit| {
+    progress.start("proof: positions decided by exact search", 0);
+    let proof = extract_proof_shaped(source, game, shape, |g, claimed, limit| {
         if stopped() {
             return LeafVerdict::Interrupted;
         }
+        progress.advance(1);
         verifier.limit = limit;
         verifier.confirms(g, claimed)
-    })
+    });
+    progress.finish();
+    proof
 }
 
 /// The most positions the leaf verifier remembers (about 64 bytes each, so

@@ -774,6 +774,7 @@ impl<'a> SolveShard<'a> {
                 &game,
                 amazons::DEFAULT_PROOF_CUT,
                 &|| false,
+                &(),
             ) {
                 Ok(p) => Some(p),
                 Err(ExtractError::Limit(l)) => {
