@@ -65,5 +65,5 @@ pub use numbers::{ProofNumbers, WinLoss};
 pub use proof::{
     check_proof, check_proof_parallel, check_proof_with_progress, extract_proof,
     extract_proof_shaped, CheckProofError, ExtractError, LeafKind, LeafVerdict, ParseProofError,
-    ProofHeader, ProofLineProblem, ProofNode, ProofShape, ProofSource, ProofStats, ProofTree,
+    ProofLineProblem, ProofNode, ProofShape, ProofSource, ProofStats, ProofTree,
 };

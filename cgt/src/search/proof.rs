@@ -129,16 +129,15 @@ struct CompactOrder {
 }
 
 /// The header of a proof file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProofHeader {
+struct ProofHeader {
     /// The format version: [`PROOF_VERSION`] or [`COMPACT_PROOF_VERSION`].
-    pub version: u32,
+    version: u32,
     /// The root position in the game's notation.
-    pub root: String,
+    root: String,
     /// The outcome for the player to move at the root.
-    pub outcome: WinLoss,
+    outcome: WinLoss,
     /// The number of nodes.
-    pub nodes: usize,
+    nodes: usize,
 }
 
 impl ProofNode {
@@ -780,37 +779,7 @@ impl ProofTree {
 
     /// Reads a version 1 proof file.
     pub fn read_from<R: BufRead>(input: R) -> Result<ProofTree, ParseProofError> {
-        let mut nodes = Vec::new();
-        let header = ProofTree::read_nodes(input, |_, node| {
-            nodes.push(node);
-            Ok::<(), ParseProofError>(())
-        })?;
-        Ok(ProofTree {
-            root: header.root,
-            outcome: header.outcome,
-            nodes,
-        })
-    }
-
-    /// Reads a version 1 proof file node by node without keeping it: each node goes
-    /// to `on_node` with its id, in order, as soon as its line is read (a
-    /// proof larger than memory can be copied or counted). Returns the
-    /// header once the whole file has been read and found well-formed; an
-    /// error of `on_node` stops the reading and is returned.
-    ///
-    /// # Errors
-    /// A [`ParseProofError`] (converted into `E`), or `on_node`'s error.
-    pub fn read_nodes<R: BufRead, E: From<ParseProofError>>(
-        input: R,
-        on_node: impl FnMut(usize, ProofNode) -> Result<(), E>,
-    ) -> Result<ProofHeader, E> {
-        let lines = input.lines().enumerate().map(|(i, line)| {
-            line.map_err(|e| ParseProofError::Io {
-                line: i + 1,
-                message: e.to_string(),
-            })
-        });
-        parse_stream(lines, on_node)
+        parse_named(io_lines(input))
     }
 
     /// Reads a proof file of either version; a version 2 body is replayed
@@ -823,13 +792,7 @@ impl ProofTree {
         input: R,
         game_of: impl FnOnce(&str) -> Result<G, String>,
     ) -> Result<ProofTree, ParseProofError> {
-        let lines = input.lines().enumerate().map(|(i, line)| {
-            line.map_err(|e| ParseProofError::Io {
-                line: i + 1,
-                message: e.to_string(),
-            })
-        });
-        parse_any(lines, game_of)
+        parse_any(io_lines(input), game_of)
     }
 
     /// [`ProofTree::read_for`] on text.
@@ -845,16 +808,7 @@ impl ProofTree {
 
     /// Parses version 1 proof text.
     pub fn parse(text: &str) -> Result<ProofTree, ParseProofError> {
-        let mut nodes = Vec::new();
-        let header = parse_stream(text.lines().map(Ok), |_, node| {
-            nodes.push(node);
-            Ok::<(), ParseProofError>(())
-        })?;
-        Ok(ProofTree {
-            root: header.root,
-            outcome: header.outcome,
-            nodes,
-        })
+        parse_named(text.lines().map(Ok))
     }
 
     /// Number of nodes.
@@ -1071,6 +1025,17 @@ impl<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>> Lines<I> {
     }
 }
 
+/// The lines of `input`, a read error as the [`ParseProofError`] of its
+/// line.
+fn io_lines<R: BufRead>(input: R) -> impl Iterator<Item = Result<String, ParseProofError>> {
+    input.lines().enumerate().map(|(i, line)| {
+        line.map_err(|e| ParseProofError::Io {
+            line: i + 1,
+            message: e.to_string(),
+        })
+    })
+}
+
 fn line_error(line: usize, problem: ProofLineProblem) -> ParseProofError {
     ParseProofError::Line { line, problem }
 }
@@ -1134,32 +1099,37 @@ fn parse_header<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>>(
     })
 }
 
-/// Parses a version 1 proof from its lines (or the error reading one),
-/// handing each node to `on_node` in order as soon as it is read, so a
-/// proof larger than memory can be copied; returns the header. Errors of
-/// `on_node` stop the parse and are returned as they are. A version 2
-/// file needs its game ([`ProofTree::parse_for`]).
-fn parse_stream<S, E>(
+/// Parses a version 1 proof from its lines (or the error reading one). A
+/// version 2 file needs its game ([`ProofTree::parse_for`]).
+fn parse_named<S: AsRef<str>>(
     lines: impl Iterator<Item = Result<S, ParseProofError>>,
-    mut on_node: impl FnMut(usize, ProofNode) -> Result<(), E>,
-) -> Result<ProofHeader, E>
-where
-    S: AsRef<str>,
-    E: From<ParseProofError>,
-{
+) -> Result<ProofTree, ParseProofError> {
     let mut lines = Lines::new(lines);
     let header = parse_header(&mut lines)?;
     if header.version != PROOF_VERSION {
-        return Err(line_error(1, ProofLineProblem::NeedsTheGame).into());
+        return Err(line_error(1, ProofLineProblem::NeedsTheGame));
     }
-    for expected in 0..header.nodes {
+    let nodes = named_body(&mut lines, header.nodes)?;
+    lines.end()?;
+    Ok(ProofTree {
+        root: header.root,
+        outcome: header.outcome,
+        nodes,
+    })
+}
+
+/// The `count` node lines of a version 1 body.
+fn named_body<S: AsRef<str>, I: Iterator<Item = Result<S, ParseProofError>>>(
+    lines: &mut Lines<I>,
+    count: usize,
+) -> Result<Vec<ProofNode>, ParseProofError> {
+    let mut nodes = Vec::new();
+    for expected in 0..count {
         let (n, line) = lines.next("a node line")?;
         let line = line.as_ref().trim_end_matches('\r');
-        let node = parse_node(line, expected, header.nodes).map_err(|p| line_error(n, p))?;
-        on_node(expected, node)?;
+        nodes.push(parse_node(line, expected, count).map_err(|p| line_error(n, p))?);
     }
-    lines.end()?;
-    Ok(header)
+    Ok(nodes)
 }
 
 /// Parses a proof of either version from its lines; a version 2 body is
@@ -1176,13 +1146,7 @@ where
     let mut lines = Lines::new(lines);
     let header = parse_header(&mut lines)?;
     let nodes = if header.version == PROOF_VERSION {
-        let mut nodes = Vec::new();
-        for expected in 0..header.nodes {
-            let (n, line) = lines.next("a node line")?;
-            let line = line.as_ref().trim_end_matches('\r');
-            nodes.push(parse_node(line, expected, header.nodes).map_err(|p| line_error(n, p))?);
-        }
-        nodes
+        named_body(&mut lines, header.nodes)?
     } else {
         let mut game = game_of(&header.root)
             .map_err(|message| line_error(2, ProofLineProblem::BadRoot { message }))?;
