@@ -1,5 +1,6 @@
 //! The proofs shipped in `proofs/` (written by `cgtk amazons solve SIZE
-//! --proof proofs/SIZE.proof.gz`): each is for the standard start of its
+//! --proof proofs/SIZE.proof.gz`, or by the root gather of `cgtk amazons
+//! plan SIZE` for 6x4): each is for the standard start of its
 //! board, proves the winner the literature gives, and passes the checker
 //! with the exact leaf verifier. The small ones run in every test run, the
 //! large ones in release builds:
@@ -87,4 +88,14 @@ fn four_by_six_proof_checks() {
             2^25 positions of exact search (BENCHMARKS.md); run with --release -- --ignored"]
 fn four_by_seven_proof_checks() {
     assert_eq!(check_shipped("4x7"), WinLoss::Win);
+}
+
+/// 6x4: the second player wins (Song & Müller 2015, Table I: "almost a full
+/// CPU day" to refute all 256 first moves). The proof is the root gather of
+/// `amazons plan 6x4 --weak-pn-from 1` (BENCHMARKS.md, "6x4 and 5x6 as root
+/// splits"), every first move refuted.
+#[test]
+#[ignore = "minutes in release builds; run with --release -- --ignored"]
+fn six_by_four_proof_checks() {
+    assert_eq!(check_shipped("6x4"), WinLoss::Loss);
 }
