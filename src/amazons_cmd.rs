@@ -666,12 +666,8 @@ fn read_proof_text(file: &std::path::Path) -> Result<String> {
 /// from its root position).
 fn read_proof(file: &std::path::Path) -> Result<ProofTree> {
     let text = read_proof_text(file)?;
-    ProofTree::parse_for(&text, |root| {
-        root.parse::<Position>()
-            .map(SolverPosition::new)
-            .map_err(|e| e.to_string())
-    })
-    .map_err(|e| bad_input(&format!("proof {}", file.display()), e))
+    ProofTree::parse_for(&text, SolverPosition::from_proof_root)
+        .map_err(|e| bad_input(&format!("proof {}", file.display()), e))
 }
 
 /// Writes `proof` to `path` in version `format` of the file format,

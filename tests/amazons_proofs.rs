@@ -22,12 +22,7 @@ fn check_shipped(size: &str) -> WinLoss {
     flate2::read::GzDecoder::new(file)
         .read_to_string(&mut text)
         .unwrap();
-    let proof = ProofTree::parse_for(&text, |root| {
-        root.parse::<Position>()
-            .map(SolverPosition::new)
-            .map_err(|e| e.to_string())
-    })
-    .unwrap();
+    let proof = ProofTree::parse_for(&text, SolverPosition::from_proof_root).unwrap();
     let start = Position::standard(size.parse::<Size>().unwrap()).unwrap();
     assert_eq!(
         proof.root,

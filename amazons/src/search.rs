@@ -76,6 +76,15 @@ impl SolverPosition {
         SolverPosition::with_evaluator(position, Some(Evaluator::default()))
     }
 
+    /// The position of a proof file's root text, with the default
+    /// evaluation (the game [`cgt::search::ProofTree::read_for`] replays a
+    /// compact proof on), or why the text is not a position.
+    pub fn from_proof_root(root: &str) -> Result<SolverPosition, String> {
+        root.parse::<Position>()
+            .map(SolverPosition::new)
+            .map_err(|e| e.to_string())
+    }
+
     /// `position` with the given evaluation (`None`: none).
     pub fn with_evaluator(position: Position, evaluator: Option<Evaluator>) -> SolverPosition {
         SolverPosition {

@@ -140,32 +140,6 @@ struct ProofHeader {
     nodes: usize,
 }
 
-impl ProofNode {
-    /// Writes the node's line as node `id` of a proof, every id (its own
-    /// and its children's) raised by `offset`.
-    pub fn write_line<W: Write + ?Sized>(
-        &self,
-        out: &mut W,
-        id: usize,
-        offset: usize,
-    ) -> io::Result<()> {
-        write!(out, "{} ", id + offset)?;
-        match self {
-            ProofNode::Or { mv, child } => write!(out, "or {mv} {}", child + offset)?,
-            ProofNode::And { replies } => {
-                out.write_all(b"and")?;
-                for (mv, child) in replies {
-                    write!(out, " {mv} {}", child + offset)?;
-                }
-            }
-            ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
-            ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"leaf eval")?,
-            ProofNode::Leaf(LeafKind::Search) => out.write_all(b"leaf search")?,
-        }
-        out.write_all(b"\n")
-    }
-}
-
 /// A proof: the winning strategy for one side from a root position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ProofTree {
@@ -659,16 +633,27 @@ impl ProofTree {
         writeln!(out, "root {}", self.root)?;
         writeln!(out, "outcome {}", self.outcome)?;
         writeln!(out, "nodes {}", self.nodes.len())?;
-        self.write_nodes_to(out, 0)?;
+        self.write_nodes_to(out)?;
         writeln!(out, "end")
     }
 
-    /// Writes the node lines alone, every id (a node's and its children's)
-    /// raised by `offset`: the nodes of this proof as part of a larger one
-    /// whose node `offset` is this proof's root.
-    pub fn write_nodes_to<W: Write + ?Sized>(&self, out: &mut W, offset: usize) -> io::Result<()> {
+    /// Writes the node lines of version 1, one per node in id order.
+    fn write_nodes_to<W: Write + ?Sized>(&self, out: &mut W) -> io::Result<()> {
         for (id, node) in self.nodes.iter().enumerate() {
-            node.write_line(out, id, offset)?;
+            write!(out, "{id} ")?;
+            match node {
+                ProofNode::Or { mv, child } => write!(out, "or {mv} {child}")?,
+                ProofNode::And { replies } => {
+                    out.write_all(b"and")?;
+                    for (mv, child) in replies {
+                        write!(out, " {mv} {child}")?;
+                    }
+                }
+                ProofNode::Leaf(LeafKind::NoMoves) => out.write_all(b"leaf none")?,
+                ProofNode::Leaf(LeafKind::Evaluation) => out.write_all(b"leaf eval")?,
+                ProofNode::Leaf(LeafKind::Search) => out.write_all(b"leaf search")?,
+            }
+            out.write_all(b"\n")?;
         }
         Ok(())
     }

@@ -1017,11 +1017,10 @@ impl JoinedBody {
             return Ok(JoinedBody::Copied(nodes));
         }
         let file = std::fs::File::open(&path).map_err(|_| not_done())?;
-        let mut proof = ProofTree::read_for(std::io::BufReader::new(file), |root| {
-            root.parse::<Position>()
-                .map(SolverPosition::new)
-                .map_err(|e| e.to_string())
-        })
+        let mut proof = ProofTree::read_for(
+            std::io::BufReader::new(file),
+            SolverPosition::from_proof_root,
+        )
         .map_err(|source| {
             FillError::Solve(SolveError::ChildProof {
                 shard: m.shard.clone(),
