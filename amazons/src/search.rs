@@ -16,15 +16,15 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use hashbrown::HashMap;
+use hashbrown::{DefaultHashBuilder, HashTable};
 use std::fmt;
+use std::hash::BuildHasher;
 use std::sync::Arc;
 
 use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
 use crate::moves::Move;
-use crate::partition::basic_partition;
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
@@ -283,52 +283,7 @@ impl SolverGame for SolverPosition {
     /// queen)`, highest first, ties in the order given (a stable counting
     /// sort: the score is at most 40).
     fn order_moves(&self, moves: &mut Vec<Move>) {
-        let p = &self.position;
-        let opponent = p.queens(p.to_move().opposite());
-        let unburnt = p.mask() - p.burnt();
-        // The two parts of the score by square, counted once: 4 times the
-        // opponent queens next to an arrow there (4 for each opponent
-        // queen around it), and the unburnt squares next to a queen there
-        // (the arrow, never burnt before the move, is subtracted when it
-        // is one of them).
-        let mut arrow_part = [0u8; 64];
-        for queen in opponent {
-            for sq in neighbours(queen) & p.mask() {
-                arrow_part[usize::from(sq.index())] += 4;
-            }
-        }
-        let mut queen_part = [0u8; 64];
-        for sq in p.mask() {
-            queen_part[usize::from(sq.index())] = (neighbours(sq) & unburnt).count() as u8;
-        }
-        let score = |mv: &Move| {
-            let adjacent = neighbours(mv.to).contains(mv.arrow);
-            usize::from(
-                arrow_part[usize::from(mv.arrow.index())] + queen_part[usize::from(mv.to.index())]
-                    - u8::from(adjacent),
-            )
-        };
-        // next[s]: where the next move of score s goes (higher scores first).
-        let mut next = [0usize; MAX_SCORE + 1];
-        for mv in moves.iter() {
-            next[score(mv)] += 1;
-        }
-        let mut start = 0;
-        for slot in next.iter_mut().rev() {
-            (*slot, start) = (start, start + *slot);
-        }
-        // A copy of the moves behind them (in the vector's spare capacity,
-        // which the solvers keep from one position to the next), moved
-        // back to their places.
-        let n = moves.len();
-        moves.extend_from_within(..);
-        for i in n..2 * n {
-            let mv = moves[i];
-            let s = score(&mv);
-            moves[next[s]] = mv;
-            next[s] += 1;
-        }
-        moves.truncate(n);
+        order_by_score(&self.position, moves);
     }
 
     /// The smaller of the Zobrist keys of the position and of its mirror
@@ -446,6 +401,49 @@ const NEIGHBOURS: [Bitboard; 64] = {
     table
 };
 
+/// [`SolverPosition`]'s move ordering (see its `order_moves`) for `p`.
+fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
+    let opponent = p.queens(p.to_move().opposite());
+    let unburnt = p.mask() - p.burnt();
+    // The arrow's part of the score by square, counted once: 4 times the
+    // opponent queens next to it (4 for each opponent queen around it).
+    // The queen's part, the unburnt squares next to where it lands (the
+    // arrow, never burnt before the move, is subtracted when it is one of
+    // them), is a population count.
+    let mut arrow_part = [0u8; 64];
+    for queen in opponent {
+        for sq in neighbours(queen) & p.mask() {
+            arrow_part[usize::from(sq.index())] += 4;
+        }
+    }
+    let score = |mv: &Move| {
+        let around = neighbours(mv.to);
+        usize::from(arrow_part[usize::from(mv.arrow.index())]) + (around & unburnt).count() as usize
+            - usize::from(around.contains(mv.arrow))
+    };
+    // next[s]: where the next move of score s goes (higher scores first).
+    let mut next = [0usize; MAX_SCORE + 1];
+    for mv in moves.iter() {
+        next[score(mv)] += 1;
+    }
+    let mut start = 0;
+    for slot in next.iter_mut().rev() {
+        (*slot, start) = (start, start + *slot);
+    }
+    // A copy of the moves behind them (in the vector's spare capacity,
+    // which the solvers keep from one position to the next), moved
+    // back to their places.
+    let n = moves.len();
+    moves.extend_from_within(..);
+    for i in n..2 * n {
+        let mv = moves[i];
+        let s = score(&mv);
+        moves[next[s]] = mv;
+        next[s] += 1;
+    }
+    moves.truncate(n);
+}
+
 /// The squares king-adjacent to `square` (on an 8x8 board: mask them
 /// with a smaller board).
 fn neighbours(square: Square) -> Bitboard {
@@ -481,9 +479,52 @@ fn neighbours(square: Square) -> Bitboard {
 /// proof `0 leaf eval` of a whole board would otherwise ask the checker to
 /// solve the game).
 pub struct LeafVerifier {
-    memo: HashMap<(Position, i32), bool>,
+    memo: HashTable<Memo>,
+    hasher: DefaultHashBuilder,
     limit: u64,
     spent: u64,
+    /// Move lists for the search's positions, reused.
+    move_lists: Vec<Vec<Move>>,
+}
+
+/// A position of [`LeafVerifier`]'s table with its integer, and whether
+/// the player to move wins: 32 bytes, two to a cache line. The table is
+/// far larger than the caches, and its probes are most of the verifier's
+/// time.
+#[derive(Clone, Copy)]
+struct Memo {
+    white: u64,
+    black: u64,
+    burnt: u64,
+    /// [`Memo::tag`] of the rest, and [`Memo::WINS`].
+    tag: u32,
+}
+
+impl Memo {
+    /// The bit of the tag set when the player to move wins.
+    const WINS: u32 = 1 << 31;
+
+    /// The entry of `active` (an active position) and the integer `n`.
+    fn of(active: &Position, n: i32) -> Memo {
+        // |n| is at most the board's 64 squares, so 16 bits hold it; the
+        // board is at most 8x8, so 4 bits each hold its sides.
+        let size = active.size();
+        let tag = u32::from(n as i16 as u16)
+            | u32::from(active.to_move() == Color::Black) << 16
+            | u32::from(size.width()) << 17
+            | u32::from(size.height()) << 21;
+        Memo {
+            white: active.queens(Color::White).0,
+            black: active.queens(Color::Black).0,
+            burnt: active.burnt().0,
+            tag,
+        }
+    }
+
+    /// The entry's position and integer, without its result.
+    fn key(&self) -> (u64, u64, u64, u32) {
+        (self.white, self.black, self.burnt, self.tag & !Memo::WINS)
+    }
 }
 
 /// The positions [`LeafVerifier`] may search for one leaf by default:
@@ -507,9 +548,11 @@ impl LeafVerifier {
     /// A verifier that searches at most `limit` positions for one leaf.
     pub fn with_limit(limit: u64) -> LeafVerifier {
         LeafVerifier {
-            memo: HashMap::new(),
+            memo: HashTable::new(),
+            hasher: DefaultHashBuilder::default(),
             limit,
             spent: 0,
+            move_lists: Vec::new(),
         }
     }
 
@@ -557,19 +600,23 @@ impl LeafVerifier {
             // No active area: only the integer is left.
             return Some(integer_move);
         }
-        let key = (active.clone(), n);
-        if let Some(&w) = self.memo.get(&key) {
-            return Some(w);
+        let entry = Memo::of(active, n);
+        let key = entry.key();
+        let hash = self.hasher.hash_one(key);
+        if let Some(e) = self.memo.find(hash, |e| e.key() == key) {
+            return Some(e.tag & Memo::WINS != 0);
         }
         self.spent += 1;
         if self.spent > self.limit {
             return None;
         }
         let mut wins = false;
-        let mut moves = active.legal_moves();
+        let mut moves = self.move_lists.pop().unwrap_or_default();
+        moves.clear();
+        active.for_each_move(|m| moves.push(m));
         // The solver's move ordering: finds a win sooner, decides nothing.
-        SolverPosition::with_evaluator(active.clone(), None).order_moves(&mut moves);
-        for mv in moves {
+        order_by_score(active, &mut moves);
+        for &mv in &moves {
             let mut child = active.clone();
             child.play_unchecked(mv);
             let (rest, m) = split_territories(&child);
@@ -578,13 +625,20 @@ impl LeafVerifier {
                 break;
             }
         }
+        self.move_lists.push(moves);
         if !wins && integer_move {
             wins = !self.mover_wins(&active.with_to_move(mover.opposite()), n + step)?;
         }
         if self.memo.len() >= MEMO_ENTRIES {
             self.memo.clear();
         }
-        self.memo.insert(key, wins);
+        let entry = Memo {
+            tag: entry.tag | if wins { Memo::WINS } else { 0 },
+            ..entry
+        };
+        let hasher = &self.hasher;
+        self.memo
+            .insert_unique(hash, entry, |e| hasher.hash_one(e.key()));
         Some(wins)
     }
 }
@@ -639,21 +693,31 @@ pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
     proof
 }
 
-/// The most positions the leaf verifier remembers (about 64 bytes each, so
-/// about 1 GiB); the table is emptied when full. Unbounded, checking the
+/// The most positions the leaf verifier remembers (at its fullest, the
+/// table has 2^25 slots of 32 bytes and a control byte: about 1.1 GB);
+/// the table is emptied when full. Unbounded, checking the
 /// 5x5 proof grew it past 14 GiB.
 const MEMO_ENTRIES: usize = 1 << 24;
 
 /// `pos` with its territories burnt off (their queens removed), and the
 /// sum of their exact values, Black positive (see [`LeafVerifier`]).
 fn split_territories(pos: &Position) -> (Position, i32) {
+    let (white, black, empty) = (
+        pos.queens(Color::White),
+        pos.queens(Color::Black),
+        pos.empty(),
+    );
     let mut n: i32 = 0;
     let mut live = Bitboard::EMPTY;
-    for area in basic_partition(pos) {
-        match (area.white.any(), area.black.any()) {
-            (true, true) => live |= area.squares(),
-            (true, false) => n -= territory_value(area.empty, area.white),
-            (false, true) => n += territory_value(area.empty, area.black),
+    // The areas of the basic partition, one component at a time.
+    let mut rest = pos.mask() - pos.burnt();
+    while let Some(seed) = rest.first() {
+        let area = rest.component(seed);
+        rest = rest - area;
+        match ((white & area).any(), (black & area).any()) {
+            (true, true) => live |= area,
+            (true, false) => n -= territory_value(empty & area, white & area),
+            (false, true) => n += territory_value(empty & area, black & area),
             (false, false) => {}
         }
     }
