@@ -248,7 +248,8 @@ struct SolvePlanArgs {
           value_parser = clap::value_parser!(u32).range(1..=64))]
     threads: u32,
     /// Each shard stops after this many seconds (more than 0, at most
-    /// 10^7) and records an unknown result.
+    /// 10^7), its proof's extraction included, and records an unknown
+    /// result.
     #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
     time_limit: Option<Duration>,
     /// Each shard stops after about this many nodes (at least 1).

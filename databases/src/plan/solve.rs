@@ -64,7 +64,8 @@ pub struct SolveOptions {
     /// Search threads (1 to 64); one thread makes the proofs reproducible
     /// byte for byte.
     pub threads: u32,
-    /// Each shard's time limit in milliseconds (at least 1), if any.
+    /// Each shard's time limit in milliseconds (at least 1), if any: for
+    /// its search and its proof's extraction together.
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
     pub node_limit: Option<u64>,
@@ -768,16 +769,21 @@ impl<'a> SolveShard<'a> {
             Limit::Nodes => "node",
             Limit::Interrupt => "interrupt",
         };
+        // The time limit covers the proof too: its extraction stops at the
+        // shard's deadline, and the shard is unknown.
+        let deadline = o.time_limit_ms.map(|ms| start + Duration::from_millis(ms));
+        let past_deadline = || deadline.is_some_and(|d| Instant::now() >= d);
         let proof = match r.verdict {
             Verdict::Proven(_) => match amazons::extract_checkable_proof(
                 &mut solver,
                 &game,
                 amazons::DEFAULT_PROOF_CUT,
-                &|| false,
+                &past_deadline,
                 &(),
             ) {
                 Ok(p) => Some(p),
                 Err(ExtractError::Limit(l)) => {
+                    let l = if past_deadline() { Limit::Time } else { l };
                     result.limit = Some(limit_name(l).to_owned());
                     None
                 }
