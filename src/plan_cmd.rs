@@ -4,9 +4,11 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use cgtk::report::{limit_name, stop_reason, PlanRunReport};
+use cgtk::report::{limit_name, stop_reason, PlanRunReport, PlanStatusReport, ShardStatusReport};
 use clap::{Args, Subcommand, ValueEnum};
-use databases::plan::{self, default_workers, Plan, RunOptions, SlurmMode, SlurmOptions};
+use databases::plan::{
+    self, default_workers, Plan, RunOptions, ShardState, SlurmMode, SlurmOptions, SolveStatus,
+};
 
 use crate::output::{bad_input, print_json};
 use crate::progress;
@@ -19,6 +21,22 @@ pub enum PlanCommand {
     /// Build one shard of a plan (what a cluster job runs); nothing if its
     /// file is already valid.
     BuildShard(BuildShardArgs),
+    /// Where every shard of a plan stands (from its files; nothing is
+    /// built): done (a solve proved, with its winner), unknown (stopped by
+    /// a limit) or missing.
+    Status(StatusArgs),
+}
+
+/// `plan status`.
+#[derive(Args)]
+pub struct StatusArgs {
+    /// The plan file (JSON).
+    plan: PathBuf,
+    /// Print `{"plan", "shards", "done", "unknown", "missing", "results":
+    /// [{"id", "state", "retried", "winner", "best_move", "limit", "nodes",
+    /// "seconds", "proof_bytes", "moves", "settled_moves"}]}`.
+    #[arg(long)]
+    json: bool,
 }
 
 /// `plan run`.
@@ -178,8 +196,98 @@ pub fn run(command: PlanCommand) -> Result<()> {
             let built = plan::build_shard(&plan, &id)?;
             println!("{id}: {}", if built { "built" } else { "already built" });
         }
+        PlanCommand::Status(args) => {
+            let plan = read_plan(&args.plan)?;
+            let report = status_report(&plan)?;
+            if args.json {
+                print_json(&report);
+            } else {
+                print_text(&status_text(&report));
+            }
+        }
     }
     Ok(())
+}
+
+/// The status of every shard of `plan` (see [`plan::status`]).
+fn status_report(plan: &Plan) -> Result<PlanStatusReport> {
+    let shards: Vec<ShardStatusReport> = plan::status(plan)
+        .map_err(|e| bad_input("plan", e))?
+        .into_iter()
+        .map(|s| {
+            let (state, retried) = match s.state {
+                ShardState::Done => ("done", false),
+                ShardState::Unknown { retried } => ("unknown", retried),
+                ShardState::Missing => ("missing", true),
+            };
+            let r = s.result;
+            let gather = r.as_ref().filter(|r| !r.moves.is_empty());
+            ShardStatusReport {
+                id: s.id,
+                state,
+                retried,
+                winner: r.as_ref().and_then(|r| r.winner.clone()),
+                best_move: r.as_ref().and_then(|r| r.best_move.clone()),
+                limit: r.as_ref().and_then(|r| r.limit.clone()),
+                nodes: r.as_ref().map(|r| r.nodes),
+                seconds: r.as_ref().map(|r| r.seconds),
+                proof_bytes: r.as_ref().and_then(|r| r.proof_bytes),
+                moves: gather.map(|r| r.moves.len()),
+                settled_moves: gather.map(|r| {
+                    r.moves
+                        .iter()
+                        .filter(|m| m.status == SolveStatus::Proved)
+                        .count()
+                }),
+            }
+        })
+        .collect();
+    let count = |state| shards.iter().filter(|s| s.state == state).count();
+    Ok(PlanStatusReport {
+        plan: plan.name.clone(),
+        shards: shards.len(),
+        done: count("done"),
+        unknown: count("unknown"),
+        missing: count("missing"),
+        results: shards,
+    })
+}
+
+/// [`PlanStatusReport`] for people: a summary line, then one line per
+/// shard.
+fn status_text(report: &PlanStatusReport) -> String {
+    let mut text = format!(
+        "{}: {} shards, {} done, {} unknown, {} missing\n",
+        report.plan, report.shards, report.done, report.unknown, report.missing
+    );
+    let width = report.results.iter().map(|s| s.id.len()).max().unwrap_or(0);
+    for s in &report.results {
+        let mut line = format!("{:width$}  {}", s.id, s.state);
+        if let Some(w) = &s.winner {
+            line += &format!(", {w} wins");
+        }
+        if let Some(m) = &s.best_move {
+            line += &format!(" by {m}");
+        }
+        if let Some(l) = &s.limit {
+            line += &format!(" ({l} limit)");
+        }
+        if let (Some(settled), Some(moves)) = (s.settled_moves, s.moves) {
+            line += &format!(", {settled} of {moves} moves settled");
+        }
+        if let (Some(nodes), Some(seconds)) = (s.nodes, s.seconds) {
+            line += &format!(", {nodes} nodes, {seconds:.1} s");
+        }
+        if let Some(b) = s.proof_bytes {
+            line += &format!(", proof {b} bytes");
+        }
+        if s.retried && s.state != "missing" {
+            line += ", redone by the next run";
+        }
+        text += &line;
+        text.push('\n');
+    }
+    text
 }
 
 /// What a `plan` command writes.

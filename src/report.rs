@@ -443,6 +443,53 @@ pub fn to_json_line<T: Serialize>(report: &T) -> String {
     serde_json::to_string(report).expect("reports serialize")
 }
 
+/// `plan status --json`: where every shard of a plan stands, from the
+/// files in its directory.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanStatusReport {
+    /// The plan's name.
+    pub plan: String,
+    /// Shards in the plan.
+    pub shards: usize,
+    /// Shards built (a solve shard: proved).
+    pub done: usize,
+    /// Solve shards stopped by a limit, and gathers with a move unknown.
+    pub unknown: usize,
+    /// Shards without valid output.
+    pub missing: usize,
+    /// Every shard, in the plan's order.
+    pub results: Vec<ShardStatusReport>,
+}
+
+/// One shard of [`PlanStatusReport`]; the fields after `state` are those
+/// of a solve shard's result file (null for other shards).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct ShardStatusReport {
+    /// The shard's id.
+    pub id: String,
+    /// `"done"`, `"unknown"` or `"missing"`.
+    pub state: &'static str,
+    /// Whether the next run of the plan builds it again (a missing shard,
+    /// a gather with a move unknown, a solve stopped under other options).
+    pub retried: bool,
+    /// `white` or `black`, when proved.
+    pub winner: Option<String>,
+    /// A winning move, when the player to move wins.
+    pub best_move: Option<String>,
+    /// `time` or `node` when a limit stopped a solve.
+    pub limit: Option<String>,
+    /// Df-pn nodes (a gather: the sum over its moves' shards).
+    pub nodes: Option<u64>,
+    /// Seconds (a gather: the sum over its moves' shards).
+    pub seconds: Option<f64>,
+    /// Bytes of the proof file, when proved.
+    pub proof_bytes: Option<u64>,
+    /// A gather: its legal moves.
+    pub moves: Option<usize>,
+    /// A gather: its moves whose shards are proved.
+    pub settled_moves: Option<usize>,
+}
+
 /// `dots table build --json` and `plan run --json`: what a run of a plan
 /// did.
 #[derive(Clone, Debug, PartialEq, Serialize)]

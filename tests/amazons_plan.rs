@@ -54,6 +54,11 @@ fn run(file: &Path) -> Value {
     serde_json::from_str(&out).unwrap()
 }
 
+fn status(file: &Path) -> Value {
+    let out = ok(&cgtk(&["plan", "status", s(file), "--json"]));
+    serde_json::from_str(&out).unwrap()
+}
+
 fn read_json(path: &Path) -> Value {
     serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
 }
@@ -291,6 +296,8 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
     let root = temp_dir("limit");
     let file = plan(&root, "4x4", &["--node-limit", "60"]);
     let ids = shard_ids(&file);
+    let before = status(&file);
+    assert_eq!(before["missing"], ids.len());
     run(&file);
     let out = root.join("out");
     let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
@@ -309,6 +316,39 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
         let settled = result(m["shard"].as_str().unwrap())["status"] == "proved";
         assert_eq!(m["status"] == "proved", settled);
     }
+    // `plan status` reads the same files: each shard's state, and which
+    // the next run redoes (the root's gather, not the unknown solves).
+    let st = status(&file);
+    assert_eq!(st["shards"], ids.len());
+    assert_eq!(st["unknown"], unknown.len());
+    assert_eq!(st["done"], ids.len() - unknown.len());
+    assert_eq!(st["missing"], 0);
+    for r in st["results"].as_array().unwrap() {
+        let id = r["id"].as_str().unwrap();
+        let file_result = result(id);
+        let state = if file_result["status"] == "proved" {
+            "done"
+        } else {
+            "unknown"
+        };
+        assert_eq!(r["state"], state, "{id}");
+        assert_eq!(r["winner"], file_result["winner"], "{id}");
+        assert_eq!(r["nodes"], file_result["nodes"], "{id}");
+        assert_eq!(r["retried"], id == "solve", "{id}");
+    }
+    let root_status = &st["results"].as_array().unwrap().last().unwrap();
+    let proved = moves.iter().filter(|m| m["status"] == "proved").count();
+    assert_eq!(root_status["settled_moves"], proved);
+    assert_eq!(root_status["moves"], moves.len());
+    let text = ok(&cgtk(&["plan", "status", s(&file)]));
+    assert!(
+        text.contains(&format!(
+            "{} shards, {} done",
+            ids.len(),
+            ids.len() - unknown.len()
+        )),
+        "{text}"
+    );
     let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
     assert!(text.contains("winner: unknown ("), "{text}");
     // The same plan again: the unknown solves are kept, the gather redone.
@@ -316,6 +356,13 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
     assert_eq!(report["built"], 1);
     // A plan without the limit retries exactly the unknown shards.
     let file = plan(&root, "4x4", &[]);
+    let retried = status(&file)["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["retried"] == true)
+        .count();
+    assert_eq!(retried, unknown.len());
     let report = run(&file);
     assert_eq!(report["built"], unknown.len());
     assert_eq!(result("solve")["winner"], solve("4x4")["winner"]);
@@ -359,10 +406,14 @@ fn bad_plans_and_options_are_bad_input() {
     ] {
         let path = root.join(format!("{name}.json"));
         std::fs::write(&path, bad).unwrap();
-        let (code, _, err) = cgtk(&["plan", "run", s(&path), "--quiet"]);
-        assert_eq!(code, 2, "{name}: {err}");
-        assert_eq!(err.trim().lines().count(), 1, "{err}");
-        assert!(err.contains(what), "{name}: {err}");
+        for command in [&["run", "--quiet"][..], &["status"]] {
+            let args = [&["plan", command[0], s(&path)], &command[1..]].concat();
+            let (code, _, err) = cgtk(&args);
+            let command = command[0];
+            assert_eq!(code, 2, "{command} {name}: {err}");
+            assert_eq!(err.trim().lines().count(), 1, "{err}");
+            assert!(err.contains(what), "{command} {name}: {err}");
+        }
     }
     std::fs::remove_dir_all(&root).unwrap();
 }

@@ -273,3 +273,59 @@ pub fn build_shard(plan: &Plan, id: &str) -> Result<bool, PlanError> {
     exec.build(shard, true, false)?;
     Ok(true)
 }
+
+/// Where one shard of a plan stands (see [`status`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ShardState {
+    /// No valid output yet.
+    Missing,
+    /// Built; a solve shard proved.
+    Done,
+    /// A solve shard stopped by a limit (its result says which), or a
+    /// gather with a move unknown.
+    Unknown {
+        /// Whether the next run of this plan repeats it: a gather always,
+        /// a solve run with other options than the plan's.
+        retried: bool,
+    },
+}
+
+/// One shard's [`ShardState`], and for a solve shard its result file.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShardStatus {
+    /// The shard's id.
+    pub id: String,
+    /// Where it stands.
+    pub state: ShardState,
+    /// A solve shard's result (proved or unknown), if it reads back valid.
+    pub result: Option<super::SolveResultFile>,
+}
+
+/// Where every shard of `plan` stands, in the plan's order, from the files
+/// in its directory (read, never written).
+///
+/// # Errors
+/// [`PlanError::BadShard`] for a shard whose parameters make no sense.
+pub fn status(plan: &Plan) -> Result<Vec<ShardStatus>, PlanError> {
+    let exec = Executor::new(plan)?;
+    Ok(plan
+        .shards
+        .iter()
+        .map(|shard| {
+            let result = SolveShard::of(shard).and_then(|s| s.read_result(&plan.dir));
+            let done = exec.is_done(shard);
+            let state = match &result {
+                Some(r) if r.status == super::SolveStatus::Unknown => {
+                    ShardState::Unknown { retried: !done }
+                }
+                _ if done => ShardState::Done,
+                _ => ShardState::Missing,
+            };
+            ShardStatus {
+                id: shard.id.clone(),
+                state,
+                result,
+            }
+        })
+        .collect())
+}

@@ -25,7 +25,7 @@ pub mod simulate;
 mod slurm;
 pub mod solve;
 
-pub use exec::{build_shard, is_done, Executor};
+pub use exec::{build_shard, is_done, status, Executor, ShardState, ShardStatus};
 pub use runner::{default_workers, run_local, RunOptions, RunReport, ShardTiming};
 pub use simulate::{simulate, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
