@@ -25,6 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
 use crate::moves::Move;
+use crate::partition::reachable;
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
@@ -599,6 +600,22 @@ impl LeafVerifier {
         if active.empty().is_empty() || active.queens(Color::White).is_empty() {
             // No active area: only the integer is left.
             return Some(integer_move);
+        }
+        // Each move burns an empty square its player's queens can reach, so
+        // a player can make at most as many moves in the active areas as
+        // their queens reach empty squares now. The mover's reserve (the
+        // integer's moves, or the opponent's if negative) decides the game
+        // when it outlasts the other side's reach: a player who only ever
+        // moves in the integer makes all of its moves.
+        let reserve = -n * step;
+        let empty = active.empty();
+        let theirs = reachable(active.queens(mover.opposite()), empty).count();
+        if reserve > theirs as i32 {
+            return Some(true);
+        }
+        let own = reachable(active.queens(mover), empty).count();
+        if -reserve >= own as i32 {
+            return Some(false);
         }
         let entry = Memo::of(active, n);
         let key = entry.key();
