@@ -65,14 +65,12 @@ fn four_by_five_proof_checks() {
 
 /// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
 #[test]
-#[ignore = "minutes in release builds; run with --release -- --ignored"]
 fn five_by_five_proof_checks() {
     assert_eq!(check_shipped("5x5"), WinLoss::Win);
 }
 
 /// 4x6: the first player wins (Song & Müller 2015, Table I).
 #[test]
-#[ignore = "tens of seconds in release builds; run with --release -- --ignored"]
 fn four_by_six_proof_checks() {
     assert_eq!(check_shipped("4x6"), WinLoss::Win);
 }
