@@ -2,7 +2,7 @@
 //! --proof proofs/SIZE.proof.gz`, or by the root gather of `cgtk amazons
 //! plan SIZE` for 6x4): each is for the standard start of its
 //! board, proves the winner the literature gives, and passes the checker
-//! with the exact leaf verifier. The small ones run in every test run, the
+//! with the exact leaf verifier; so do the 6x5 replies refuted so far. The small ones run in every test run, the
 //! large ones in release builds:
 //! `cargo test --release --test amazons_proofs -- --ignored`.
 //! The command-line check of a compressed proof is in `amazons_solve_cli.rs`.
@@ -16,20 +16,22 @@ use cgt::search::{check_proof_parallel, ProofTree, WinLoss};
 /// Reads, parses and checks `proofs/{size}.proof.gz`; returns the outcome
 /// it proves for the player to move at the start.
 fn check_shipped(size: &str) -> WinLoss {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("proofs/{size}.proof.gz"));
-    let file = std::fs::File::open(&path).unwrap();
+    let start = Position::standard(size.parse::<Size>().unwrap()).unwrap();
+    check_file(&format!("proofs/{size}.proof.gz"), &start)
+}
+
+/// Reads, parses and checks the proof file at `path` (from the project's
+/// root), whose root must be `root`; returns the outcome it proves for the
+/// player to move there.
+fn check_file(path: &str, root: &Position) -> WinLoss {
+    let file = std::fs::File::open(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
     let mut text = String::new();
     flate2::read::GzDecoder::new(file)
         .read_to_string(&mut text)
         .unwrap();
     let proof = ProofTree::parse_for(&text, SolverPosition::from_proof_root).unwrap();
-    let start = Position::standard(size.parse::<Size>().unwrap()).unwrap();
-    assert_eq!(
-        proof.root,
-        start.to_string(),
-        "{size}: not the standard start"
-    );
-    let game = SolverPosition::new(start);
+    assert_eq!(proof.root, root.to_string(), "{path}: not its position");
+    let game = SolverPosition::new(root.clone());
     let stats = check_proof_parallel(
         &game,
         &proof,
@@ -39,7 +41,7 @@ fn check_shipped(size: &str) -> WinLoss {
         },
         &(),
     )
-    .unwrap_or_else(|e| panic!("{size}: {e}"));
+    .unwrap_or_else(|e| panic!("{path}: {e}"));
     assert_eq!(stats.nodes, proof.len());
     proof.outcome
 }
@@ -90,4 +92,30 @@ fn four_by_seven_proof_checks() {
 #[ignore = "minutes in release builds; run with --release -- --ignored"]
 fn six_by_four_proof_checks() {
     assert_eq!(check_shipped("6x4"), WinLoss::Loss);
+}
+
+/// 6x5, first move B1-B4xB3 (Müller's attempt of 2013): each reply refuted
+/// so far has its proof in `proofs/6x5-B1-B4xB3/REPLY.proof.gz` (a shard of
+/// `amazons plan 6x5 --moves B1-B4xB3 --split replies`, BENCHMARKS.md),
+/// a win for White to move after the two moves.
+#[test]
+#[ignore = "a minute or more in release builds; run with --release -- --ignored"]
+fn six_by_five_refuted_replies_check() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/6x5-B1-B4xB3");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .filter(|name| name.ends_with(".proof.gz"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    let mut start = Position::standard("6x5".parse::<Size>().unwrap()).unwrap();
+    start.play(start.parse_move("B1-B4xB3").unwrap()).unwrap();
+    for name in files {
+        let reply = name.trim_end_matches(".proof.gz");
+        let mut root = start.clone();
+        root.play(root.parse_move(reply).unwrap()).unwrap();
+        let outcome = check_file(&format!("proofs/6x5-B1-B4xB3/{name}"), &root);
+        assert_eq!(outcome, WinLoss::Win, "{name}");
+    }
 }
