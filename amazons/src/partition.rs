@@ -124,7 +124,7 @@ pub fn components(set: Bitboard) -> Vec<Bitboard> {
 }
 
 /// The components of [`components`], one at a time (no list allocated).
-fn each_component(set: Bitboard) -> impl Iterator<Item = Bitboard> {
+pub(crate) fn each_component(set: Bitboard) -> impl Iterator<Item = Bitboard> {
     let mut rest = set;
     std::iter::from_fn(move || {
         let comp = rest.component(rest.first()?);

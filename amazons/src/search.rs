@@ -25,7 +25,7 @@ use crate::bitboard::Bitboard;
 use crate::bounds::AreaOracle;
 use crate::eval::Evaluator;
 use crate::moves::Move;
-use crate::partition::reachable;
+use crate::partition::{each_component, reachable};
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
@@ -565,7 +565,7 @@ impl LeafVerifier {
         let mover = position.to_move();
         let (active, n) = split_territories(position);
         self.spent = 0;
-        Some(if self.mover_wins(position, &active, n)? {
+        Some(if self.mover_wins(Some(position), &active, n)? {
             mover
         } else {
             mover.opposite()
@@ -590,8 +590,10 @@ impl LeafVerifier {
 
     /// Whether the player to move wins the sum of `active` (whose areas all
     /// hold queens of both colours) and the integer `n` (Black positive);
-    /// `None` past the limit.
-    fn mover_wins(&mut self, full: &Position, active: &Position, n: i32) -> Option<bool> {
+    /// `None` past the limit. `full` is the whole board with its
+    /// territories, for the ordering of large areas; `None` once the
+    /// active areas are below [`GUIDED_EMPTY`] (they only shrink).
+    fn mover_wins(&mut self, full: Option<&Position>, active: &Position, n: i32) -> Option<bool> {
         let mover = active.to_move();
         // Black moves the integer down, White up; 0 has no move.
         let step = match mover {
@@ -640,34 +642,33 @@ impl LeafVerifier {
         // included): a winning move found first spares the search of the
         // losing ones before it, which is most of a large leaf's cost.
         // Ordering only: the evaluation decides nothing here.
-        if empty.count() >= GUIDED_EMPTY {
+        let full = full.filter(|_| empty.count() >= GUIDED_EMPTY);
+        let after = |board: &Position, mv: Move| {
+            let mut child = board.clone();
+            child.play_unchecked(mv);
+            child
+        };
+        if let Some(full) = full {
             let evaluator = Evaluator::default();
-            if let Some(i) = moves.iter().position(|&mv| {
-                let mut child = full.clone();
-                child.play_unchecked(mv);
-                evaluator.verdict(&child, None) == Some(mover)
-            }) {
+            if let Some(i) = moves
+                .iter()
+                .position(|&mv| evaluator.verdict(&after(full, mv), None) == Some(mover))
+            {
                 moves[..=i].rotate_right(1);
             }
         }
         for &mv in &moves {
-            let mut child = active.clone();
-            child.play_unchecked(mv);
-            let mut child_full = full.clone();
-            child_full.play_unchecked(mv);
-            let (rest, m) = split_territories(&child);
-            if !self.mover_wins(&child_full, &rest, n + m)? {
+            let (rest, m) = split_territories(&after(active, mv));
+            let child_full = full.map(|f| after(f, mv));
+            if !self.mover_wins(child_full.as_ref(), &rest, n + m)? {
                 wins = true;
                 break;
             }
         }
         self.move_lists.push(moves);
         if !wins && integer_move {
-            wins = !self.mover_wins(
-                &full.with_to_move(mover.opposite()),
-                &active.with_to_move(mover.opposite()),
-                n + step,
-            )?;
+            let turn = |board: &Position| board.with_to_move(mover.opposite());
+            wins = !self.mover_wins(full.map(turn).as_ref(), &turn(active), n + step)?;
         }
         if self.memo.len() >= MEMO_ENTRIES {
             self.memo.clear();
@@ -756,11 +757,8 @@ fn split_territories(pos: &Position) -> (Position, i32) {
     );
     let mut n: i32 = 0;
     let mut live = Bitboard::EMPTY;
-    // The areas of the basic partition, one component at a time.
-    let mut rest = pos.mask() - pos.burnt();
-    while let Some(seed) = rest.first() {
-        let area = rest.component(seed);
-        rest = rest - area;
+    // The areas of the basic partition.
+    for area in each_component(pos.mask() - pos.burnt()) {
         match ((white & area).any(), (black & area).any()) {
             (true, true) => live |= area,
             (true, false) => n -= territory_value(empty & area, white & area),
