@@ -158,10 +158,17 @@ struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
     /// With --proof: a subtree of at most N proof nodes whose position the
-    /// checker's exact search decides within 64 positions per node is
-    /// written as one `leaf search` (0: every node of the proof written)
+    /// checker's exact search decides within --proof-effort positions per
+    /// node is written as one `leaf search` (0: every node of the proof
+    /// written)
     #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_CUT)]
     proof_cut: u64,
+    /// With --proof: the positions per node of a subtree the checker's
+    /// exact search may take for it to be written as one `leaf search`
+    /// (1 to 2^24; less: a faster extraction and check, a larger file)
+    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_EFFORT,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    proof_effort: u64,
     /// With --proof: the version of the file format (2: compact, the
     /// replies of AND nodes implied by the game; 1: every reply named)
     #[arg(long, value_name = "V", default_value_t = 2,
@@ -221,6 +228,17 @@ enum SplitArg {
     Replies,
 }
 
+/// In which order `amazons plan` lists the shards of the moves it splits.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum OrderArg {
+    /// The solver's move order: the moves likeliest to win first (usually
+    /// the longest shards; a run to the end finishes soonest).
+    Solver,
+    /// The reverse: the moves likeliest to lose first (usually the quickest
+    /// shards; a campaign under a time limit settles most lines early).
+    Reversed,
+}
+
 /// The options of `amazons plan`.
 #[derive(Args)]
 struct SolvePlanArgs {
@@ -233,6 +251,10 @@ struct SolvePlanArgs {
     /// Split at the first moves, or also at the replies to each.
     #[arg(long, value_enum, default_value = "first-moves")]
     split: SplitArg,
+    /// The order of the shards of each split position's moves, which the
+    /// runner starts in turn.
+    #[arg(long, value_enum, default_value = "solver")]
+    order: OrderArg,
     /// Only these first moves get shards (comma-separated, such as
     /// `B1-B4xD4`): the root can then be proved a win through one of them,
     /// never a loss. Default: every first move.
@@ -263,6 +285,14 @@ struct SolvePlanArgs {
     /// second-player win, 1 weakens the sums where the first player moves.
     #[arg(long, value_name = "D", value_parser = clap::value_parser!(u32).range(0..=1000))]
     weak_pn_from: Option<u32>,
+    /// Each shard's proof: subtrees of at most N nodes the checker decides
+    /// quickly written as one `leaf search` (as `solve --proof-cut`).
+    #[arg(long, value_name = "N")]
+    proof_cut: Option<u64>,
+    /// Each shard's proof: the checker's positions per node of such a
+    /// subtree (as `solve --proof-effort`, 1 to 2^24).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    proof_effort: Option<u64>,
     /// Endgame databases for the evaluation (as every node sees them).
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
@@ -779,6 +809,7 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
             solver,
             game,
             args.proof_cut,
+            args.proof_effort,
             &stopped,
             &bar,
         )?)
@@ -790,7 +821,7 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
 }
 
 fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
-    use databases::plan::{amazons_solve_plan, SolveOptions, SolveSplit};
+    use databases::plan::{amazons_solve_plan, ShardOrder, SolveOptions, SolveSplit};
     let pos = args.position.read()?;
     if let Some(dir) = args.db.as_deref().filter(|d| !d.is_dir()) {
         return Err(bad_input(
@@ -807,11 +838,17 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
         node_limit: args.node_limit,
         mobility_pn: args.mobility_pn,
         weak_pn_from: args.weak_pn_from,
+        proof_cut: args.proof_cut,
+        proof_effort: args.proof_effort,
         db: args.db.as_deref().map(crate::plan_cmd::absolute),
     };
     let split = match args.split {
         SplitArg::FirstMoves => SolveSplit::FirstMoves,
         SplitArg::Replies => SolveSplit::Replies,
+    };
+    let order = match args.order {
+        OrderArg::Solver => ShardOrder::Solver,
+        OrderArg::Reversed => ShardOrder::Reversed,
     };
     let only = args
         .moves
@@ -822,8 +859,9 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
         })
         .collect::<Result<Vec<_>>>()?;
     let out = crate::plan_cmd::absolute(&args.out);
-    args.emit
-        .emit(&amazons_solve_plan(&pos, split, &only, &options, &out))
+    args.emit.emit(&amazons_solve_plan(
+        &pos, split, order, &only, &options, &out,
+    ))
 }
 
 fn solve(args: &SolveArgs) -> Result<()> {

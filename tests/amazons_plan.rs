@@ -137,16 +137,24 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
 }
 
 /// Weak proof numbers below the first moves (the setting for a
-/// second-player win, every first move to refute): recorded in every
-/// shard's options and results, the same verdict, a valid proof. Plans
-/// without the option do not name it.
+/// second-player win, every first move to refute) and the proofs' shape
+/// (`--proof-cut`, `--proof-effort`): recorded in every shard's options and
+/// results, the same verdict, a valid proof. Plans without the options do
+/// not name them.
 #[test]
 fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
     let root = temp_dir("4x4-weak");
-    let file = plan(&root, "4x4", &["--weak-pn-from", "1"]);
+    let shape = ["--proof-cut", "256", "--proof-effort", "8"];
+    let file = plan(
+        &root,
+        "4x4",
+        &[&["--weak-pn-from", "1"], &shape[..]].concat(),
+    );
     let plan_json = read_json(&file);
     for shard in plan_json["shards"].as_array().unwrap() {
         assert_eq!(shard["options"]["weak_pn_from"], 1, "{shard}");
+        assert_eq!(shard["options"]["proof_cut"], 256, "{shard}");
+        assert_eq!(shard["options"]["proof_effort"], 8, "{shard}");
     }
     run(&file);
     let result = read_json(&root.join("out/solve.result.json"));
@@ -158,7 +166,51 @@ fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
     check_proof(&root.join("out/solve.proof"));
     let plain = plan(&root, "4x4", &[]);
     let plain = read_json(&plain);
-    assert!(plain["shards"][0]["options"].get("weak_pn_from").is_none());
+    for option in ["weak_pn_from", "proof_cut", "proof_effort"] {
+        assert!(plain["shards"][0]["options"].get(option).is_none());
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// `--order reversed` lists the same shards with the moves of every split
+/// position in the reverse of the solver's order: flattened, the solve
+/// shards are the default plan's reversed. Run on 4x4, the order changes
+/// nothing proved.
+#[test]
+fn reversed_order_lists_the_same_shards_backwards() {
+    let root = temp_dir("order");
+    let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
+    let solve_ids = |file: &Path| -> Vec<String> {
+        let plan = read_json(file);
+        plan["shards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|s| s["step"] == "solve")
+            .map(|s| s["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let split = ["--split", "replies"];
+    let solver = solve_ids(&plan(&root, &pos, &split));
+    let reversed = solve_ids(&plan(
+        &root,
+        &pos,
+        &[&split[..], &["--order", "reversed"]].concat(),
+    ));
+    assert!(
+        solver.iter().any(|id| id.matches('.').count() == 2),
+        "{solver:?}"
+    );
+    assert_eq!(reversed, solver.iter().rev().cloned().collect::<Vec<_>>());
+
+    let file = plan(&root, "4x4", &["--order", "reversed"]);
+    let ids = shard_ids(&file);
+    assert_eq!(ids.last().map(String::as_str), Some("solve"));
+    run(&file);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "proved");
+    assert_eq!(result["winner"], "black");
+    check_proof(&root.join("out/solve.proof"));
     std::fs::remove_dir_all(&root).unwrap();
 }
 

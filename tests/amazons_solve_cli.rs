@@ -128,12 +128,15 @@ fn proofs_convert_between_versions() {
 
 /// `--proof-cut`: by default the small subtrees of 4x4's proof are left
 /// whole to the checker (`leaf search`); with 0 every node is written. Both
-/// pass the checker, and the shaped proof is the smaller.
+/// pass the checker, and the shaped proof is the smaller. With
+/// `--proof-effort 1` fewer subtrees are cut (the checker may take only a
+/// position per node for them): the proof still passes, with at least as
+/// many nodes. An effort of 0 is refused.
 #[test]
 fn proof_cut_leaves_small_subtrees_to_the_checker() {
     let mut checked = Vec::new();
-    for cut in ["0", "1024"] {
-        let proof = temp(&format!("4x4-cut-{cut}.proof"));
+    for (cut, effort) in [("0", "64"), ("1024", "64"), ("1024", "1")] {
+        let proof = temp(&format!("4x4-cut-{cut}-{effort}.proof"));
         let p = proof.to_str().unwrap();
         let (code, _, err) = cgtk(&[
             "amazons",
@@ -144,6 +147,8 @@ fn proof_cut_leaves_small_subtrees_to_the_checker() {
             p,
             "--proof-cut",
             cut,
+            "--proof-effort",
+            effort,
         ]);
         assert_eq!(code, 0, "{err}");
         let (code, out, err) = cgtk(&["amazons", "check-proof", p, "--json", "--quiet"]);
@@ -155,12 +160,27 @@ fn proof_cut_leaves_small_subtrees_to_the_checker() {
         ));
         let _ = std::fs::remove_file(proof);
     }
-    let [(all_nodes, none), (shaped_nodes, searched)] = checked[..] else {
+    let [(all_nodes, none), (shaped_nodes, searched), (lean_nodes, _)] = checked[..] else {
         unreachable!()
     };
     assert_eq!(none, 0);
     assert!(searched > 0);
     assert!(shaped_nodes < all_nodes, "{shaped_nodes} of {all_nodes}");
+    assert!(
+        lean_nodes >= shaped_nodes,
+        "{lean_nodes} against {shaped_nodes}"
+    );
+    let (code, _, err) = cgtk(&[
+        "amazons",
+        "solve",
+        "4x4",
+        "--proof",
+        "x",
+        "--proof-effort",
+        "0",
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--proof-effort"), "{err}");
 }
 
 /// A proof named `*.gz` is written compressed and read back as it is, by

@@ -76,6 +76,16 @@ pub struct SolveOptions {
     /// without it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub weak_pn_from: Option<u32>,
+    /// The largest proof subtree written as one `leaf search` (`amazons
+    /// solve --proof-cut`), if not the default. Absent from files written
+    /// without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_cut: Option<u64>,
+    /// The checker's positions per node of such a subtree (`amazons solve
+    /// --proof-effort`, 1 to 2^24), if not the default. Absent from files
+    /// written without it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub proof_effort: Option<u64>,
     /// Endgame databases for the evaluation, if any (as every node sees
     /// the directory).
     pub db: Option<PathBuf>,
@@ -91,6 +101,8 @@ impl Default for SolveOptions {
             node_limit: None,
             mobility_pn: false,
             weak_pn_from: None,
+            proof_cut: None,
+            proof_effort: None,
             db: None,
         }
     }
@@ -110,6 +122,9 @@ impl SolveOptions {
         }
         if self.node_limit == Some(0) {
             return Some("node_limit must be at least 1".to_owned());
+        }
+        if let Some(e) = self.proof_effort.filter(|e| !(1..=1 << 24).contains(e)) {
+            return Some(format!("proof_effort {e} out of range (1 to 2^24)"));
         }
         None
     }
@@ -134,6 +149,20 @@ pub enum SolveSplit {
     /// One solve shard per reply to each first move, gathered per first
     /// move.
     Replies,
+}
+
+/// In which order a solve plan lists the moves it splits at (the runner
+/// starts shards in the plan's order).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ShardOrder {
+    /// The solver's move order: the moves likeliest to win for the player
+    /// making them first. These are usually the longest shards, so a run
+    /// to the end on several workers finishes soonest.
+    Solver,
+    /// The reverse: the moves likeliest to lose first, usually the quickest
+    /// shards. A campaign under a time limit per shard settles the most
+    /// lines early this way.
+    Reversed,
 }
 
 /// Whether a shard's position is proved.
@@ -431,15 +460,18 @@ pub fn children(pos: &Position) -> Vec<Child> {
 }
 
 /// The moves of `pos` that have shards (one per mirror class), in the
-/// solver's move order (the moves most likely to win first, so that the
-/// runner starts them first).
-fn shard_moves(pos: &Position) -> Vec<Move> {
+/// solver's move order (the moves most likely to win first) or its
+/// reverse.
+fn shard_moves(pos: &Position, order: ShardOrder) -> Vec<Move> {
     let mut moves: Vec<Move> = children(pos)
         .into_iter()
         .filter(|c| !c.mirrored)
         .map(|c| c.mv)
         .collect();
     SolverPosition::new(pos.clone()).order_moves(&mut moves);
+    if order == ShardOrder::Reversed {
+        moves.reverse();
+    }
     moves
 }
 
@@ -453,10 +485,10 @@ fn splits(pos: &Position) -> bool {
 }
 
 /// The plan solving `root` in `dir`: a solve shard per first move (up to
-/// the mirror image, in the solver's move order) and a gather shard for the
-/// root; with
+/// the mirror image, in `order`) and a gather shard for the root; with
 /// [`SolveSplit::Replies`], a first move whose position the evaluation
-/// does not decide gets a solve shard per reply and a gather shard. A root
+/// does not decide gets a solve shard per reply (in `order`) and a gather
+/// shard. A root
 /// without moves, or decided by the evaluation, is one solve shard. Costs:
 /// 1 per solve shard, 0 per gather.
 ///
@@ -468,6 +500,7 @@ fn splits(pos: &Position) -> bool {
 pub fn amazons_solve_plan(
     root: &Position,
     split: SolveSplit,
+    order: ShardOrder,
     only: &[Move],
     options: &SolveOptions,
     dir: &Path,
@@ -496,7 +529,7 @@ pub fn amazons_solve_plan(
     let mut shards = Vec::new();
     if splits(root) {
         let mut root_deps = Vec::new();
-        for first in shard_moves(root)
+        for first in shard_moves(root, order)
             .into_iter()
             .filter(|m| only.is_empty() || wanted.contains(m))
         {
@@ -505,7 +538,7 @@ pub fn amazons_solve_plan(
             let line = [first];
             if split == SolveSplit::Replies && splits(&p) {
                 let mut deps = Vec::new();
-                for reply in shard_moves(&p) {
+                for reply in shard_moves(&p, order) {
                     let s = shard(&[first, reply], SolveStep::Solve, Vec::new());
                     deps.push(s.id.clone());
                     shards.push(s);
@@ -777,7 +810,8 @@ impl<'a> SolveShard<'a> {
             Verdict::Proven(_) => match amazons::extract_checkable_proof(
                 &mut solver,
                 &game,
-                amazons::DEFAULT_PROOF_CUT,
+                o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
+                o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
                 &past_deadline,
                 &(),
             ) {
