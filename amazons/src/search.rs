@@ -726,9 +726,9 @@ pub const DEFAULT_PROOF_EFFORT: u64 = 64;
 /// shaped for [`LeafVerifier`] (see [`extract_proof_shaped`]): every leaf is
 /// decided by the verifier within half of [`DEFAULT_LEAF_LIMIT`] positions,
 /// and every subtree of at most `cut` nodes that the verifier decides
-/// within `effort` positions per node is one `leaf search`. `stopped` is asked before each
-/// verification (Ctrl-C); `progress` counts the verifications (a stage of
-/// unknown length).
+/// within `effort` positions per node is one `leaf search`. `stopped` is
+/// asked before each verification (Ctrl-C); `progress` counts the
+/// verifications (a stage of unknown length).
 ///
 /// One verifier decides the leaves in the order of the proof, its table
 /// shared as in a one-thread check, rather than each from an empty table

@@ -488,9 +488,8 @@ fn splits(pos: &Position) -> bool {
 /// the mirror image, in `order`) and a gather shard for the root; with
 /// [`SolveSplit::Replies`], a first move whose position the evaluation
 /// does not decide gets a solve shard per reply (in `order`) and a gather
-/// shard. A root
-/// without moves, or decided by the evaluation, is one solve shard. Costs:
-/// 1 per solve shard, 0 per gather.
+/// shard. A root without moves, or decided by the evaluation, is one solve
+/// shard. Costs: 1 per solve shard, 0 per gather.
 ///
 /// With `only` not empty, only those first moves (legal moves of `root`; a
 /// mirror image stands for its twin) get shards: the root's gather can then
