@@ -167,7 +167,7 @@ struct SolveArgs {
     /// exact search may take for it to be written as one `leaf search`
     /// (1 to 2^24; less: a faster extraction and check, a larger file)
     #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_EFFORT,
-          value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+          value_parser = clap::value_parser!(u64).range(1..=amazons::MAX_PROOF_EFFORT))]
     proof_effort: u64,
     /// With --proof: the version of the file format (2: compact, the
     /// replies of AND nodes implied by the game; 1: every reply named)
@@ -291,7 +291,7 @@ struct SolvePlanArgs {
     proof_cut: Option<u64>,
     /// Each shard's proof: the checker's positions per node of such a
     /// subtree (as `solve --proof-effort`, 1 to 2^24).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1 << 24))]
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=amazons::MAX_PROOF_EFFORT))]
     proof_effort: Option<u64>,
     /// Endgame databases for the evaluation (as every node sees them).
     #[arg(long, value_name = "DIR")]

@@ -84,7 +84,7 @@ pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};
 pub use search::{
     extract_checkable_proof, LeafVerifier, SolverPosition, DEFAULT_LEAF_LIMIT, DEFAULT_PROOF_CUT,
-    DEFAULT_PROOF_EFFORT,
+    DEFAULT_PROOF_EFFORT, MAX_PROOF_EFFORT,
 };
 pub use square::{ParseSquareError, Size, SizeError, Square};
 pub use value::{AmazonsGame, Valuer};

@@ -722,6 +722,10 @@ pub const DEFAULT_PROOF_CUT: u64 = 1024;
 /// instead of 14 s, for a proof of 46 kB gzip-compressed instead of 14 kB.
 pub const DEFAULT_PROOF_EFFORT: u64 = 64;
 
+/// The largest effort accepted (half the default leaf limit: a subtree is
+/// never offered more than the limit of a leaf).
+pub const MAX_PROOF_EFFORT: u64 = DEFAULT_LEAF_LIMIT / 2;
+
 /// The proof of `game`'s outcome from `source` (the solver that proved it),
 /// shaped for [`LeafVerifier`] (see [`extract_proof_shaped`]): every leaf is
 /// decided by the verifier within half of [`DEFAULT_LEAF_LIMIT`] positions,

@@ -123,7 +123,10 @@ impl SolveOptions {
         if self.node_limit == Some(0) {
             return Some("node_limit must be at least 1".to_owned());
         }
-        if let Some(e) = self.proof_effort.filter(|e| !(1..=1 << 24).contains(e)) {
+        if let Some(e) = self
+            .proof_effort
+            .filter(|e| !(1..=amazons::MAX_PROOF_EFFORT).contains(e))
+        {
             return Some(format!("proof_effort {e} out of range (1 to 2^24)"));
         }
         None
