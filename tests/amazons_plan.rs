@@ -406,6 +406,12 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
     // The same plan again: the unknown solves are kept, the gather redone.
     let report = run(&file);
     assert_eq!(report["built"], 1);
+    // A plan with a smaller limit gets no further: it keeps them too, and
+    // redoes only the gather.
+    let smaller = plan(&root, "4x4", &["--node-limit", "30"]);
+    for r in status(&smaller)["results"].as_array().unwrap() {
+        assert_eq!(r["retried"], r["id"] == "solve", "{r}");
+    }
     // A plan without the limit retries exactly the unknown shards.
     let file = plan(&root, "4x4", &[]);
     let retried = status(&file)["results"]

@@ -24,11 +24,12 @@
 //!
 //! A solve shard that reaches its time or node limit writes an honest
 //! `unknown` result (no proof). It counts as done for a plan with the same
-//! solver options, so rerunning the plan does not repeat it; a plan made
-//! with other options (say a larger `--time-limit`) retries exactly the
-//! unknown shards and keeps the proved ones. A gather shard is done only
-//! when proved: an unknown gather is redone at every run (it only reads its
-//! children's results), and its result lists which moves are settled.
+//! solver options and limits no larger, so rerunning the plan does not
+//! repeat it; a plan made with other options (say a larger `--time-limit`)
+//! retries exactly the unknown shards and keeps the proved ones. A gather
+//! shard is done only when proved: an unknown gather is redone at every
+//! run (it only reads its children's results), and its result lists which
+//! moves are settled.
 
 use std::collections::HashMap;
 use std::io::Write;
@@ -109,6 +110,27 @@ impl Default for SolveOptions {
 }
 
 impl SolveOptions {
+    /// Whether a search with these options gets no further than one that
+    /// ran with `ran` and was stopped by a limit: the same options, with
+    /// limits no larger. (A smaller `--time-limit` than an unknown shard
+    /// had does not retry it.)
+    pub fn no_further_than(&self, ran: &SolveOptions) -> bool {
+        // `None` is no limit.
+        let within = |limit: Option<u64>, ran: Option<u64>| match (limit, ran) {
+            (_, None) => true,
+            (None, Some(_)) => false,
+            (Some(l), Some(r)) => l <= r,
+        };
+        let unlimited = |o: &SolveOptions| SolveOptions {
+            time_limit_ms: None,
+            node_limit: None,
+            ..o.clone()
+        };
+        unlimited(self) == unlimited(ran)
+            && within(self.time_limit_ms, ran.time_limit_ms)
+            && within(self.node_limit, ran.node_limit)
+    }
+
     /// What is out of range, if anything.
     pub fn problem(&self) -> Option<String> {
         if !(1..=65536).contains(&self.tt_mb) {
@@ -692,12 +714,12 @@ impl<'a> SolveShard<'a> {
         Some(r)
     }
 
-    /// Whether the shard is done: proved, or (a solve) unknown under the
-    /// same options.
+    /// Whether the shard is done: proved, or (a solve) unknown under
+    /// options [`SolveOptions::no_further_than`] those it ran with.
     pub fn is_done(&self, dir: &Path) -> bool {
         self.read_result(dir).is_some_and(|r| {
             r.status == SolveStatus::Proved
-                || (self.step == SolveStep::Solve && r.options == *self.options)
+                || (self.step == SolveStep::Solve && self.options.no_further_than(&r.options))
         })
     }
 
@@ -1352,6 +1374,32 @@ mod tests {
                 Some(c.mv.to_string())
             );
         }
+    }
+
+    #[test]
+    fn an_unknown_result_settles_a_shard_with_no_larger_limits() {
+        let ran = SolveOptions {
+            time_limit_ms: Some(600_000),
+            ..SolveOptions::default()
+        };
+        let with = |time, nodes, tt_mb| SolveOptions {
+            time_limit_ms: time,
+            node_limit: nodes,
+            tt_mb,
+            ..SolveOptions::default()
+        };
+        assert!(with(Some(600_000), None, 256).no_further_than(&ran));
+        assert!(with(Some(300_000), None, 256).no_further_than(&ran));
+        assert!(with(Some(300_000), Some(1000), 256).no_further_than(&ran));
+        // More time, no time limit, or another search: retried.
+        assert!(!with(Some(900_000), None, 256).no_further_than(&ran));
+        assert!(!with(None, Some(1000), 256).no_further_than(&ran));
+        assert!(!with(Some(300_000), None, 512).no_further_than(&ran));
+        let shaped = SolveOptions {
+            proof_effort: Some(16),
+            ..with(Some(300_000), None, 256)
+        };
+        assert!(!shaped.no_further_than(&ran));
     }
 
     #[test]
