@@ -1,10 +1,10 @@
 //! The proofs shipped in `proofs/` (written by `cgtk amazons solve SIZE
 //! --proof proofs/SIZE.proof.gz`, or by the root gather of `cgtk amazons
-//! plan SIZE` for 6x4): each is for the standard start of its
+//! plan SIZE` for 6x4 and 5x6): each is for the standard start of its
 //! board, proves the winner the literature gives, and passes the checker
-//! with the exact leaf verifier; so do the 6x5 replies refuted so far. The small ones run in every test run, the
-//! large ones in release builds:
-//! `cargo test --release --test amazons_proofs -- --ignored`.
+//! with the exact leaf verifier; so do the 6x5 replies refuted so far.
+//! The small ones run in every test run, the large ones in release
+//! builds: `cargo test --release --test amazons_proofs -- --ignored`.
 //! The command-line check of a compressed proof is in `amazons_solve_cli.rs`.
 
 use std::io::Read;
@@ -92,6 +92,16 @@ fn four_by_seven_proof_checks() {
 #[ignore = "minutes in release builds; run with --release -- --ignored"]
 fn six_by_four_proof_checks() {
     assert_eq!(check_shipped("6x4"), WinLoss::Loss);
+}
+
+/// 5x6: the first player wins by B1-B4xD4 (Song & Müller 2015, §V-B, who
+/// fixed that first move and refuted its 157 replies). The proof is the
+/// root gather of `amazons plan 5x6 --moves B1-B4xD4 --split replies`
+/// (BENCHMARKS.md, "6x4 and 5x6 as root splits").
+#[test]
+#[ignore = "minutes in release builds; run with --release -- --ignored"]
+fn five_by_six_proof_checks() {
+    assert_eq!(check_shipped("5x6"), WinLoss::Win);
 }
 
 /// 6x5, first move B1-B4xB3 (Müller's attempt of 2013): each reply refuted
