@@ -99,7 +99,7 @@ fn six_by_four_proof_checks() {
 /// root gather of `amazons plan 5x6 --moves B1-B4xD4 --split replies`
 /// (BENCHMARKS.md, "6x4 and 5x6 as root splits").
 #[test]
-#[ignore = "minutes in release builds; run with --release -- --ignored"]
+#[ignore = "half an hour on two cores in release builds; run with --release -- --ignored"]
 fn five_by_six_proof_checks() {
     assert_eq!(check_shipped("5x6"), WinLoss::Win);
 }
