@@ -10,9 +10,9 @@ use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
-    check_proof_parallel, extract_proof, stop_or_time, AlphaBetaSolver, Budget, CheckProofError,
-    DfpnConfig, DfpnSolver, LeafVerdict, Limit, Limits, Progress, ProgressHook, ProofSource,
-    ProofStats, ProofTree, SolveResult, Verdict, WinLoss,
+    check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig,
+    DfpnSolver, LeafVerdict, Limit, Limits, Progress, ProgressHook, ProofSource, ProofStats,
+    ProofTree, SolveResult, Verdict, WinLoss,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -384,7 +384,10 @@ pub fn value(
     valuer.set_memory_limit(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
     let g = match valuer.canonical_within(pos, limits, progress) {
         Err(CgtError::LimitReached { limit, positions }) => {
-            return Ok(Err(ValueLimitReport { limit, positions }))
+            return Ok(Err(ValueLimitReport {
+                limit: limit.name(),
+                positions,
+            }))
         }
         other => other?,
     };
@@ -431,19 +434,17 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                     format!("{depth} is out of range (0 to {MAX_DEPTH})"),
                 ));
             }
-            let start = std::time::Instant::now();
+            let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
             let mut stopped = None;
             let mut stop = || {
-                stopped = stop_or_time(Some(crate::interrupted()), time_limit, start);
+                stopped = watch.reached();
                 stopped.is_some()
             };
             match perft_within(&pos, depth, &mut stop) {
                 Ok(n) => println!("{n}"),
                 Err(n) => println!(
                     "unknown ({}; at least {n} move sequences counted)",
-                    cgtk::report::stop_reason(cgtk::report::limit_name(
-                        stopped.unwrap_or(Limit::Time)
-                    ))
+                    stopped.unwrap_or(Limit::Time).reason()
                 ),
             }
             Ok(())

@@ -169,11 +169,7 @@ fn parse_game(arena: &mut Arena, text: &str) -> Result<GameId> {
 fn game_error(what: &str, err: CgtError) -> anyhow::Error {
     match err {
         CgtError::LimitReached { limit, positions } => {
-            let by = if limit == "interrupt" {
-                "interrupted".to_owned()
-            } else {
-                format!("stopped by the {limit} limit")
-            };
+            let by = limit.reason();
             anyhow::anyhow!(
                 "{what}: {by} after {positions} sums and comparisons of games, before a result"
             )

@@ -4,7 +4,6 @@ use std::path::{Path, PathBuf};
 
 use amazons::{Bitboard, Position, Size, Square};
 use anyhow::Result;
-use cgt::search::stop_or_time;
 use cgtk::report::{DbQueryReport, ThermographReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan;
@@ -182,13 +181,13 @@ pub fn run(command: DbCommand) -> Result<()> {
                 );
             }
             let bar = progress::Bar::new(quiet);
-            let start = std::time::Instant::now();
+            let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
             let total = jobs.len();
-            let stop = || stop_or_time(Some(crate::interrupted()), time_limit, start);
-            let stopped = |limit, done| {
+            let stop = || watch.reached();
+            let stopped = |limit: cgt::budget::Limit, done| {
                 println!(
                     "stopped: {} after {done} of {total} tables (run again to resume)",
-                    cgtk::report::stop_reason(cgtk::report::limit_name(limit))
+                    limit.reason()
                 );
             };
             for (done, job) in jobs.into_iter().enumerate() {

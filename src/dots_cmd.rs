@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use cgtk::report::{limit_name, stop_reason, DotsAnalyzeReport, DotsSolveReport};
+use cgtk::report::{DotsAnalyzeReport, DotsSolveReport};
 use clap::{Args, Subcommand};
 use databases::dots::{DotsTable, TableError};
 use dots::{Analysis, Interrupted, Options, Position, Solver};
@@ -162,7 +162,7 @@ impl SolveArgs {
 fn print_interrupted(i: &Interrupted) {
     println!(
         "value: unknown ({}; value in [{:+}, {:+}])",
-        stop_reason(limit_name(i.limit)),
+        i.limit.reason().to_owned(),
         i.lower,
         i.upper
     );

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use anyhow::Result;
-use cgtk::report::{limit_name, stop_reason, PlanRunReport, PlanStatusReport, ShardStatusReport};
+use cgtk::report::{PlanRunReport, PlanStatusReport, ShardStatusReport};
 use clap::{Args, Subcommand, ValueEnum};
 use databases::plan::{
     self, default_workers, Plan, RunOptions, ShardState, SlurmMode, SlurmOptions, SolveStatus,
@@ -110,10 +110,7 @@ pub struct BuildShardArgs {
 /// limit stopped, else nothing.
 pub fn stopped_note(stopped: Option<cgt::search::Limit>) -> String {
     stopped.map_or_else(String::new, |l| {
-        format!(
-            "; stopped: {} (run again to resume)",
-            stop_reason(limit_name(l))
-        )
+        format!("; stopped: {} (run again to resume)", l.reason())
     })
 }
 
@@ -154,7 +151,7 @@ pub fn run(command: PlanCommand) -> Result<()> {
                     peak_loaded_bytes: report.peak_loaded_bytes,
                     seconds: report.seconds,
                     shards: plan.shards.len(),
-                    limit: report.stopped.map(limit_name),
+                    limit: report.stopped.map(cgt::budget::Limit::name),
                 });
             } else {
                 println!(

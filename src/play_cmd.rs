@@ -181,7 +181,7 @@ pub fn tournament_text(t: &Tournament) -> String {
         let _ = writeln!(
             out,
             "stopped: {} after {played} of {} games; the results are those of the games played",
-            cgtk::report::stop_reason(cgtk::report::limit_name(limit)),
+            limit.reason(),
             t.pairs.len() * t.games_per_pair
         );
     }

@@ -16,7 +16,7 @@
 //! ```
 
 use amazons::{Color, Evaluation, Move, Position};
-use cgt::search::{Limit, ProofNumbers, SolveResult, Verdict, WinLoss};
+use cgt::search::{ProofNumbers, SolveResult, Verdict, WinLoss};
 use cgt::{Overflow, Rational, Thermograph, Trajectory};
 use dots::play::Tournament;
 use serde::Serialize;
@@ -94,18 +94,8 @@ pub fn wall_points(
     points
 }
 
-/// `"time"`, `"node"` or `"interrupt"`: the limit that ended a search
-/// (`"interrupt"`: Ctrl-C).
-pub fn limit_name(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Nodes => "node",
-        Limit::Time => "time",
-        Limit::Interrupt => "interrupt",
-    }
-}
-
 /// Why a search stopped, for people: "time limit reached", "node limit
-/// reached" or "interrupted" (Ctrl-C); `limit` as [`limit_name`] gives it.
+/// reached" or "interrupted" (Ctrl-C); `limit` as [`cgt::budget::Limit::name`] gives it.
 pub fn stop_reason(limit: &str) -> String {
     match limit {
         "interrupt" => "interrupted".to_owned(),
@@ -166,7 +156,7 @@ impl DotsSolveReport {
     pub fn interrupted(i: &dots::Interrupted, seconds: f64) -> DotsSolveReport {
         DotsSolveReport {
             best_moves: Vec::new(),
-            limit: Some(limit_name(i.limit)),
+            limit: Some(i.limit.name()),
             lower: Some(i.lower),
             nodes: i.nodes,
             seconds,
@@ -240,7 +230,7 @@ impl DotsAnalyzeReport {
     /// The report of a search a limit ended after `seconds`.
     pub fn interrupted(i: &dots::Interrupted, seconds: f64) -> DotsAnalyzeReport {
         DotsAnalyzeReport {
-            limit: Some(limit_name(i.limit)),
+            limit: Some(i.limit.name()),
             lower: Some(i.lower),
             moves: Vec::new(),
             nodes: i.nodes,
@@ -305,7 +295,7 @@ impl AmazonsSolveReport {
         AmazonsSolveReport {
             best_move: result.best_move.map(|m| m.to_string()),
             limit: match result.verdict {
-                Verdict::Unknown(limit) => Some(limit_name(limit)),
+                Verdict::Unknown(limit) => Some(limit.name()),
                 Verdict::Proven(_) => None,
             },
             nodes: result.nodes,
@@ -625,7 +615,7 @@ impl From<&Tournament> for TournamentReport {
                 .collect(),
             players: t.players.clone(),
             crosstable: t.crosstable(),
-            limit: t.stopped.map(limit_name),
+            limit: t.stopped.map(cgt::budget::Limit::name),
         }
     }
 }

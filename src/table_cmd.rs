@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use cgtk::report::{limit_name, PlanRunReport, TableInfoEntry, TableInfoReport};
+use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
 use clap::{Args, Subcommand};
 use databases::dots::{table_info, DotsTable, Split};
 use databases::plan;
@@ -149,7 +149,7 @@ fn build(args: BuildArgs) -> Result<()> {
             peak_loaded_bytes: report.peak_loaded_bytes,
             seconds,
             shards: plan.shards.len(),
-            limit: report.stopped.map(limit_name),
+            limit: report.stopped.map(cgt::budget::Limit::name),
         });
     } else {
         println!(

@@ -254,7 +254,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         opponent: (args.method == MethodArg::Direct).then(|| opponent.name().to_string()),
         seed: args.seed,
         generations: trained.generations,
-        limit: trained.stopped.map(cgtk::report::limit_name),
+        limit: trained.stopped.map(cgt::budget::Limit::name),
         games: trained.games,
         out: args.out.display().to_string(),
         level0: trained.proficiency[0],

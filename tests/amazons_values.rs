@@ -91,7 +91,7 @@ fn a_memory_bound_stops_valuing_and_changes_no_value() {
         matches!(
             r,
             Err(cgt::CgtError::LimitReached {
-                limit: "memory",
+                limit: cgt::budget::Limit::Memory,
                 ..
             })
         ),

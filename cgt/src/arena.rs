@@ -16,7 +16,7 @@ use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
 use std::time::Instant;
 
-use crate::search::{Limits, StopFlag};
+use crate::budget::{Limit, Limits, StopFlag};
 use crate::{CgtError, Dyadic, Nus, Outcome, Relation};
 
 /// The deepest game the arena builds or adds, in levels of play that its
@@ -189,8 +189,8 @@ impl Arena {
     /// nor decided by stops or number-up-star values; canonical forms make
     /// them, and a comparison of two deep games makes many). Parsing, sums,
     /// canonical forms, [`Arena::checked_compare`] and everything built on
-    /// them fail with [`CgtError::LimitReached`] (limit `"node"`, `"time"`
-    /// or `"interrupt"`) past `limits.nodes` such steps, after
+    /// them fail with [`CgtError::LimitReached`] (limit [`Limit::Nodes`], [`Limit::Time`]
+    /// or [`Limit::Interrupt`]) past `limits.nodes` such steps, after
     /// `limits.time` from now, or once `stop` is set; the time and the flag
     /// are looked at every [`CHECK_EVERY`] comparisons and at every sum.
     /// Games built so far stay valid, and nothing half computed is cached.
@@ -216,11 +216,11 @@ impl Arena {
         w.steps += 1;
         let look = sum || w.steps % CHECK_EVERY == 0;
         let limit = if w.max_steps.is_some_and(|n| w.steps > n) {
-            Some("node")
+            Some(Limit::Nodes)
         } else if look && w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-            Some("interrupt")
+            Some(Limit::Interrupt)
         } else if look && w.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some("time")
+            Some(Limit::Time)
         } else {
             None
         };
@@ -1230,7 +1230,7 @@ mod tests {
         assert_eq!(
             switches(&mut a, 8),
             Err(CgtError::LimitReached {
-                limit: "node",
+                limit: Limit::Nodes,
                 positions: needed - 1
             })
         );
@@ -1252,7 +1252,7 @@ mod tests {
         assert!(matches!(
             switches(&mut b, 8),
             Err(CgtError::LimitReached {
-                limit: "interrupt",
+                limit: Limit::Interrupt,
                 ..
             })
         ));
@@ -1267,7 +1267,10 @@ mod tests {
         );
         assert!(matches!(
             switches(&mut c, 8),
-            Err(CgtError::LimitReached { limit: "time", .. })
+            Err(CgtError::LimitReached {
+                limit: Limit::Time,
+                ..
+            })
         ));
     }
 
@@ -1304,7 +1307,7 @@ mod tests {
         assert_eq!(
             a.checked_compare(g, h),
             Err(CgtError::LimitReached {
-                limit: "node",
+                limit: Limit::Nodes,
                 positions: before + 10
             })
         );
@@ -1312,7 +1315,10 @@ mod tests {
         let zero = a.zero();
         assert!(matches!(
             a.new_game(&[g, h], &[zero]),
-            Err(CgtError::LimitReached { limit: "node", .. })
+            Err(CgtError::LimitReached {
+                limit: Limit::Nodes,
+                ..
+            })
         ));
         let stop = StopFlag::new();
         stop.stop();
@@ -1320,7 +1326,7 @@ mod tests {
         assert!(matches!(
             a.checked_compare(g, h),
             Err(CgtError::LimitReached {
-                limit: "interrupt",
+                limit: Limit::Interrupt,
                 ..
             })
         ));
@@ -1333,7 +1339,10 @@ mod tests {
         );
         assert!(matches!(
             a.checked_compare(g, h),
-            Err(CgtError::LimitReached { limit: "time", .. })
+            Err(CgtError::LimitReached {
+                limit: Limit::Time,
+                ..
+            })
         ));
         // Nothing half computed was kept.
         a.set_limits(Limits::default(), None);

@@ -35,11 +35,11 @@ pub enum CgtError {
     },
     /// A node, time or memory limit, or an interrupt, stopped the
     /// computation before it finished.
-    #[error("stopped by the {limit} limit after {positions} positions")]
+    #[error("stopped ({limit}) after {positions} positions")]
     LimitReached {
-        /// `"node"`, `"time"`, `"memory"` (a bounded
-        /// [`crate::CanonicalEvaluator`]) or `"interrupt"`.
-        limit: &'static str,
+        /// The limit: nodes, time, memory (a bounded
+        /// [`crate::CanonicalEvaluator`]) or an interrupt.
+        limit: crate::budget::Limit,
         /// Positions valued before the stop.
         positions: u64,
     },

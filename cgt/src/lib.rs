@@ -89,6 +89,7 @@
 
 pub mod arena;
 pub mod bounds;
+pub mod budget;
 pub mod display;
 pub mod dyadic;
 pub mod error;

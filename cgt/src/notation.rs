@@ -591,7 +591,10 @@ mod tests {
             matches!(
                 err,
                 ParseGameError::Arithmetic {
-                    source: CgtError::LimitReached { limit: "node", .. },
+                    source: CgtError::LimitReached {
+                        limit: crate::budget::Limit::Nodes,
+                        ..
+                    },
                     ..
                 }
             ),

@@ -11,7 +11,7 @@ use std::time::Instant;
 
 use hashbrown::HashMap;
 
-use crate::search::{Limits, StopFlag};
+use crate::budget::{Limit, Limits, StopFlag};
 use crate::{Arena, CgtError, Dyadic, GameId, ProgressSink};
 
 /// A position of a short partizan game (finite, no cycles).
@@ -110,7 +110,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
     }
 
     /// Bounds the memory of later [`CanonicalEvaluator::evaluate_within`]
-    /// calls: the call stops with the limit `"memory"` once the table and
+    /// calls: the call stops with [`Limit::Memory`] once the table and
     /// the arena take about `bytes` (see [`CanonicalEvaluator::memory_bytes`];
     /// looked at every 256 positions valued), or before the table grows
     /// past it (growing allocates the table twice over while the old one
@@ -135,7 +135,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             let peak = self.memory_bytes(arena) + 2 * self.table_bytes().max(1 << 10);
             if self.max_bytes.is_some_and(|max| peak > max) {
                 return Err(CgtError::LimitReached {
-                    limit: "memory",
+                    limit: Limit::Memory,
                     positions: self.stats.misses,
                 });
             }
@@ -145,7 +145,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
     }
 
     /// A flag that stops later [`CanonicalEvaluator::evaluate_within`]
-    /// calls with the limit `"interrupt"` once set (Ctrl-C).
+    /// calls with [`Limit::Interrupt`] once set (Ctrl-C).
     pub fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.stop = stop;
     }
@@ -191,18 +191,18 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             return Ok(());
         };
         let limit = if self.stats.misses >= max {
-            "node"
+            Limit::Nodes
         } else if self.stats.misses % 256 != 0 {
             return Ok(());
         } else if self.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-            "interrupt"
+            Limit::Interrupt
         } else if deadline.is_some_and(|d| Instant::now() >= d) {
-            "time"
+            Limit::Time
         } else if self
             .max_bytes
             .is_some_and(|max| self.memory_bytes(arena) >= max)
         {
-            "memory"
+            Limit::Memory
         } else {
             return Ok(());
         };

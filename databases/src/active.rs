@@ -39,7 +39,7 @@ pub enum ActiveError {
     #[error("canonical form: {0}")]
     Canonical(String),
     /// The build was stopped before it finished (see [`crate::StopCheck`]).
-    #[error("stopped ({})", crate::builder::stop_reason(*.0))]
+    #[error("stopped ({})", (*.0).reason())]
     Stopped(cgt::search::Limit),
     /// The table's entries could not be allocated.
     #[error("{entries} entries need {bytes} bytes, which could not be allocated")]

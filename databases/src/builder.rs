@@ -27,16 +27,6 @@ fn never() -> Option<Limit> {
     None
 }
 
-/// What a limit that stopped a build says: "time limit reached", "node
-/// limit reached" or "interrupted".
-pub fn stop_reason(limit: Limit) -> &'static str {
-    match limit {
-        Limit::Time => "time limit reached",
-        Limit::Nodes => "node limit reached",
-        Limit::Interrupt => "interrupted",
-    }
-}
-
 /// What building one database did.
 #[derive(Clone, Debug)]
 pub struct BuildReport {

@@ -173,7 +173,7 @@ pub enum DbError {
     },
     /// A build stopped before the table was finished (a time limit or
     /// Ctrl-C, see [`crate::StopCheck`]); no file was written for it.
-    #[error("stopped ({}) before the table was finished", crate::builder::stop_reason(*.limit))]
+    #[error("stopped ({}) before the table was finished", (*.limit).reason())]
     Stopped {
         /// The limit that stopped it.
         limit: cgt::search::Limit,

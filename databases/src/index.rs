@@ -65,7 +65,7 @@ pub enum IndexError {
     },
     /// A build over this index was stopped before it finished (a time
     /// limit or Ctrl-C; see [`crate::StopCheck`]).
-    #[error("stopped ({})", crate::builder::stop_reason(*.0))]
+    #[error("stopped ({})", (*.0).reason())]
     Stopped(cgt::search::Limit),
     /// More queens than cells.
     #[error("{queens} queens do not fit a {width}x{height} box")]

@@ -5,18 +5,9 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use super::numbers::{ProofNumbers, WinLoss};
+pub use crate::budget::{Limit, Limits, StopFlag};
 
-/// Resource limits of one solve. `None` means no limit.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Limits {
-    /// Stop after about this many nodes (exact with one thread; with more
-    /// threads the count may overshoot by a few hundred nodes per thread).
-    pub nodes: Option<u64>,
-    /// Stop after about this much wall-clock time (checked every
-    /// [`FLUSH_NODES`] nodes).
-    pub time: Option<Duration>,
-}
+use super::numbers::{ProofNumbers, WinLoss};
 
 /// What one search may spend, shared by every solver here: the table's
 /// memory, the node and time limits, and how often it reports progress.
@@ -65,61 +56,6 @@ impl std::fmt::Debug for Budget {
             .field("progress_interval", &self.progress_interval)
             .finish()
     }
-}
-
-/// A flag another thread sets to stop a search early (a web request whose
-/// client went away, Ctrl-C). A search that sees it set ends with
-/// [`Limit::Interrupt`]. Cloning gives another handle on the same flag.
-#[derive(Clone, Debug, Default)]
-pub struct StopFlag(Arc<AtomicBool>);
-
-impl StopFlag {
-    /// A flag not yet set.
-    #[must_use]
-    pub fn new() -> StopFlag {
-        StopFlag::default()
-    }
-
-    /// Sets the flag: every search watching it stops soon.
-    pub fn stop(&self) {
-        self.0.store(true, Ordering::Relaxed);
-    }
-
-    /// Whether the flag is set.
-    #[must_use]
-    pub fn is_stopped(&self) -> bool {
-        self.0.load(Ordering::Relaxed)
-    }
-}
-
-/// The limit reached by work started at `start`, if any: `stop` set
-/// ([`Limit::Interrupt`]), else `time` passed ([`Limit::Time`]). Commands
-/// that stop between units of work (shards, games, generations, tables)
-/// ask it before starting each.
-#[must_use]
-pub fn stop_or_time(
-    stop: Option<&StopFlag>,
-    time: Option<Duration>,
-    start: Instant,
-) -> Option<Limit> {
-    if stop.is_some_and(StopFlag::is_stopped) {
-        Some(Limit::Interrupt)
-    } else if time.is_some_and(|t| start.elapsed() >= t) {
-        Some(Limit::Time)
-    } else {
-        None
-    }
-}
-
-/// Which limit ended a search.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Limit {
-    /// The node limit.
-    Nodes,
-    /// The time limit.
-    Time,
-    /// A [`StopFlag`] set from outside (Ctrl-C, a web client gone away).
-    Interrupt,
 }
 
 /// The verdict of a solve.

@@ -56,8 +56,7 @@ pub mod toy;
 
 pub use alphabeta::AlphaBetaSolver;
 pub use control::{
-    stop_or_time, Budget, ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult,
-    StopFlag, Verdict,
+    Budget, ConfigError, Limit, Limits, Progress, ProgressHook, SolveResult, StopFlag, Verdict,
 };
 pub use dfpn::{DfpnConfig, DfpnSolver};
 pub use game::SolverGame;

@@ -6,7 +6,7 @@ use std::collections::BinaryHeap;
 use std::sync::{Condvar, Mutex};
 use std::time::{Duration, Instant};
 
-use cgt::search::{stop_or_time, Limit, StopFlag};
+use cgt::budget::{Limit, StopFlag, Watch};
 use cgt::ProgressSink;
 use rayon::prelude::*;
 
@@ -164,6 +164,7 @@ pub fn run_local(
     let state = Mutex::new(state);
     let cv = Condvar::new();
     let start = Instant::now();
+    let watch = Watch::new(opts.time, opts.stop.as_ref());
     let workers = opts.workers.clamp(1, 256);
     std::thread::scope(|scope| {
         for _ in 0..workers {
@@ -172,7 +173,7 @@ pub fn run_local(
                     let mut s = state.lock().expect("run state");
                     loop {
                         if s.stopped.is_none() && s.left > 0 {
-                            s.stopped = stop_or_time(opts.stop.as_ref(), opts.time, start);
+                            s.stopped = watch.reached();
                         }
                         if s.failed.is_some() || s.left == 0 || s.stopped.is_some() {
                             cv.notify_all();

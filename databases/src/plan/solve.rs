@@ -821,11 +821,6 @@ impl<'a> SolveShard<'a> {
         let mut result = self.empty_result(&pos);
         result.nodes = r.nodes;
         result.best_move = r.best_move.map(|m| m.to_string());
-        let limit_name = |l: Limit| match l {
-            Limit::Time => "time",
-            Limit::Nodes => "node",
-            Limit::Interrupt => "interrupt",
-        };
         // The time limit covers the proof too: its extraction stops at the
         // shard's deadline, and the shard is unknown.
         let deadline = o.time_limit_ms.map(|ms| start + Duration::from_millis(ms));
@@ -842,13 +837,13 @@ impl<'a> SolveShard<'a> {
                 Ok(p) => Some(p),
                 Err(ExtractError::Limit(l)) => {
                     let l = if past_deadline() { Limit::Time } else { l };
-                    result.limit = Some(limit_name(l).to_owned());
+                    result.limit = Some(l.name().to_owned());
                     None
                 }
                 Err(e) => return Err(e.into()),
             },
             Verdict::Unknown(l) => {
-                result.limit = Some(limit_name(l).to_owned());
+                result.limit = Some(l.name().to_owned());
                 None
             }
         };

@@ -16,9 +16,9 @@
 
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cgt::search::{stop_or_time, Limit, StopFlag};
+use cgt::budget::{Limit, StopFlag, Watch};
 
 use rayon::prelude::*;
 
@@ -195,10 +195,10 @@ pub fn run_tournament(
         .collect();
     let total = jobs.len();
     let done = AtomicUsize::new(0);
-    let start = Instant::now();
+    let watch = Watch::new(config.time_limit, config.stop.as_ref());
     let stopped = Mutex::new(None);
     let play_one = |&(p, g): &(usize, usize)| -> Result<Option<[usize; 2]>, PlayError> {
-        if let Some(limit) = stop_or_time(config.stop.as_ref(), config.time_limit, start) {
+        if let Some(limit) = watch.reached() {
             stopped.lock().expect("stop").get_or_insert(limit);
             return Ok(None);
         }

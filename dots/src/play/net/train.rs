@@ -8,9 +8,9 @@
 //! combined in index order, so a run gives the same networks with any
 //! number of threads.
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cgt::search::{stop_or_time, Limit, StopFlag};
+use cgt::budget::{Limit, StopFlag, Watch};
 use rayon::prelude::*;
 
 use crate::play::{Grid, PlayError, Rng};
@@ -123,9 +123,9 @@ impl TrainConfig {
         }
     }
 
-    /// The limit reached by training started at `start`, if any.
-    fn limit_reached(&self, start: Instant) -> Option<Limit> {
-        stop_or_time(self.stop.as_ref(), self.time_limit, start)
+    /// The clock and stop flag of training started now.
+    fn watch(&self) -> Watch {
+        Watch::new(self.time_limit, self.stop.as_ref())
     }
 
     /// Games played per generation (evolution), or to build the training
@@ -324,12 +324,10 @@ fn evolve(
     let mut snapshots = Vec::new();
     let mut last_scores = Vec::new();
     let per_generation = scheme.games_per_generation(n) as u64;
-    let start = Instant::now();
+    let watch = config.watch();
     for g in 0..=config.generations {
         let nets: Vec<Network> = pop.par_iter().map(|x| x.decode(grid)).collect();
-        let stopped = (g < config.generations)
-            .then(|| config.limit_reached(start))
-            .flatten();
+        let stopped = (g < config.generations).then(|| watch.reached()).flatten();
         if snapshot_due(g, config.generations, config.snapshots) || stopped.is_some() {
             last_scores = evaluate(config, &nets, g);
             snapshots.push(snapshot(g, games, &last_scores));
@@ -394,12 +392,10 @@ fn backprop(config: &TrainConfig, progress: &(dyn Fn(TrainProgress) + Sync)) -> 
         .collect();
     let mut snapshots = Vec::new();
     let mut last_scores = Vec::new();
-    let start = Instant::now();
+    let watch = config.watch();
     let (mut done, mut stopped) = (config.generations, None);
     for g in 0..=config.generations {
-        stopped = (g < config.generations)
-            .then(|| config.limit_reached(start))
-            .flatten();
+        stopped = (g < config.generations).then(|| watch.reached()).flatten();
         if snapshot_due(g, config.generations, config.snapshots) || stopped.is_some() {
             last_scores = evaluate(config, &nets, g);
             snapshots.push(snapshot(g, games, &last_scores));
