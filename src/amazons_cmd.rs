@@ -87,6 +87,8 @@ enum AmazonsCommand {
         /// Also draw the thermograph as an SVG file.
         #[arg(long, value_name = "FILE")]
         svg: Option<std::path::PathBuf>,
+        #[command(flatten)]
+        output: crate::cgt_cmd::OutputArgs,
     },
     /// Who wins a position (df-pn with the full-board evaluation of Song &
     /// Müller 2015 at every node), a winning move, nodes and time.
@@ -376,8 +378,9 @@ pub fn value(
     pos: &Position,
     limits: Limits,
     tt_mb: u64,
+    output: cgt::budget::OutputLimit,
     progress: &dyn cgt::ProgressSink,
-) -> Result<Result<(String, cgt::Thermograph), ValueLimitReport>> {
+) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), ValueLimitReport>> {
     let mut valuer = Valuer::new();
     valuer.set_stop(Some(crate::interrupted().clone()));
     let bytes = tt_mb.saturating_mul(1 << 20);
@@ -391,7 +394,7 @@ pub fn value(
         }
         other => other?,
     };
-    let canonical = valuer.arena.to_string(g);
+    let canonical = crate::cgt_cmd::canonical_report(&valuer.arena, g, output);
     let thermograph = valuer.thermograph_of(g)?;
     Ok(Ok((canonical, thermograph)))
 }
@@ -474,6 +477,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             quiet,
             json,
             svg,
+            output: out,
         } => {
             let pos = position.read()?;
             let limits = Limits {
@@ -481,7 +485,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 time: time_limit,
             };
             let bar = progress::Bar::new(quiet);
-            match value(&pos, limits, tt_mb, &bar)? {
+            match value(&pos, limits, tt_mb, out.limit(), &bar)? {
                 Err(ValueLimitReport { limit, positions }) if !json => {
                     println!(
                         "value: unknown ({} after {positions} positions)",

@@ -1,11 +1,13 @@
 //! `cgtk cgt ...`: canonical forms, comparison and thermographs of short games.
 
+use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::Result;
+use cgt::budget::OutputLimit;
 use cgt::search::Limits;
 use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
-use cgtk::report::{CanonReport, CompareReport};
+use cgtk::report::{CanonReport, CompareReport, TooLarge};
 use clap::{Args, Subcommand};
 
 use crate::search_args::parse_seconds;
@@ -14,17 +16,39 @@ use crate::{output, thermo_out};
 /// Limits on computing a game: a sum of games that are not number-up-star
 /// values can take time exponential in its length (a sum of n switches has
 /// up to 2^n positions), and so can comparing deep games. Ctrl-C stops it
-/// too. A stopped command prints the steps it took (sums and comparisons)
-/// and exits with code 1.
+/// too. A stopped command prints `unknown` with the limit and the steps it
+/// took (sums and comparisons) and exits with code 0.
 #[derive(Args, Clone, Debug)]
 pub struct WorkArgs {
     /// Stop after this many seconds (more than 0, at most 10^7).
     #[arg(long, value_name = "S", value_parser = parse_seconds)]
     time_limit: Option<Duration>,
     /// Stop after this many steps (at least 1): sums of games that are not
-    /// both number-up-star values, and comparisons that look at options.
+    /// both number-up-star values, comparisons that look at options, and
+    /// thermographs of games that are not number-up-star.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     node_limit: Option<u64>,
+}
+
+/// How much of a canonical form to print.
+#[derive(Args, Clone, Debug)]
+pub struct OutputArgs {
+    /// Print the canonical form whole however long. Without it, a form
+    /// longer than 1 MiB (a sum of n hot games has about 2^n options) is
+    /// reported by its size and birthday instead.
+    #[arg(long)]
+    full: bool,
+}
+
+impl OutputArgs {
+    /// The output limit these options ask for.
+    pub fn limit(&self) -> OutputLimit {
+        if self.full {
+            OutputLimit::NONE
+        } else {
+            OutputLimit::DEFAULT
+        }
+    }
 }
 
 /// Game values of short partizan games, in CGSuite notation.
@@ -40,6 +64,8 @@ pub enum CgtCommand {
         json: bool,
         #[command(flatten)]
         work: WorkArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
     /// Compare two games: prints one of =, <, >, || (confused).
     Compare {
@@ -69,6 +95,8 @@ pub enum CgtCommand {
         svg: Option<std::path::PathBuf>,
         #[command(flatten)]
         work: WorkArgs,
+        #[command(flatten)]
+        output: OutputArgs,
     },
 }
 
@@ -86,12 +114,25 @@ pub fn run(command: CgtCommand) -> Result<()> {
         Some(crate::interrupted().clone()),
     );
     match command {
-        CgtCommand::Canon { game, json, .. } => {
-            let report = canon(&mut arena, &game)?;
+        CgtCommand::Canon {
+            game, json, output, ..
+        } if output.full && !json => match parse_game(&mut arena, &game)? {
+            // Streamed: the text is never built whole in memory.
+            Ok(g) => {
+                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+                writeln!(out, "{}", arena.display(g))?;
+                out.flush()?;
+            }
+            Err(stopped) => println!("{}", canonical_text(&stopped)),
+        },
+        CgtCommand::Canon {
+            game, json, output, ..
+        } => {
+            let report = canon(&mut arena, &game, output.limit())?;
             if json {
                 output::print_json(&report);
             } else {
-                println!("{}", report.canonical);
+                println!("{}", canonical_text(&report));
             }
         }
         CgtCommand::Compare { g, h, json, .. } => {
@@ -99,82 +140,150 @@ pub fn run(command: CgtCommand) -> Result<()> {
             if json {
                 output::print_json(&report);
             } else {
-                println!("{}", report.relation);
+                match (&report.relation, report.limit, report.steps) {
+                    (Some(relation), _, _) => println!("{relation}"),
+                    (None, limit, steps) => println!("{}", unknown_text(limit, steps)),
+                }
             }
         }
         CgtCommand::Thermograph {
-            game, json, svg, ..
-        } => {
-            let (canonical, thermograph) = thermograph(&mut arena, &game)?;
-            thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
-        }
+            game,
+            json,
+            svg,
+            output: out,
+            ..
+        } => match thermograph(&mut arena, &game, out.limit())? {
+            Ok((canonical, thermograph)) => {
+                thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
+            }
+            Err(stopped) if json => output::print_json(&stopped),
+            Err(stopped) => println!("{}", canonical_text(&stopped)),
+        },
     }
     Ok(())
 }
 
-/// `cgt canon`: the canonical form of `game`.
-pub fn canon(arena: &mut Arena, game: &str) -> Result<CanonReport> {
-    let g = parse_game(arena, game)?;
-    Ok(CanonReport {
-        canonical: arena.to_string(g),
-    })
+/// `cgt canon`: the canonical form of `game`, or the limit that stopped
+/// it, or its size when its text is longer than `output`.
+pub fn canon(arena: &mut Arena, game: &str, output: OutputLimit) -> Result<CanonReport> {
+    let g = match parse_game(arena, game)? {
+        Ok(g) => g,
+        Err(stopped) => return Ok(stopped),
+    };
+    Ok(canonical_report(arena, g, output))
 }
 
-/// `cgt compare`: how `g` compares with `h`.
+/// The canonical form of `g` within `output`, or its size.
+pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
+    let (canonical, too_large) = match arena.to_string_within(g, output) {
+        Ok(text) => (Some(text), None),
+        Err(e) => (
+            None,
+            Some(TooLarge {
+                birthday: arena.birthday(g),
+                bytes: e.bytes,
+            }),
+        ),
+    };
+    CanonReport {
+        canonical,
+        limit: None,
+        steps: None,
+        too_large,
+    }
+}
+
+/// The canonical form for people: the text, `unknown` with the limit, or
+/// the size of a text too long to print.
+pub fn canonical_text(report: &CanonReport) -> String {
+    match (&report.canonical, &report.too_large) {
+        (Some(text), _) => text.clone(),
+        (None, Some(big)) => format!(
+            "too large to print: {} bytes, birthday {} (--full prints it whole)",
+            big.bytes, big.birthday
+        ),
+        (None, None) => unknown_text(report.limit, report.steps),
+    }
+}
+
+/// `unknown (time limit reached after N sums and comparisons of games)`.
+fn unknown_text(limit: Option<&str>, steps: Option<u64>) -> String {
+    format!(
+        "unknown ({} after {} sums and comparisons of games)",
+        cgtk::report::stop_reason(limit.unwrap_or("time")),
+        steps.unwrap_or(0)
+    )
+}
+
+/// `cgt compare`: how `g` compares with `h`, or the limit that stopped it.
 pub fn compare(arena: &mut Arena, g: &str, h: &str) -> Result<CompareReport> {
-    let g = parse_game(arena, g)?;
-    let h = parse_game(arena, h)?;
-    let relation = arena
-        .checked_compare(g, h)
-        .map_err(|err| game_error("compare", err))?;
-    Ok(CompareReport {
-        relation: relation.symbol().to_owned(),
-    })
-}
-
-/// `cgt thermograph`: the canonical form of `game` and its thermograph.
-pub fn thermograph(arena: &mut Arena, game: &str) -> Result<(String, Thermograph)> {
-    let g = parse_game(arena, game)?;
-    let canonical = arena.to_string(g);
-    let thermograph = ThermographCache::new()
-        .thermograph(arena, g)
-        .map_err(|err| {
-            let what = format!("thermograph of {}", quoted(game));
-            match err {
-                CgtError::Overflow { .. } => output::bad_input(
-                    &what,
-                    format!(
-                        "{err} (thermographs are exact, with 64-bit numerators and denominators)"
-                    ),
-                ),
-                err => game_error(&what, err),
-            }
-        })?;
-    Ok((canonical, thermograph))
-}
-
-/// Parses a game; a malformed one is bad input (exit code 2) with the column.
-fn parse_game(arena: &mut Arena, text: &str) -> Result<GameId> {
-    arena.parse(text).map_err(|err| match err {
-        ParseGameError::Arithmetic {
-            source: source @ CgtError::LimitReached { .. },
-            ..
-        } => game_error(&format!("game {}", quoted(text)), source),
-        err => output::bad_input(&format!("bad game {}", quoted(text)), err),
-    })
-}
-
-/// An error computing a game: a limit reached (exit code 1, naming the
-/// steps taken), else bad input (exit code 2).
-fn game_error(what: &str, err: CgtError) -> anyhow::Error {
-    match err {
-        CgtError::LimitReached { limit, positions } => {
-            let by = limit.reason();
-            anyhow::anyhow!(
-                "{what}: {by} after {positions} sums and comparisons of games, before a result"
-            )
+    let stopped = |r: CanonReport| CompareReport {
+        limit: r.limit,
+        relation: None,
+        steps: r.steps,
+    };
+    let g = match parse_game(arena, g)? {
+        Ok(g) => g,
+        Err(r) => return Ok(stopped(r)),
+    };
+    let h = match parse_game(arena, h)? {
+        Ok(h) => h,
+        Err(r) => return Ok(stopped(r)),
+    };
+    Ok(match arena.checked_compare(g, h) {
+        Ok(relation) => CompareReport {
+            limit: None,
+            relation: Some(relation.symbol().to_owned()),
+            steps: None,
+        },
+        Err(CgtError::LimitReached { limit, positions }) => {
+            stopped(CanonReport::stopped(limit, positions))
         }
-        err => output::bad_input(what, err),
+        Err(err) => return Err(output::bad_input("compare", err)),
+    })
+}
+
+/// `cgt thermograph`: the canonical form of `game` (within `output`) and
+/// its thermograph, or (`Err`) the limit that stopped it.
+pub fn thermograph(
+    arena: &mut Arena,
+    game: &str,
+    output: OutputLimit,
+) -> Result<std::result::Result<(CanonReport, Thermograph), CanonReport>> {
+    let g = match parse_game(arena, game)? {
+        Ok(g) => g,
+        Err(stopped) => return Ok(Err(stopped)),
+    };
+    match ThermographCache::new().thermograph(arena, g) {
+        Ok(t) => Ok(Ok((canonical_report(arena, g, output), t))),
+        Err(CgtError::LimitReached { limit, positions }) => {
+            Ok(Err(CanonReport::stopped(limit, positions)))
+        }
+        Err(err @ CgtError::Overflow { .. }) => Err(output::bad_input(
+            &format!("thermograph of {}", quoted(game)),
+            format!("{err} (thermographs are exact, with 64-bit numerators and denominators)"),
+        )),
+        Err(err) => Err(output::bad_input(
+            &format!("thermograph of {}", quoted(game)),
+            err,
+        )),
+    }
+}
+
+/// Parses a game; a malformed one is bad input (exit code 2) with the
+/// column, and a limit reached while summing it is `Err`, the report of the
+/// limit.
+fn parse_game(arena: &mut Arena, text: &str) -> Result<std::result::Result<GameId, CanonReport>> {
+    match arena.parse(text) {
+        Ok(g) => Ok(Ok(g)),
+        Err(ParseGameError::Arithmetic {
+            source: CgtError::LimitReached { limit, positions },
+            ..
+        }) => Ok(Err(CanonReport::stopped(limit, positions))),
+        Err(err) => Err(output::bad_input(
+            &format!("bad game {}", quoted(text)),
+            err,
+        )),
     }
 }
 

@@ -11,7 +11,8 @@
 //!
 //! ```
 //! use cgtk::report::CompareReport;
-//! let json = serde_json::to_string(&CompareReport { relation: "||".into() }).unwrap();
+//! let report = CompareReport { limit: None, relation: Some("||".into()), steps: None };
+//! let json = serde_json::to_string(&report).unwrap();
 //! assert_eq!(json, r#"{"relation":"||"}"#);
 //! ```
 
@@ -21,18 +22,61 @@ use cgt::{Overflow, Rational, Thermograph, Trajectory};
 use dots::play::Tournament;
 use serde::Serialize;
 
-/// `cgt canon --json`.
+/// `cgt canon --json` (and `cgt thermograph --json` when a limit stops it
+/// before the thermograph).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CanonReport {
-    /// The canonical form in CGSuite notation.
-    pub canonical: String,
+    /// The canonical form in CGSuite notation; `null` when a limit stopped
+    /// the computation (`limit`, `steps`) or the text is longer than the
+    /// output allows (`too_large`).
+    pub canonical: Option<String>,
+    /// The limit that stopped the computation: `"time"`, `"node"` or
+    /// `"interrupt"` (absent when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// Steps taken before the limit (sums and comparisons of games; absent
+    /// when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+    /// The size of a canonical form too long to print (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub too_large: Option<TooLarge>,
+}
+
+impl CanonReport {
+    /// A computation stopped by `limit` after `steps` steps.
+    #[must_use]
+    pub fn stopped(limit: cgt::budget::Limit, steps: u64) -> CanonReport {
+        CanonReport {
+            canonical: None,
+            limit: Some(limit.name()),
+            steps: Some(steps),
+            too_large: None,
+        }
+    }
+}
+
+/// A canonical form longer than the output allows: its size, so that a
+/// user can decide to ask for it whole (`--full`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct TooLarge {
+    /// The game's birthday.
+    pub birthday: u64,
+    /// The length of its text in bytes.
+    pub bytes: u64,
 }
 
 /// `cgt compare --json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CompareReport {
-    /// One of `=`, `<`, `>`, `||`.
-    pub relation: String,
+    /// The limit that stopped the comparison (absent when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// One of `=`, `<`, `>`, `||`; `null` when a limit stopped it.
+    pub relation: Option<String>,
+    /// Steps taken before the limit (absent when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
 }
 
 /// `cgt thermograph --json`, `amazons value --json`, and the thermograph of
@@ -53,6 +97,10 @@ pub struct ThermographReport {
     pub right_wall: Vec<[String; 2]>,
     /// Where the walls meet the mast.
     pub temperature: String,
+    /// The size of a canonical form too long to print (`canonical` is then
+    /// `null`; absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub too_large: Option<TooLarge>,
 }
 
 impl ThermographReport {
@@ -76,7 +124,24 @@ impl ThermographReport {
             right_stop: t.right_stop()?.to_string(),
             right_wall: wall(&t.right_wall),
             temperature: temperature.to_string(),
+            too_large: None,
         })
+    }
+}
+
+impl ThermographReport {
+    /// The report of `thermograph` with the canonical form `canonical`
+    /// reported as `cgt canon` does (its text, or its size when too large).
+    ///
+    /// # Errors
+    /// [`Overflow`] if a stop is out of the rationals' range.
+    pub fn with_canonical(
+        canonical: &CanonReport,
+        t: &Thermograph,
+    ) -> Result<ThermographReport, Overflow> {
+        let mut report = ThermographReport::new(canonical.canonical.as_deref(), t)?;
+        report.too_large = canonical.too_large;
+        Ok(report)
     }
 }
 

@@ -6,27 +6,29 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cgt::{Overflow, Thermograph};
-use cgtk::report::{wall_points, ThermographReport};
+use cgtk::report::{wall_points, CanonReport, ThermographReport};
 
+use crate::cgt_cmd::canonical_text;
 use crate::output::{bad_input, print_json};
 use crate::svg;
 
 /// Prints a thermograph as `cgt thermograph` and `amazons value` do: the
 /// JSON report or the text, and the SVG drawing into `svg` if given.
 pub fn print_thermograph(
-    canonical: &str,
+    canonical: &CanonReport,
     thermograph: &Thermograph,
     json: bool,
     svg: Option<&Path>,
 ) -> anyhow::Result<()> {
+    let text = canonical_text(canonical);
     if let Some(path) = svg {
-        std::fs::write(path, svg::thermograph_svg(thermograph, canonical))
+        std::fs::write(path, svg::thermograph_svg(thermograph, &text))
             .map_err(|err| bad_input(&format!("cannot write {}", path.display()), err))?;
     }
     if json {
-        print_json(&ThermographReport::new(Some(canonical), thermograph)?);
+        print_json(&ThermographReport::with_canonical(canonical, thermograph)?);
     } else {
-        print!("{}", thermograph_text(canonical, thermograph)?);
+        print!("{}", thermograph_text(&text, thermograph)?);
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 
-use cgt::{Arena, Dyadic, GameId, Nus, Outcome};
+use cgt::budget::OutputLimit;
+use cgt::{Arena, Dyadic, GameId, Nus, Outcome, OutputTooLarge};
 use proptest::prelude::*;
 
 /// A game tree exactly as generated: no simplification at all.
@@ -130,6 +131,15 @@ proptest! {
         let printed = a.to_string(g);
         let parsed = a.parse(&printed).unwrap();
         prop_assert_eq!(parsed, g, "{}", printed);
+        // The length measured without printing is the printed length, and
+        // the output limit lets through exactly the texts that fit.
+        let n = printed.len();
+        prop_assert_eq!(a.printed_len(g), n as u64);
+        prop_assert_eq!(a.to_string_within(g, OutputLimit(n)), Ok(printed.clone()));
+        prop_assert_eq!(
+            a.to_string_within(g, OutputLimit(n - 1)),
+            Err(OutputTooLarge { bytes: n as u64, limit: n - 1 })
+        );
         // And in a fresh arena, where no ids are shared.
         let mut fresh = Arena::new();
         let again = fresh.parse(&printed).unwrap();

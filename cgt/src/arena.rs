@@ -14,9 +14,7 @@ use std::cmp::Ordering;
 
 use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 
-use std::time::Instant;
-
-use crate::budget::{Limit, Limits, StopFlag};
+use crate::budget::{Limits, Meter, StopFlag};
 use crate::{CgtError, Dyadic, Nus, Outcome, Relation};
 
 /// The deepest game the arena builds or adds, in levels of play that its
@@ -34,11 +32,6 @@ pub const MAX_DEPTH: u64 = 2000;
 /// [`CgtError::NimberTooLarge`]. Sums and comparisons of number-up-star
 /// values, and their thermographs, take any size.
 pub const MAX_EXPANDED_NIMBER: u32 = 256;
-
-/// A limited arena reads the clock and the stop flag once every this many
-/// comparisons (and at every general sum): a comparison step looks at the
-/// options of two games, so the time past a limit stays small.
-pub const CHECK_EVERY: u64 = 64;
 
 /// The name of a game value in an [`Arena`]: equal values have equal ids.
 ///
@@ -116,13 +109,26 @@ pub struct Arena {
 }
 
 /// The steps an arena has taken and the limits on them
-/// ([`Arena::set_limits`]).
-#[derive(Clone, Debug, Default)]
+/// ([`Arena::set_limits`]): `before` steps before the limits were set, and
+/// the meter of the steps since.
+#[derive(Clone, Debug)]
 struct Work {
-    steps: u64,
-    max_steps: Option<u64>,
-    deadline: Option<Instant>,
-    stop: Option<StopFlag>,
+    before: u64,
+    meter: Meter,
+}
+
+impl Work {
+    fn steps(&self) -> u64 {
+        self.before + self.meter.spent()
+    }
+
+    /// Work from `before` steps on, with no limit.
+    fn unlimited(before: u64) -> Work {
+        Work {
+            before,
+            meter: Meter::unlimited(),
+        }
+    }
 }
 
 impl Default for Arena {
@@ -165,7 +171,7 @@ impl Arena {
             neg_cache: HashMap::new(),
             leq_cache: HashMap::new(),
             option_ids: 0,
-            work: Work::default(),
+            work: Work::unlimited(0),
         };
         let zero = arena.from_nus(Nus::ZERO);
         debug_assert_eq!(zero, GameId(0));
@@ -192,45 +198,46 @@ impl Arena {
     /// them fail with [`CgtError::LimitReached`] (limit [`Limit::Nodes`], [`Limit::Time`]
     /// or [`Limit::Interrupt`]) past `limits.nodes` such steps, after
     /// `limits.time` from now, or once `stop` is set; the time and the flag
-    /// are looked at every [`CHECK_EVERY`] comparisons and at every sum.
+    /// are looked at every [`CHECK_EVERY`](crate::budget::CHECK_EVERY) comparisons and at every sum.
+    /// Other work on the arena's games (thermographs) is counted by
+    /// [`Arena::count_step`].
     /// Games built so far stay valid, and nothing half computed is cached.
     /// [`Arena::leq`] and [`Arena::compare`] are not bounded.
     pub fn set_limits(&mut self, limits: Limits, stop: Option<StopFlag>) {
-        self.work.max_steps = limits.nodes.map(|n| self.work.steps.saturating_add(n));
-        self.work.deadline = limits.time.and_then(|t| Instant::now().checked_add(t));
-        self.work.stop = stop;
+        self.work = Work {
+            before: self.steps(),
+            meter: Meter::new(limits, stop.as_ref()),
+        };
     }
 
     /// The steps [`Arena::set_limits`] counts taken so far: sums of games
     /// that are not both number-up-star values, and comparisons that looked
     /// at options.
     pub fn steps(&self) -> u64 {
-        self.work.steps
+        self.work.steps()
+    }
+
+    /// Counts one step of other work on the arena's games (a thermograph
+    /// computed, say) against the limits of [`Arena::set_limits`].
+    ///
+    /// # Errors
+    /// [`CgtError::LimitReached`] when a limit is reached.
+    pub fn count_step(&mut self) -> Result<(), CgtError> {
+        self.charge(false)
     }
 
     /// Counts one step (a general sum if `sum`, else a comparison); fails
     /// if a limit is reached. The clock and the stop flag are read at every
-    /// sum and every [`CHECK_EVERY`] comparisons.
+    /// sum and every [`CHECK_EVERY`](crate::budget::CHECK_EVERY) comparisons.
     fn charge(&mut self, sum: bool) -> Result<(), CgtError> {
-        let w = &mut self.work;
-        w.steps += 1;
-        let look = sum || w.steps % CHECK_EVERY == 0;
-        let limit = if w.max_steps.is_some_and(|n| w.steps > n) {
-            Some(Limit::Nodes)
-        } else if look && w.stop.as_ref().is_some_and(StopFlag::is_stopped) {
-            Some(Limit::Interrupt)
-        } else if look && w.deadline.is_some_and(|d| Instant::now() >= d) {
-            Some(Limit::Time)
-        } else {
-            None
-        };
-        match limit {
-            Some(limit) => Err(CgtError::LimitReached {
-                limit,
-                positions: w.steps - 1,
-            }),
-            None => Ok(()),
-        }
+        let meter = &mut self.work.meter;
+        let counted = meter
+            .tick()
+            .and_then(|()| if sum { meter.check() } else { Ok(()) });
+        counted.map_err(|limit| CgtError::LimitReached {
+            limit,
+            positions: self.work.steps(),
+        })
     }
 
     /// About how many bytes the arena takes: its games (nodes and option
@@ -1000,16 +1007,11 @@ impl Arena {
     /// `g <= h`: Left has no winning first move in `g - h`. Not bounded by
     /// [`Arena::set_limits`] (see [`Arena::checked_compare`]).
     pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
-        let limits = Work {
-            steps: self.work.steps,
-            ..Work::default()
-        };
-        let limited = std::mem::replace(&mut self.work, limits);
+        let unlimited = Work::unlimited(self.steps());
+        let mut limited = std::mem::replace(&mut self.work, unlimited);
         let result = self.try_leq(g, h);
-        self.work = Work {
-            steps: self.work.steps,
-            ..limited
-        };
+        limited.before += self.work.meter.spent();
+        self.work = limited;
         result.expect("no limits while they are set aside")
     }
 
@@ -1178,6 +1180,7 @@ impl BestNumber for Option<(Dyadic, GameId)> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::Limit;
 
     #[test]
     fn small_games() {

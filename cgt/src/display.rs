@@ -17,13 +17,26 @@ use std::rc::Rc;
 
 use hashbrown::HashMap;
 
+use crate::budget::OutputLimit;
 use crate::{Arena, GameId, Nus};
 
 /// A game with its arena, printable in CGSuite notation (see
-/// [`Arena::display`]).
+/// [`Arena::display`]). Printing streams into the formatter: the text is
+/// never built whole in memory.
 pub struct GameDisplay<'a> {
     arena: &'a Arena,
     game: GameId,
+}
+
+/// A canonical form whose text is longer than the output allows (see
+/// [`Arena::to_string_within`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("its text takes {bytes} bytes, more than the {limit} allowed")]
+pub struct OutputTooLarge {
+    /// The length of the text in bytes.
+    pub bytes: u64,
+    /// The limit it passed.
+    pub limit: usize,
 }
 
 impl Arena {
@@ -42,41 +55,105 @@ impl Arena {
         }
     }
 
-    /// `g` in CGSuite notation.
+    /// `g` in CGSuite notation. The text of a game can be exponentially
+    /// longer than the game's description (a sum of n hot games has about
+    /// 2^n options in all); [`Arena::to_string_within`] bounds it.
     pub fn to_string(&self, g: GameId) -> String {
         self.display(g).to_string()
+    }
+
+    /// The length in bytes of `g` in CGSuite notation, computed without
+    /// printing it (in time proportional to the games below `g`).
+    ///
+    /// ```
+    /// use cgt::Arena;
+    /// let mut arena = Arena::new();
+    /// let g = arena.parse("{3 || 2+* | 1+*}").unwrap();
+    /// assert_eq!(arena.printed_len(g), "{3||2*|1*}".len() as u64);
+    /// ```
+    pub fn printed_len(&self, g: GameId) -> u64 {
+        Printer::new(self).len(g, false)
+    }
+
+    /// `g` in CGSuite notation if its text takes at most `limit` bytes.
+    ///
+    /// # Errors
+    /// [`OutputTooLarge`] with the text's length, when it is longer; the
+    /// text is then not built.
+    pub fn to_string_within(
+        &self,
+        g: GameId,
+        limit: OutputLimit,
+    ) -> Result<String, OutputTooLarge> {
+        let mut printer = Printer::new(self);
+        let bytes = printer.len(g, false);
+        if bytes > limit.0 as u64 {
+            return Err(OutputTooLarge {
+                bytes,
+                limit: limit.0,
+            });
+        }
+        let mut text = String::with_capacity(usize::try_from(bytes).unwrap_or(0));
+        let mut out = Writer {
+            out: &mut text,
+            result: Ok(()),
+        };
+        printer.render(g, false, &mut out);
+        Ok(text)
     }
 }
 
 impl fmt::Display for GameDisplay<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut printer = Printer {
-            arena: self.arena,
-            printed: HashMap::new(),
-            negation: HashMap::new(),
-            sorted_options: HashMap::new(),
+        let mut out = Writer {
+            out: f,
+            result: Ok(()),
         };
-        let p = printer.print(self.game);
-        f.write_str(&p.full())
+        Printer::new(self.arena).render(self.game, false, &mut out);
+        out.result
     }
 }
 
-/// How a game prints.
-enum Printed {
-    /// Printed without braces, as an atom: a number-up-star value or a switch.
-    Atom(String),
-    /// In braces; the text without the outer braces and the number of bars
-    /// between its sides.
-    Braced { body: String, slashes: usize },
+/// Where [`Printer::render`] puts a game's text: its own characters, and its
+/// options' texts (which a writer prints and a counter looks up).
+trait Out {
+    /// Characters of the game itself (braces, bars, commas, `+-`).
+    fn text(&mut self, s: &str);
+    /// The text of the option `g` (its body only, without the outer
+    /// braces, if `body`).
+    fn child(&mut self, printer: &mut Printer<'_>, g: GameId, body: bool);
 }
 
-impl Printed {
-    /// The text as an option or a whole game.
-    fn full(&self) -> String {
-        match self {
-            Printed::Atom(s) => s.clone(),
-            Printed::Braced { body, .. } => format!("{{{body}}}"),
+/// Writes the text.
+struct Writer<'w> {
+    out: &'w mut dyn fmt::Write,
+    result: fmt::Result,
+}
+
+impl Out for Writer<'_> {
+    fn text(&mut self, s: &str) {
+        if self.result.is_ok() {
+            self.result = self.out.write_str(s);
         }
+    }
+
+    fn child(&mut self, printer: &mut Printer<'_>, g: GameId, body: bool) {
+        if self.result.is_ok() {
+            printer.render(g, body, self);
+        }
+    }
+}
+
+/// Counts the bytes of the text, options by their memoised lengths.
+struct Counter(u64);
+
+impl Out for Counter {
+    fn text(&mut self, s: &str) {
+        self.0 = self.0.saturating_add(s.len() as u64);
+    }
+
+    fn child(&mut self, printer: &mut Printer<'_>, g: GameId, body: bool) {
+        self.0 = self.0.saturating_add(printer.len(g, body));
     }
 }
 
@@ -89,19 +166,34 @@ const MAX_SLASHES: usize = 4;
 
 struct Printer<'a> {
     arena: &'a Arena,
-    printed: HashMap<GameId, Rc<Printed>>,
+    /// The bars of each game printed in braces (`None`: printed as an atom).
+    slashes: HashMap<GameId, Option<usize>>,
+    /// The length of each game's text (`true`: of its body only).
+    lengths: HashMap<(GameId, bool), u64>,
     negation: HashMap<(GameId, GameId), bool>,
     sorted_options: HashMap<GameId, SortedOptions>,
 }
 
-impl Printer<'_> {
-    fn print(&mut self, g: GameId) -> Rc<Printed> {
-        if let Some(p) = self.printed.get(&g) {
-            return Rc::clone(p);
+impl<'a> Printer<'a> {
+    fn new(arena: &'a Arena) -> Printer<'a> {
+        Printer {
+            arena,
+            slashes: HashMap::new(),
+            lengths: HashMap::new(),
+            negation: HashMap::new(),
+            sorted_options: HashMap::new(),
         }
-        let p = Rc::new(self.print_uncached(g));
-        self.printed.insert(g, Rc::clone(&p));
-        p
+    }
+
+    /// The length of `g`'s text (its body if `body`), memoised.
+    fn len(&mut self, g: GameId, body: bool) -> u64 {
+        if let Some(&n) = self.lengths.get(&(g, body)) {
+            return n;
+        }
+        let mut count = Counter(0);
+        self.render(g, body, &mut count);
+        self.lengths.insert((g, body), count.0);
+        count.0
     }
 
     fn options(&self, g: GameId) -> (&[GameId], &[GameId]) {
@@ -110,49 +202,100 @@ impl Printer<'_> {
             .expect("games that are not number-up-star have options")
     }
 
-    fn print_uncached(&mut self, g: GameId) -> Printed {
+    /// Renders `g` (only the body between its outer braces if `body`; a game
+    /// printed as an atom has no braces to drop):
+    /// - number-up-star values as atoms;
+    /// - switches `{A | -A}` as `+-x`, `+-(x*)`, `+-{...}`;
+    /// - else `{left|right}` with as many bars as needed: a side with a
+    ///   single option printed in braces drops them (slash notation), unless
+    ///   it already has [`MAX_SLASHES`] bars.
+    fn render(&mut self, g: GameId, body: bool, out: &mut dyn Out) {
         if let Some(nus) = self.arena.as_nus(g) {
-            return Printed::Atom(nus.to_string());
+            out.text(&nus.to_string());
+            return;
         }
         let (l, r) = self.sorted_options(g);
         if self.is_switch(&l, &r) {
-            return Printed::Atom(self.print_switch(&l));
-        }
-        let (left, left_slashes) = self.print_side(&l);
-        let (right, right_slashes) = self.print_side(&r);
-        let slashes = left_slashes.max(right_slashes) + 1;
-        Printed::Braced {
-            body: format!("{left}{}{right}", "|".repeat(slashes)),
-            slashes,
-        }
-    }
-
-    /// One side: a lone braced option loses its braces (slash notation),
-    /// unless it already has [`MAX_SLASHES`] bars.
-    fn print_side(&mut self, opts: &[GameId]) -> (String, usize) {
-        if let [only] = opts {
-            if let Printed::Braced { body, slashes } = &*self.print(*only) {
-                if *slashes < MAX_SLASHES {
-                    return (body.clone(), *slashes);
+            if let [only] = *l {
+                let atom = self.slashes_of(only).is_none();
+                let number = self.arena.as_nus(only).is_some_and(|n| n.is_number());
+                if atom && !number {
+                    out.text("+-(");
+                    out.child(self, only, false);
+                    out.text(")");
+                } else {
+                    out.text("+-");
+                    out.child(self, only, false);
                 }
+            } else {
+                out.text("+-{");
+                self.render_list(&l, out);
+                out.text("}");
             }
+            return;
         }
-        let parts: Vec<String> = opts.iter().map(|&o| self.print(o).full()).collect();
-        (parts.join(","), 0)
+        let (left, right) = (self.lone_braced(&l), self.lone_braced(&r));
+        let slashes = left.unwrap_or(0).max(right.unwrap_or(0)) + 1;
+        if !body {
+            out.text("{");
+        }
+        self.render_side(&l, left.is_some(), out);
+        for _ in 0..slashes {
+            out.text("|");
+        }
+        self.render_side(&r, right.is_some(), out);
+        if !body {
+            out.text("}");
+        }
     }
 
-    /// `+-x`, `+-(x*)`, `+-{...}` for `{A | -A}`.
-    fn print_switch(&mut self, l: &[GameId]) -> String {
-        if let [only] = l {
-            let inner = self.print(*only);
-            return match (&*inner, self.arena.as_nus(*only)) {
-                (Printed::Atom(s), Some(nus)) if nus.is_number() => format!("+-{s}"),
-                (Printed::Atom(s), _) => format!("+-({s})"),
-                (braced, _) => format!("+-{}", braced.full()),
-            };
+    /// One side: the body of its lone braced option if `lone`, else its
+    /// options separated by commas.
+    fn render_side(&mut self, opts: &[GameId], lone: bool, out: &mut dyn Out) {
+        if lone {
+            out.child(self, opts[0], true);
+        } else {
+            self.render_list(opts, out);
         }
-        let parts: Vec<String> = l.iter().map(|&o| self.print(o).full()).collect();
-        format!("+-{{{}}}", parts.join(","))
+    }
+
+    fn render_list(&mut self, opts: &[GameId], out: &mut dyn Out) {
+        for (i, &o) in opts.iter().enumerate() {
+            if i > 0 {
+                out.text(",");
+            }
+            out.child(self, o, false);
+        }
+    }
+
+    /// The bars of a side's lone option printed in braces with fewer than
+    /// [`MAX_SLASHES`] bars (whose braces the side drops), if it has one.
+    fn lone_braced(&mut self, opts: &[GameId]) -> Option<usize> {
+        match opts {
+            [only] => self.slashes_of(*only).filter(|&s| s < MAX_SLASHES),
+            _ => None,
+        }
+    }
+
+    /// The bars between the sides of `g` when printed in braces; `None` for
+    /// games printed as atoms (number-up-star values and switches).
+    fn slashes_of(&mut self, g: GameId) -> Option<usize> {
+        if let Some(&s) = self.slashes.get(&g) {
+            return s;
+        }
+        let s = if self.arena.as_nus(g).is_some() {
+            None
+        } else {
+            let (l, r) = self.sorted_options(g);
+            if self.is_switch(&l, &r) {
+                None
+            } else {
+                let (left, right) = (self.lone_braced(&l), self.lone_braced(&r));
+                Some(left.unwrap_or(0).max(right.unwrap_or(0)) + 1)
+            }
+        };
+        self.slashes.insert(g, s);
+        s
     }
 
     /// Whether `{l | r}` is `{A | -A}` (r is exactly the negatives of l).

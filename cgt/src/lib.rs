@@ -106,7 +106,7 @@ pub mod trajectory;
 
 pub use arena::{Arena, GameId, MAX_DEPTH, MAX_EXPANDED_NIMBER};
 pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvaluation};
-pub use display::GameDisplay;
+pub use display::{GameDisplay, OutputTooLarge};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use error::CgtError;
 pub use impartial::{mex, GrundyCache, Impartial, LimitReached, Nimber};

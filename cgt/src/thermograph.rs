@@ -312,6 +312,11 @@ impl ThermographCache {
 
     /// The thermograph of the canonical form `g`, from the thermographs of
     /// its canonical options (numbers directly by [`Thermograph::number`]).
+    /// Each thermograph of a game that is not number-up-star is a step
+    /// within the arena's limits ([`Arena::count_step`]).
+    ///
+    /// # Errors
+    /// [`CgtError::LimitReached`] at a limit of the arena, or an overflow.
     pub fn thermograph(&mut self, arena: &mut Arena, g: GameId) -> Result<Thermograph, CgtError> {
         if let Some(t) = self.map.get(&g) {
             return Ok(t.clone());
@@ -319,6 +324,7 @@ impl ThermographCache {
         let t = if let Some(nus) = arena.as_nus(g) {
             Thermograph::of_nus(nus)?
         } else {
+            arena.count_step()?;
             let lefts = arena.left_options(g).to_vec();
             let rights = arena.right_options(g).to_vec();
             let lefts = lefts

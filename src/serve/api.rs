@@ -14,6 +14,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use cgt::budget::OutputLimit;
 use cgt::search::{Budget, Limits, StopFlag};
 use cgt::Arena;
 use cgtk::report::{DotsAnalyzeReport, ThermographReport};
@@ -376,9 +377,15 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
 /// report of the limit that stopped it.
 fn amazons_value_of(
     q: &Request,
-) -> Result<Result<(String, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
+) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
-    amazons_cmd::value(&pos, q.limits()?, amazons_cmd::VALUE_TT_MB, &())
+    amazons_cmd::value(
+        &pos,
+        q.limits()?,
+        amazons_cmd::VALUE_TT_MB,
+        cgt::budget::OutputLimit::DEFAULT,
+        &(),
+    )
 }
 
 /// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
@@ -390,7 +397,7 @@ async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>)
     blocking(&state, true, move |_| {
         Ok(match amazons_value_of(&q)? {
             Ok((canonical, t)) => {
-                serde_json::to_value(ThermographReport::new(Some(&canonical), &t)?)?
+                serde_json::to_value(ThermographReport::with_canonical(&canonical, &t)?)?
             }
             Err(limit) => serde_json::to_value(limit)?,
         })
@@ -405,7 +412,10 @@ async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Para
         Err(e) => return error_response(&e),
     };
     blocking(&state, true, move |_| match amazons_value_of(&q)? {
-        Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(&t, &canonical))),
+        Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
+            &t,
+            &cgt_cmd::canonical_text(&canonical),
+        ))),
         Err(limit) => Err(bad_input(
             "position",
             format!(
@@ -438,7 +448,11 @@ async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Err(e) => return error_response(&e),
     };
     blocking(&state, false, move |stop| {
-        cgt_cmd::canon(&mut limited_arena(stop), q.required("game")?)
+        cgt_cmd::canon(
+            &mut limited_arena(stop),
+            q.required("game")?,
+            OutputLimit::DEFAULT,
+        )
     })
     .await
 }
@@ -462,8 +476,15 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
         Err(e) => return error_response(&e),
     };
     blocking(&state, false, move |stop| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
-        Ok(ThermographReport::new(Some(&canonical), &t)?)
+        let game = q.required("game")?;
+        Ok(
+            match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
+                Ok((canonical, t)) => {
+                    serde_json::to_value(ThermographReport::with_canonical(&canonical, &t)?)?
+                }
+                Err(stopped) => serde_json::to_value(stopped)?,
+            },
+        )
     })
     .await
 }
@@ -475,8 +496,14 @@ async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Pa
         Err(e) => return error_response(&e),
     };
     blocking(&state, false, move |stop| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
-        Ok(Svg(svg::thermograph_svg(&t, &canonical)))
+        let game = q.required("game")?;
+        match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
+            Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
+                &t,
+                &cgt_cmd::canonical_text(&canonical),
+            ))),
+            Err(stopped) => Err(bad_input("game", cgt_cmd::canonical_text(&stopped))),
+        }
     })
     .await
 }
