@@ -11,12 +11,13 @@ use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
     check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig,
-    DfpnSolver, LeafVerdict, Limit, Limits, Progress, ProgressHook, ProofSource, ProofStats,
-    ProofTree, SolveResult, Verdict, WinLoss,
+    DfpnSolver, Limit, Limits, Progress, ProgressHook, ProofSource, ProofStats, ProofTree,
+    SolveResult, Verdict, WinLoss,
 };
 use cgt::CgtError;
 use cgtk::report::{
-    color_name, AmazonsEvalReport, AmazonsSolveReport, CheckProofReport, ValueLimitReport,
+    color_name, AmazonsEvalReport, AmazonsSolveReport, CheckProofReport, CheckProofStoppedReport,
+    ValueLimitReport,
 };
 use clap::{Args, Subcommand};
 
@@ -129,8 +130,13 @@ enum AmazonsCommand {
         #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_LEAF_LIMIT,
               value_parser = clap::value_parser!(u64).range(1..))]
         leaf_limit: u64,
+        /// Stop after this many seconds (more than 0, at most 10^7): the
+        /// check then says `unknown` with the node it reached.
+        #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+        time_limit: Option<Duration>,
         /// Print `{"valid", "nodes", "no_move_leaves", "evaluated_leaves",
-        /// "searched_leaves", "depth", "seconds"}`.
+        /// "searched_leaves", "depth", "seconds"}` (`{"valid": null,
+        /// "limit", "node", "seconds"}` when a limit stopped it).
         #[arg(long)]
         json: bool,
         /// No progress bar on stderr.
@@ -509,7 +515,10 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             output,
             format,
         } => {
-            let proof = read_proof(&input)?;
+            let proof = read_proof(
+                &input,
+                &cgt::budget::Watch::new(None, Some(crate::interrupted())),
+            )?;
             let compress = output.extension().is_some_and(|e| e == "gz");
             write_proof(&output, compress, &proof, format)
                 .map_err(|e| bad_input(&format!("cannot write {}", output.display()), e))
@@ -518,6 +527,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             file,
             threads,
             leaf_limit,
+            time_limit,
             json,
             quiet,
         } => {
@@ -534,12 +544,33 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             let checker = ProofChecker {
                 pool: &pool,
                 leaf_limit,
+                watch: cgt::budget::Watch::new(time_limit, Some(crate::interrupted())),
                 bar: &bar,
             };
-            let stats = if is_plan_file(&file)? {
-                checker.plan(&file)?
+            let checked = if is_plan_file(&file)? {
+                checker.plan(&file)
             } else {
-                checker.file(&file, None)?.1
+                checker.file(&file, None).map(|(_, stats)| stats)
+            };
+            let stats = match checked {
+                Err(e) => match e.downcast_ref::<CheckStopped>() {
+                    Some(stopped) => {
+                        let seconds = start.elapsed().as_secs_f64();
+                        if json {
+                            output::print_json(&CheckProofStoppedReport {
+                                limit: stopped.limit.name(),
+                                node: stopped.node,
+                                seconds,
+                                valid: None,
+                            });
+                        } else {
+                            println!("unknown ({stopped})");
+                        }
+                        return Ok(());
+                    }
+                    None => return Err(e),
+                },
+                Ok(stats) => stats,
             };
             if json {
                 output::print_json(&CheckProofReport::new(
@@ -571,8 +602,34 @@ fn is_plan_file(file: &std::path::Path) -> Result<bool> {
 struct ProofChecker<'a> {
     pool: &'a rayon::ThreadPool,
     leaf_limit: u64,
+    /// The time limit and Ctrl-C of the whole check.
+    watch: cgt::budget::Watch,
     bar: &'a progress::Bar,
 }
+
+/// A check stopped by a limit before every leaf was decided: no verdict
+/// (not a problem of the proof). `node`: the node reached, `None` while
+/// the file was read.
+#[derive(Debug)]
+struct CheckStopped {
+    node: Option<usize>,
+    limit: cgt::budget::Limit,
+}
+
+impl std::fmt::Display for CheckStopped {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.node {
+            Some(node) => write!(
+                f,
+                "{} at node {node}, before every leaf was checked",
+                self.limit
+            ),
+            None => write!(f, "{} while reading the proof", self.limit),
+        }
+    }
+}
+
+impl std::error::Error for CheckStopped {}
 
 impl ProofChecker<'_> {
     /// Checks the proof `file`; with `position`, its root must be that
@@ -583,7 +640,7 @@ impl ProofChecker<'_> {
         position: Option<&Position>,
     ) -> Result<(WinLoss, ProofStats)> {
         let what = || format!("proof {}", file.display());
-        let proof = read_proof(file)?;
+        let proof = read_proof(file, &self.watch)?;
         let root: Position = proof
             .root
             .parse()
@@ -596,6 +653,7 @@ impl ProofChecker<'_> {
         }
         let game = SolverPosition::new(root);
         let leaf_limit = self.leaf_limit;
+        let watch = &self.watch;
         let stats = self
             .pool
             .install(|| {
@@ -603,23 +661,20 @@ impl ProofChecker<'_> {
                     &game,
                     &proof,
                     || {
-                        let mut verifier = LeafVerifier::with_limit(leaf_limit);
-                        move |g: &SolverPosition, o| {
-                            if crate::interrupted().is_stopped() {
-                                LeafVerdict::Interrupted
-                            } else {
-                                verifier.confirms(g, o)
-                            }
-                        }
+                        let mut verifier =
+                            LeafVerifier::with_limit(leaf_limit).with_watch(watch.clone());
+                        move |g: &SolverPosition, o| verifier.confirms(g, o)
                     },
+                    watch,
                     self.bar,
                 )
             })
             .map_err(|e| match e {
-                // Not a problem of the proof: exit code 1.
-                e @ CheckProofError::Interrupted { .. } => {
-                    anyhow::anyhow!("{}: {e}", what())
-                }
+                // Not a problem of the proof: no verdict (exit code 0).
+                CheckProofError::Stopped { node, limit } => anyhow::Error::new(CheckStopped {
+                    node: Some(node),
+                    limit,
+                }),
                 e => bad_input(&what(), e),
             })?;
         Ok((proof.outcome, stats))
@@ -669,9 +724,12 @@ impl std::fmt::Display for ShardProofError {
 
 impl std::error::Error for ShardProofError {}
 
-/// The text of a proof file, plain or gzip-compressed (told by its first
-/// two bytes), refused past [`MAX_PROOF_BYTES`] of text.
-fn read_proof_text(file: &std::path::Path) -> Result<String> {
+/// The proof in `file`, of either version (a version 2 body is replayed
+/// from its root position), plain or gzip-compressed (told by its first two
+/// bytes), read as a stream: refused past [`MAX_PROOF_BYTES`] of text, and
+/// stopped (with [`CheckStopped`]) when `watch` ends.
+fn read_proof(file: &std::path::Path, watch: &cgt::budget::Watch) -> Result<ProofTree> {
+    let what = || format!("proof {}", file.display());
     let cannot = |e: std::io::Error| bad_input(&format!("cannot read {}", file.display()), e);
     let mut f = std::fs::File::open(file).map_err(cannot)?;
     let mut magic = [0u8; 2];
@@ -684,26 +742,43 @@ fn read_proof_text(file: &std::path::Path) -> Result<String> {
     } else {
         Box::new(f)
     };
-    let mut text = String::new();
-    input
-        .take(MAX_PROOF_BYTES + 1)
-        .read_to_string(&mut text)
-        .map_err(|e| bad_input(&format!("proof {}", file.display()), e))?;
-    if text.len() as u64 > MAX_PROOF_BYTES {
-        return Err(bad_input(
-            &format!("proof {}", file.display()),
-            "longer than 1 GiB of text",
-        ));
+    let mut guarded = GuardedReader {
+        input,
+        read: 0,
+        watch,
+    };
+    let parsed = ProofTree::read_for(
+        std::io::BufReader::with_capacity(1 << 16, &mut guarded),
+        SolverPosition::from_proof_root,
+    );
+    if let Some(limit) = watch.reached() {
+        return Err(anyhow::Error::new(CheckStopped { node: None, limit }));
     }
-    Ok(text)
+    if guarded.read > MAX_PROOF_BYTES {
+        return Err(bad_input(&what(), "longer than 1 GiB of text"));
+    }
+    parsed.map_err(|e| bad_input(&what(), e))
 }
 
-/// The proof in `file`, of either version (a version 2 body is replayed
-/// from its root position).
-fn read_proof(file: &std::path::Path) -> Result<ProofTree> {
-    let text = read_proof_text(file)?;
-    ProofTree::parse_for(&text, SolverPosition::from_proof_root)
-        .map_err(|e| bad_input(&format!("proof {}", file.display()), e))
+/// A reader that fails past [`MAX_PROOF_BYTES`] and once a watch has ended.
+struct GuardedReader<'w> {
+    input: Box<dyn Read>,
+    read: u64,
+    watch: &'w cgt::budget::Watch,
+}
+
+impl Read for GuardedReader<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.read > MAX_PROOF_BYTES {
+            return Err(std::io::Error::other("longer than 1 GiB of text"));
+        }
+        if let Some(limit) = self.watch.reached() {
+            return Err(std::io::Error::other(limit.reason()));
+        }
+        let n = self.input.read(buf)?;
+        self.read += n as u64;
+        Ok(n)
+    }
 }
 
 /// Writes `proof` to `path` in version `format` of the file format,
@@ -807,7 +882,7 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
     if !matches!(result.verdict, Verdict::Proven(_)) {
         return Ok(None);
     }
-    let stopped = || crate::interrupted().is_stopped();
+    let watch = cgt::budget::Watch::new(None, Some(crate::interrupted()));
     Ok(if args.proof.is_some() {
         let bar = progress::Bar::new(args.search.quiet);
         Some(amazons::extract_checkable_proof(
@@ -815,7 +890,7 @@ fn proof_if_asked<S: ProofSource<SolverPosition>>(
             game,
             args.proof_cut,
             args.proof_effort,
-            &stopped,
+            &watch,
             &bar,
         )?)
     } else if args.pv {

@@ -398,6 +398,20 @@ pub struct CheckProofReport {
     pub valid: bool,
 }
 
+/// `amazons check-proof --json` when a limit (`--time-limit`, Ctrl-C)
+/// stopped the check before every leaf was decided: no verdict.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct CheckProofStoppedReport {
+    /// `"time"` or `"interrupt"`.
+    pub limit: &'static str,
+    /// The node reached (`null`: the file was still being read).
+    pub node: Option<usize>,
+    /// Wall-clock time until the stop.
+    pub seconds: f64,
+    /// Always `null`: no verdict.
+    pub valid: Option<bool>,
+}
+
 impl CheckProofReport {
     /// The report of a check that accepted a proof in `seconds`.
     pub fn new(stats: &cgt::search::ProofStats, seconds: f64) -> CheckProofReport {

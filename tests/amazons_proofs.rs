@@ -39,6 +39,7 @@ fn check_file(path: &str, root: &Position) -> WinLoss {
             let mut verifier = LeafVerifier::new();
             move |g: &SolverPosition, o| verifier.confirms(g, o)
         },
+        &cgt::budget::Watch::unlimited(),
         &(),
     )
     .unwrap_or_else(|e| panic!("{path}: {e}"));

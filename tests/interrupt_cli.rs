@@ -1,7 +1,6 @@
-//! Ctrl-C (SIGINT) stops a long search, which then prints what it reached
-//! and exits 0, a table build, which keeps what it finished, and a game
-//! value, which has nothing to print (exit 1); a second Ctrl-C would end
-//! the process at once.
+//! Ctrl-C (SIGINT) stops a long computation, which then prints what it
+//! reached and exits 0 (a table build keeps what it finished); a second
+//! Ctrl-C would end the process at once.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -81,10 +80,12 @@ fn an_interrupted_proof_check_gives_no_verdict() {
     // The 5x5 proof's leaves take minutes to check.
     let proof = concat!(env!("CARGO_MANIFEST_DIR"), "/proofs/5x5.proof.gz");
     let (code, out, err) = interrupt_with_stderr(&["amazons", "check-proof", proof, "--quiet"]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(err.contains("interrupted at node"), "{err}");
-    assert!(err.contains("no verdict"), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(
+        out.starts_with("unknown (interrupted at node "),
+        "{out}{err}"
+    );
+    assert!(out.contains("before every leaf was checked"), "{out}");
 }
 
 #[test]
@@ -95,9 +96,8 @@ fn an_interrupted_game_value_names_the_sums_it_computed() {
         "canon",
         "+-1-v1+1-*+-4-49+-9*+-99+-8+-89*+-9999*+--9-*98",
     ]);
-    assert_eq!(code, Some(1), "{out}{err}");
-    assert!(err.contains("interrupted after"), "{err}");
-    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert_eq!(code, Some(0), "{out}{err}");
+    assert!(out.starts_with("unknown (interrupted after "), "{out}{err}");
 }
 
 #[test]

@@ -29,6 +29,7 @@ use crate::partition::{each_component, reachable};
 use crate::position::{Color, Position, Setup};
 use crate::square::Square;
 use crate::territory::territory_moves;
+use cgt::budget::{Limit, Watch, CHECK_EVERY};
 use cgt::search::{
     extract_proof_shaped, ExtractError, LeafVerdict, ProofNumbers, ProofShape, ProofSource,
     ProofTree, SolverGame, WinLoss,
@@ -488,6 +489,10 @@ pub struct LeafVerifier {
     spent: u64,
     /// Move lists for the search's positions, reused.
     move_lists: Vec<Vec<Move>>,
+    /// The clock and stop flag of the whole check, looked at every
+    /// [`CHECK_EVERY`] positions; and the limit it reached, if any.
+    watch: Watch,
+    stopped: Option<Limit>,
 }
 
 /// A position of [`LeafVerifier`]'s table with its integer, and whether
@@ -556,11 +561,22 @@ impl LeafVerifier {
             limit,
             spent: 0,
             move_lists: Vec::new(),
+            watch: Watch::unlimited(),
+            stopped: None,
         }
     }
 
+    /// Stops every later search once `watch` ends (its time limit, its stop
+    /// flag): [`LeafVerifier::confirms`] then says [`LeafVerdict::Stopped`]
+    /// within [`CHECK_EVERY`] positions.
+    #[must_use]
+    pub fn with_watch(mut self, watch: Watch) -> LeafVerifier {
+        self.watch = watch;
+        self
+    }
+
     /// The winner of `position` with its side to move, or `None` past the
-    /// limit of positions.
+    /// limit of positions (or once the watch has ended).
     pub fn winner(&mut self, position: &Position) -> Option<Color> {
         self.winner_expecting(position, None)
     }
@@ -571,6 +587,10 @@ impl LeafVerifier {
         let mover = position.to_move();
         let (active, n) = split_territories(position);
         self.spent = 0;
+        self.stopped = self.watch.reached();
+        if self.stopped.is_some() {
+            return None;
+        }
         Some(if self.mover_wins(Some(position), expected, &active, n)? {
             mover
         } else {
@@ -586,7 +606,10 @@ impl LeafVerifier {
             WinLoss::Loss => position.to_move().opposite(),
         };
         match self.winner_expecting(position, Some(claimed_winner)) {
-            None => LeafVerdict::TooHard { limit: self.limit },
+            None => match self.stopped {
+                Some(limit) => LeafVerdict::Stopped(limit),
+                None => LeafVerdict::TooHard { limit: self.limit },
+            },
             Some(winner) => {
                 let actual = if winner == position.to_move() {
                     WinLoss::Win
@@ -651,6 +674,12 @@ impl LeafVerifier {
         self.spent += 1;
         if self.spent > self.limit {
             return None;
+        }
+        if self.spent % CHECK_EVERY == 0 {
+            self.stopped = self.watch.reached();
+            if self.stopped.is_some() {
+                return None;
+            }
         }
         let mut wins = false;
         let mut moves = self.move_lists.pop().unwrap_or_default();
@@ -730,9 +759,10 @@ pub const MAX_PROOF_EFFORT: u64 = DEFAULT_LEAF_LIMIT / 2;
 /// shaped for [`LeafVerifier`] (see [`extract_proof_shaped`]): every leaf is
 /// decided by the verifier within half of [`DEFAULT_LEAF_LIMIT`] positions,
 /// and every subtree of at most `cut` nodes that the verifier decides
-/// within `effort` positions per node is one `leaf search`. `stopped` is
-/// asked before each verification (Ctrl-C); `progress` counts the
-/// verifications (a stage of unknown length).
+/// within `effort` positions per node is one `leaf search`. It stops
+/// (with [`ExtractError::Limit`]) when `watch` ends: its time limit, its
+/// stop flag (Ctrl-C); `progress` counts the verifications (a stage of
+/// unknown length).
 ///
 /// One verifier decides the leaves in the order of the proof, its table
 /// shared as in a one-thread check, rather than each from an empty table
@@ -747,7 +777,7 @@ pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
     game: &SolverPosition,
     cut: u64,
     effort: u64,
-    stopped: &dyn Fn() -> bool,
+    watch: &Watch,
     progress: &dyn cgt::ProgressSink,
 ) -> Result<ProofTree, ExtractError> {
     let shape = ProofShape {
@@ -755,12 +785,9 @@ pub fn extract_checkable_proof<S: ProofSource<SolverPosition>>(
         cut,
         effort,
     };
-    let mut verifier = LeafVerifier::new();
+    let mut verifier = LeafVerifier::new().with_watch(watch.clone());
     progress.start("proof: positions decided by exact search", 0);
     let proof = extract_proof_shaped(source, game, shape, |g, claimed, limit| {
-        if stopped() {
-            return LeafVerdict::Interrupted;
-        }
         progress.advance(1);
         verifier.limit = limit;
         verifier.confirms(g, claimed)

@@ -74,6 +74,7 @@ use super::control::{Limit, Verdict};
 use super::dfpn::DfpnSolver;
 use super::game::SolverGame;
 use super::numbers::WinLoss;
+use crate::budget::{Watch, CHECK_EVERY};
 use crate::ProgressSink;
 
 /// The first word of a proof file.
@@ -264,8 +265,8 @@ pub struct ProofShape {
 /// # Errors
 /// As [`extract_proof`], and [`ExtractError::Refuted`] when `verify`
 /// contradicts the solver; a `verify` that answers
-/// [`LeafVerdict::Interrupted`] stops it with
-/// [`ExtractError::Limit`]`(`[`Limit::Interrupt`]`)`.
+/// [`LeafVerdict::Stopped`] stops it with [`ExtractError::Limit`] and that
+/// limit.
 pub fn extract_proof_shaped<G, S, V>(
     source: &mut S,
     game: &G,
@@ -368,7 +369,7 @@ impl<V> Shaping<'_, V> {
         match (self.verify)(game, want, limit) {
             LeafVerdict::Confirmed => Ok(true),
             LeafVerdict::TooHard { .. } => Ok(false),
-            LeafVerdict::Interrupted => Err(ExtractError::Limit(Limit::Interrupt)),
+            LeafVerdict::Stopped(limit) => Err(ExtractError::Limit(limit)),
             LeafVerdict::Rejected => Err(ExtractError::Refuted {
                 position: game.position_text(),
                 claimed: want,
@@ -1414,11 +1415,14 @@ pub enum CheckProofError {
         /// The verifier's limit per leaf.
         limit: u64,
     },
-    /// The check was stopped before every leaf was decided: no verdict.
-    #[error("interrupted at node {node}, before every leaf was checked: no verdict")]
-    Interrupted {
+    /// The check was stopped (a time limit, Ctrl-C) before every leaf was
+    /// decided: no verdict.
+    #[error("{limit} at node {node}, before every leaf was checked: no verdict")]
+    Stopped {
         /// The node of the first leaf left undecided.
         node: usize,
+        /// The limit that stopped it.
+        limit: Limit,
     },
     /// Two paths reach one node with different positions.
     #[error("node {node} is reached with two different positions")]
@@ -1461,8 +1465,9 @@ pub enum LeafVerdict {
         /// The verifier's limit per leaf, in positions.
         limit: u64,
     },
-    /// The check was stopped (Ctrl-C) before the leaf was decided.
-    Interrupted,
+    /// The check was stopped (a time limit, Ctrl-C) before the leaf was
+    /// decided.
+    Stopped(Limit),
 }
 
 impl From<bool> for LeafVerdict {
@@ -1498,12 +1503,14 @@ where
     F: FnMut(&G, WinLoss) -> V,
     V: Into<LeafVerdict>,
 {
-    check_proof_with_progress(game, proof, leaf_ok, &())
+    check_proof_with_progress(game, proof, leaf_ok, &Watch::unlimited(), &())
 }
 
 /// [`check_proof`], reporting progress to `progress`: one unit per node of
 /// the proof's structure (of [`ProofTree::len`]), then one per evaluated
-/// leaf decided by `leaf_ok`.
+/// leaf decided by `leaf_ok`. The walk over the structure stops with
+/// [`CheckProofError::Stopped`] when `watch` ends (looked at every
+/// [`CHECK_EVERY`] nodes); give `leaf_ok` the same watch.
 ///
 /// # Errors
 /// As [`check_proof`].
@@ -1511,6 +1518,7 @@ pub fn check_proof_with_progress<G, F, V>(
     game: &G,
     proof: &ProofTree,
     mut leaf_ok: F,
+    watch: &Watch,
     progress: &dyn ProgressSink,
 ) -> Result<ProofStats, CheckProofError>
 where
@@ -1518,7 +1526,7 @@ where
     F: FnMut(&G, WinLoss) -> V,
     V: Into<LeafVerdict>,
 {
-    let walk = check_structure(game, proof, progress)?;
+    let walk = check_structure(game, proof, watch, progress)?;
     progress.start("check-proof leaves", walk.leaves.len() as u64);
     let rejected = walk.leaves.iter().find_map(|leaf| {
         progress.advance(1);
@@ -1536,7 +1544,7 @@ where
 /// `new_leaf_ok` (so it may keep a table of its own). The leaves are taken
 /// in runs of consecutive leaves of the proof, which are often close
 /// positions. The result, and the error when several leaves are wrong,
-/// are those of [`check_proof_with_progress`].
+/// are those of [`check_proof_with_progress`], which `watch` stops alike.
 ///
 /// # Errors
 /// As [`check_proof`].
@@ -1544,6 +1552,7 @@ pub fn check_proof_parallel<G, F, V, N>(
     game: &G,
     proof: &ProofTree,
     new_leaf_ok: N,
+    watch: &Watch,
     progress: &(dyn ProgressSink + Sync),
 ) -> Result<ProofStats, CheckProofError>
 where
@@ -1553,7 +1562,7 @@ where
     N: Fn() -> F + Sync,
 {
     use rayon::prelude::*;
-    let walk = check_structure(game, proof, progress)?;
+    let walk = check_structure(game, proof, watch, progress)?;
     progress.start("check-proof leaves", walk.leaves.len() as u64);
     let runs = walk
         .leaves
@@ -1621,7 +1630,10 @@ impl<G: SolverGame> Leaf<G> {
                 position: self.position.position_text(),
                 limit,
             },
-            LeafVerdict::Interrupted => CheckProofError::Interrupted { node: self.node },
+            LeafVerdict::Stopped(limit) => CheckProofError::Stopped {
+                node: self.node,
+                limit,
+            },
             LeafVerdict::Confirmed | LeafVerdict::Rejected => CheckProofError::LeafRejected {
                 node: self.node,
                 position: self.position.position_text(),
@@ -1638,6 +1650,7 @@ impl<G: SolverGame> Leaf<G> {
 fn check_structure<G: SolverGame + Eq>(
     game: &G,
     proof: &ProofTree,
+    watch: &Watch,
     progress: &dyn ProgressSink,
 ) -> Result<Walk<G>, CheckProofError> {
     progress.start("check-proof", proof.nodes.len() as u64);
@@ -1651,6 +1664,7 @@ fn check_structure<G: SolverGame + Eq>(
     }
     let mut checker = Checker {
         proof,
+        watch,
         progress,
         leaves: Vec::new(),
         state: vec![State::Unvisited; proof.nodes.len()],
@@ -1659,6 +1673,9 @@ fn check_structure<G: SolverGame + Eq>(
     let mut position = game.clone();
     let visited = checker.visit(0, &mut position, proof.outcome, 0);
     progress.finish();
+    if let Err(stopped @ CheckProofError::Stopped { .. }) = visited {
+        return Err(stopped);
+    }
     let problem = visited.err().or_else(|| {
         checker
             .state
@@ -1682,6 +1699,7 @@ enum State<G> {
 
 struct Checker<'p, G> {
     proof: &'p ProofTree,
+    watch: &'p Watch,
     progress: &'p dyn ProgressSink,
     leaves: Vec<Leaf<G>>,
     state: Vec<State<G>>,
@@ -1707,6 +1725,11 @@ impl<G: SolverGame + Eq> Checker<'_, G> {
         }
         self.state[node] = State::Open;
         self.stats.nodes += 1;
+        if self.stats.nodes % CHECK_EVERY as usize == 0 {
+            if let Some(limit) = self.watch.reached() {
+                return Err(CheckProofError::Stopped { node, limit });
+            }
+        }
         self.progress.advance(1);
         self.stats.depth = self.stats.depth.max(depth);
         let wrong_kind = |found| CheckProofError::WrongNodeKind {

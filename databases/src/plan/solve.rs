@@ -38,10 +38,11 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
+use cgt::budget::Watch;
 use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
 use cgt::search::{
-    Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limit, Limits, ParseProofError,
-    ProofNode, ProofTree, SolverGame, Verdict, WinLoss,
+    Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limits, ParseProofError, ProofNode,
+    ProofTree, SolverGame, Verdict, WinLoss,
 };
 use serde::{Deserialize, Serialize};
 
@@ -823,20 +824,21 @@ impl<'a> SolveShard<'a> {
         result.best_move = r.best_move.map(|m| m.to_string());
         // The time limit covers the proof too: its extraction stops at the
         // shard's deadline, and the shard is unknown.
-        let deadline = o.time_limit_ms.map(|ms| start + Duration::from_millis(ms));
-        let past_deadline = || deadline.is_some_and(|d| Instant::now() >= d);
+        let left = o
+            .time_limit_ms
+            .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
+        let watch = Watch::new(left, None);
         let proof = match r.verdict {
             Verdict::Proven(_) => match amazons::extract_checkable_proof(
                 &mut solver,
                 &game,
                 o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
                 o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
-                &past_deadline,
+                &watch,
                 &(),
             ) {
                 Ok(p) => Some(p),
                 Err(ExtractError::Limit(l)) => {
-                    let l = if past_deadline() { Limit::Time } else { l };
                     result.limit = Some(l.name().to_owned());
                     None
                 }
