@@ -59,7 +59,22 @@ pub fn cgt_notation(data: &[u8]) {
     };
     arena.set_limits(limits, None);
     let Ok(g) = arena.parse(text) else { return };
-    let printed = arena.to_string(g);
+    // Rendered as the CLI and the web API do, under the output limit: the
+    // length is measured first and a text too long is never built.
+    let limit = cgt::budget::OutputLimit::DEFAULT;
+    let printed = match arena.printed(g, limit) {
+        Ok(printed) => printed,
+        Err(too_large) => {
+            assert!(too_large.bytes > limit.0 as u64, "{text:?}: {too_large}");
+            assert_eq!(too_large.bytes, arena.printed_len(g), "{text:?}");
+            return;
+        }
+    };
+    assert_eq!(printed.len() as u64, arena.printed_len(g), "{text:?}");
+    // Its thermograph, within the same limits (a limit or an overflow is an
+    // answer; a panic is not).
+    arena.set_limits(limits, None);
+    let _ = cgt::ThermographCache::new().thermograph(&mut arena, g);
     arena.set_limits(limits, None);
     let again = match arena.parse(&printed) {
         Ok(again) => again,

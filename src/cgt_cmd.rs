@@ -175,7 +175,7 @@ pub fn canon(arena: &mut Arena, game: &str, output: OutputLimit) -> Result<Canon
 
 /// The canonical form of `g` within `output`, or its size.
 pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
-    let (canonical, too_large) = match arena.to_string_within(g, output) {
+    let (canonical, too_large) = match arena.printed(g, output) {
         Ok(text) => (Some(text), None),
         Err(e) => (
             None,

@@ -183,7 +183,6 @@ pub fn run(command: DbCommand) -> Result<()> {
             let bar = progress::Bar::new(quiet);
             let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
             let total = jobs.len();
-            let stop = || watch.reached();
             let stopped = |limit: cgt::budget::Limit, done| {
                 println!(
                     "stopped: {} after {done} of {total} tables (run again to resume)",
@@ -191,11 +190,11 @@ pub fn run(command: DbCommand) -> Result<()> {
                 );
             };
             for (done, job) in jobs.into_iter().enumerate() {
-                if let Some(limit) = stop() {
+                if let Some(limit) = watch.reached() {
                     stopped(limit, done);
                     break;
                 }
-                let r: BuildReport = match job.run_within(&out, &bar, &stop) {
+                let r: BuildReport = match job.run_within(&out, &bar, &watch) {
                     Ok(r) => r,
                     Err(databases::DbError::Stopped { limit }) => {
                         stopped(limit, done);

@@ -135,9 +135,9 @@ proptest! {
         // the output limit lets through exactly the texts that fit.
         let n = printed.len();
         prop_assert_eq!(a.printed_len(g), n as u64);
-        prop_assert_eq!(a.to_string_within(g, OutputLimit(n)), Ok(printed.clone()));
+        prop_assert_eq!(a.printed(g, OutputLimit(n)), Ok(printed.clone()));
         prop_assert_eq!(
-            a.to_string_within(g, OutputLimit(n - 1)),
+            a.printed(g, OutputLimit(n - 1)),
             Err(OutputTooLarge { bytes: n as u64, limit: n - 1 })
         );
         // And in a fresh arena, where no ids are shared.

@@ -29,7 +29,7 @@ pub struct GameDisplay<'a> {
 }
 
 /// A canonical form whose text is longer than the output allows (see
-/// [`Arena::to_string_within`]).
+/// [`Arena::printed`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("its text takes {bytes} bytes, more than the {limit} allowed")]
 pub struct OutputTooLarge {
@@ -57,7 +57,7 @@ impl Arena {
 
     /// `g` in CGSuite notation. The text of a game can be exponentially
     /// longer than the game's description (a sum of n hot games has about
-    /// 2^n options in all); [`Arena::to_string_within`] bounds it.
+    /// 2^n options in all); [`Arena::printed`] bounds it.
     pub fn to_string(&self, g: GameId) -> String {
         self.display(g).to_string()
     }
@@ -80,11 +80,7 @@ impl Arena {
     /// # Errors
     /// [`OutputTooLarge`] with the text's length, when it is longer; the
     /// text is then not built.
-    pub fn to_string_within(
-        &self,
-        g: GameId,
-        limit: OutputLimit,
-    ) -> Result<String, OutputTooLarge> {
+    pub fn printed(&self, g: GameId, limit: OutputLimit) -> Result<String, OutputTooLarge> {
         let mut printer = Printer::new(self);
         let bytes = printer.len(g, false);
         if bytes > limit.0 as u64 {

@@ -19,6 +19,7 @@
 //! [`amazons::AreaOracle::active_thermograph`].
 
 use amazons::{queen_attacks, Bitboard};
+use cgt::budget::Watch;
 use cgt::ProgressSink;
 use cgt::{Overflow, Thermograph};
 use rayon::prelude::*;
@@ -38,7 +39,7 @@ pub enum ActiveError {
     /// Canonical form arithmetic failed.
     #[error("canonical form: {0}")]
     Canonical(String),
-    /// The build was stopped before it finished (see [`crate::StopCheck`]).
+    /// The build was stopped before it finished (see [`cgt::budget::Watch`]).
     #[error("stopped ({})", (*.0).reason())]
     Stopped(cgt::search::Limit),
     /// The table's entries could not be allocated.
@@ -106,7 +107,7 @@ impl ActiveDb {
         white: u32,
         progress: &dyn ProgressSink,
     ) -> Result<ActiveDb, ActiveError> {
-        ActiveDb::build_within(width, height, black, white, progress, &|| None)
+        ActiveDb::build_within(width, height, black, white, progress, &Watch::unlimited())
     }
 
     /// [`ActiveDb::build_with_progress`], asking `stop` before valuing
@@ -121,7 +122,7 @@ impl ActiveDb {
         black: u32,
         white: u32,
         progress: &dyn ProgressSink,
-        stop: &crate::StopCheck<'_>,
+        watch: &Watch,
     ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
         let len =
@@ -143,7 +144,7 @@ impl ActiveDb {
                 let valued: Vec<Thermograph> = batch
                     .par_iter()
                     .map(|&r| {
-                        if let Some(limit) = stop() {
+                        if let Some(limit) = watch.reached() {
                             return Err(ActiveError::Stopped(limit));
                         }
                         evaluate(&index, r, &dict, |c| {

@@ -5,7 +5,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use cgt::search::Limit;
+use cgt::budget::Watch;
 use cgt::ProgressSink;
 
 use crate::active::ActiveDb;
@@ -15,17 +15,6 @@ use crate::format::{
 };
 use crate::index::BoxIndex;
 use crate::territory::TerritoryDb;
-
-/// Asked during a build, every few thousand entries (territories) or
-/// before each entry (active areas): a limit it names (a time limit,
-/// Ctrl-C) stops the build with [`DbError::Stopped`], and no file is
-/// written for the table under way.
-pub type StopCheck<'a> = dyn Fn() -> Option<Limit> + Sync + 'a;
-
-/// Never stops.
-fn never() -> Option<Limit> {
-    None
-}
 
 /// What building one database did.
 #[derive(Clone, Debug)]
@@ -132,7 +121,7 @@ pub fn build_simple(
     queens: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
-    build_simple_within(dir, width, height, queens, progress, &never)
+    build_simple_within(dir, width, height, queens, progress, &Watch::unlimited())
 }
 
 /// [`build_simple`], stopped by `stop`.
@@ -142,10 +131,10 @@ pub(crate) fn build_simple_within(
     height: u8,
     queens: u32,
     progress: &dyn ProgressSink,
-    stop: &StopCheck<'_>,
+    watch: &Watch,
 ) -> Result<BuildReport, DbError> {
     build_territory_kind(dir, width, height, &[queens], progress, |progress| {
-        TerritoryDb::build_within(width, height, queens, progress, stop)
+        TerritoryDb::build_within(width, height, queens, progress, watch)
     })
 }
 
@@ -168,7 +157,15 @@ pub fn build_blocker(
     blockers: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
-    build_blocker_within(dir, width, height, normal, blockers, progress, &never)
+    build_blocker_within(
+        dir,
+        width,
+        height,
+        normal,
+        blockers,
+        progress,
+        &Watch::unlimited(),
+    )
 }
 
 /// [`build_blocker`], stopped by `stop` (in the tables it depends on too).
@@ -179,7 +176,7 @@ pub(crate) fn build_blocker_within(
     normal: u32,
     blockers: u32,
     progress: &dyn ProgressSink,
-    stop: &StopCheck<'_>,
+    watch: &Watch,
 ) -> Result<BuildReport, DbError> {
     assert!(blockers >= 1, "a blocker table has blockers");
     let groups = [normal, blockers];
@@ -187,14 +184,22 @@ pub(crate) fn build_blocker_within(
         return Ok(report);
     }
     let lower = if blockers == 1 {
-        let r = build_simple_within(dir, width, height, normal + 1, progress, stop)?;
+        let r = build_simple_within(dir, width, height, normal + 1, progress, watch)?;
         read_territory(&r.path)?
     } else {
-        let r = build_blocker_within(dir, width, height, normal + 1, blockers - 1, progress, stop)?;
+        let r = build_blocker_within(
+            dir,
+            width,
+            height,
+            normal + 1,
+            blockers - 1,
+            progress,
+            watch,
+        )?;
         read_blocker(&r.path)?
     };
     build_territory_kind(dir, width, height, &groups, progress, |progress| {
-        TerritoryDb::build_blocker_within(width, height, normal, blockers, &lower, progress, stop)
+        TerritoryDb::build_blocker_within(width, height, normal, blockers, &lower, progress, watch)
     })
 }
 
@@ -300,7 +305,15 @@ pub fn build_active(
     white: u32,
     progress: &dyn ProgressSink,
 ) -> Result<BuildReport, DbError> {
-    build_active_within(dir, width, height, black, white, progress, &never)
+    build_active_within(
+        dir,
+        width,
+        height,
+        black,
+        white,
+        progress,
+        &Watch::unlimited(),
+    )
 }
 
 /// [`build_active`], stopped by `stop`.
@@ -311,7 +324,7 @@ pub(crate) fn build_active_within(
     black: u32,
     white: u32,
     progress: &dyn ProgressSink,
-    stop: &StopCheck<'_>,
+    watch: &Watch,
 ) -> Result<BuildReport, DbError> {
     let path = dir.join(file_name(DbKind::Active, width, height, &[black, white]));
     if let Ok(db) = read_active(&path) {
@@ -338,7 +351,7 @@ pub(crate) fn build_active_within(
     };
     let count = BoxIndex::new(width, height, &[black, white]).map_or(0, |i| i.count());
     progress.start(&format!("active {width}x{height} b{black}w{white}"), count);
-    let db = ActiveDb::build_within(width, height, black, white, progress, stop);
+    let db = ActiveDb::build_within(width, height, black, white, progress, watch);
     progress.finish();
     let mut db = db.map_err(|e| match e {
         crate::active::ActiveError::OutOfMemory { entries, bytes } => DbError::OutOfMemory {
@@ -366,6 +379,7 @@ pub(crate) fn build_active_within(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cgt::budget::Limit;
 
     #[test]
     fn paper_set_is_the_listed_boxes() {
@@ -403,10 +417,37 @@ mod tests {
         assert!(blocker.contains(&(3, 3, 1, 2)) && !blocker.contains(&(6, 3, 0, 4)));
     }
 
-    /// A stop check that names `limit` from its `n`-th call on.
-    fn stop_after(n: usize, limit: Limit) -> impl Fn() -> Option<Limit> + Sync {
-        let calls = std::sync::atomic::AtomicUsize::new(0);
-        move || (calls.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1 >= n).then_some(limit)
+    /// A progress sink that sets its stop flag once `n` units of work are
+    /// reported done, as Ctrl-C at that point would.
+    struct StopAfter {
+        n: u64,
+        done: std::sync::atomic::AtomicU64,
+        flag: cgt::budget::StopFlag,
+    }
+
+    impl StopAfter {
+        fn new(n: u64) -> StopAfter {
+            StopAfter {
+                n,
+                done: std::sync::atomic::AtomicU64::new(0),
+                flag: cgt::budget::StopFlag::new(),
+            }
+        }
+
+        fn watch(&self) -> Watch {
+            Watch::new(None, Some(&self.flag))
+        }
+    }
+
+    impl ProgressSink for StopAfter {
+        fn advance(&self, units: u64) {
+            let done = self
+                .done
+                .fetch_add(units, std::sync::atomic::Ordering::Relaxed);
+            if done + units >= self.n {
+                self.flag.stop();
+            }
+        }
     }
 
     /// The `.cgtkdb` files and anything else (a temporary file) in `dir`.
@@ -429,14 +470,22 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("cgtk-stopped-build-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         // Simple 4x3, 1 queen: 24,576 entries, six chunks a layer.
-        let r = build_simple_within(&dir, 4, 3, 1, &(), &stop_after(10, Limit::Time));
+        let stop = StopAfter::new(10);
+        let r = build_simple_within(&dir, 4, 3, 1, &stop, &stop.watch());
         assert!(
-            matches!(r, Err(DbError::Stopped { limit: Limit::Time })),
+            matches!(
+                r,
+                Err(DbError::Stopped {
+                    limit: Limit::Interrupt
+                })
+            ),
             "{r:?}"
         );
         assert_eq!(names(&dir), Vec::<String>::new());
         // A blocker table stopped while building the simple table it needs.
-        let r = build_blocker_within(&dir, 3, 2, 0, 1, &(), &stop_after(1, Limit::Interrupt));
+        let stop = StopAfter::new(0);
+        stop.flag.stop();
+        let r = build_blocker_within(&dir, 3, 2, 0, 1, &stop, &stop.watch());
         assert!(matches!(
             r,
             Err(DbError::Stopped {
@@ -445,11 +494,19 @@ mod tests {
         ));
         assert_eq!(names(&dir), Vec::<String>::new());
         // Stopped in the blocker table itself: the simple one stays.
-        let r = build_blocker_within(&dir, 3, 2, 0, 1, &(), &stop_after(12, Limit::Time));
+        // The units of work the simple table reports, then one more.
+        let simple_units = {
+            let count = StopAfter::new(u64::MAX);
+            TerritoryDb::build(3, 2, 1, &count).unwrap();
+            count.done.into_inner()
+        };
+        let stop = StopAfter::new(simple_units + 1);
+        let r = build_blocker_within(&dir, 3, 2, 0, 1, &stop, &stop.watch());
         assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
         assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
         // Active 3x2 1+1: stopped at the 100th entry.
-        let r = build_active_within(&dir, 3, 2, 1, 1, &(), &stop_after(100, Limit::Time));
+        let stop = StopAfter::new(100);
+        let r = build_active_within(&dir, 3, 2, 1, 1, &stop, &stop.watch());
         assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
         assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
         // Resumed: the same bytes as the tables built without a stop.

@@ -172,7 +172,7 @@ pub enum DbError {
         bytes: u64,
     },
     /// A build stopped before the table was finished (a time limit or
-    /// Ctrl-C, see [`crate::StopCheck`]); no file was written for it.
+    /// Ctrl-C, see [`cgt::budget::Watch`]); no file was written for it.
     #[error("stopped ({}) before the table was finished", (*.limit).reason())]
     Stopped {
         /// The limit that stopped it.

@@ -64,7 +64,7 @@ pub enum IndexError {
         entries: u64,
     },
     /// A build over this index was stopped before it finished (a time
-    /// limit or Ctrl-C; see [`crate::StopCheck`]).
+    /// limit or Ctrl-C; see [`cgt::budget::Watch`]).
     #[error("stopped ({})", (*.0).reason())]
     Stopped(cgt::search::Limit),
     /// More queens than cells.

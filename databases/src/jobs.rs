@@ -5,11 +5,12 @@
 
 use std::path::{Path, PathBuf};
 
+use cgt::budget::Watch;
 use cgt::ProgressSink;
 
 use crate::builder::{
     build_active_within, build_blocker_within, build_simple_within, paper_active_set,
-    paper_blocker_set, paper_simple_set, BuildReport, StopCheck,
+    paper_blocker_set, paper_simple_set, BuildReport,
 };
 use crate::format::{file_name, read_active, read_blocker, read_territory, DbError, DbKind};
 use crate::index::BoxIndex;
@@ -198,11 +199,11 @@ impl BuildJob {
     /// # Errors
     /// [`DbError`] on I/O errors or a box that cannot be indexed.
     pub fn run(self, dir: &Path, progress: &dyn ProgressSink) -> Result<BuildReport, DbError> {
-        self.run_within(dir, progress, &|| None)
+        self.run_within(dir, progress, &Watch::unlimited())
     }
 
     /// [`BuildJob::run`], asking `stop` during the build (see
-    /// [`StopCheck`]): a limit it names ends the build with
+    /// [`Watch`]): a limit it names ends the build with
     /// [`DbError::Stopped`], leaving no file for the table under way (the
     /// tables finished before it stay).
     ///
@@ -212,12 +213,12 @@ impl BuildJob {
         self,
         dir: &Path,
         progress: &dyn ProgressSink,
-        stop: &StopCheck<'_>,
+        watch: &Watch,
     ) -> Result<BuildReport, DbError> {
         match self {
-            BuildJob::Simple(w, h, q) => build_simple_within(dir, w, h, q, progress, stop),
-            BuildJob::Blocker(w, h, n, b) => build_blocker_within(dir, w, h, n, b, progress, stop),
-            BuildJob::Active(w, h, b, wq) => build_active_within(dir, w, h, b, wq, progress, stop),
+            BuildJob::Simple(w, h, q) => build_simple_within(dir, w, h, q, progress, watch),
+            BuildJob::Blocker(w, h, n, b) => build_blocker_within(dir, w, h, n, b, progress, watch),
+            BuildJob::Active(w, h, b, wq) => build_active_within(dir, w, h, b, wq, progress, watch),
         }
     }
 }

@@ -47,7 +47,7 @@ pub mod territory;
 pub use active::{ActiveDb, ActiveError};
 pub use builder::{
     build_active, build_blocker, build_simple, paper_active_set, paper_blocker_set,
-    paper_simple_set, BuildReport, StopCheck,
+    paper_simple_set, BuildReport,
 };
 pub use checksum::{fnv1a64, Fnv1a64};
 pub use format::{

@@ -27,6 +27,7 @@ use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 use amazons::{queen_attacks, Bitboard, Move};
+use cgt::budget::Watch;
 use cgt::ProgressSink;
 use rayon::prelude::*;
 
@@ -58,7 +59,7 @@ impl TerritoryDb {
         queens: u32,
         progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
-        TerritoryDb::build_within(width, height, queens, progress, &|| None)
+        TerritoryDb::build_within(width, height, queens, progress, &Watch::unlimited())
     }
 
     /// [`TerritoryDb::build`], asking `stop` every few thousand entries:
@@ -71,13 +72,13 @@ impl TerritoryDb {
         height: u8,
         queens: u32,
         progress: &dyn ProgressSink,
-        stop: &crate::StopCheck<'_>,
+        watch: &Watch,
     ) -> Result<TerritoryDb, IndexError> {
         TerritoryDb::fill(
             BoxIndex::new(width, height, &[queens])?,
             None,
             progress,
-            stop,
+            watch,
         )
     }
 
@@ -100,9 +101,15 @@ impl TerritoryDb {
         lower: &TerritoryDb,
         progress: &dyn ProgressSink,
     ) -> Result<TerritoryDb, IndexError> {
-        TerritoryDb::build_blocker_within(width, height, normal, blockers, lower, progress, &|| {
-            None
-        })
+        TerritoryDb::build_blocker_within(
+            width,
+            height,
+            normal,
+            blockers,
+            lower,
+            progress,
+            &Watch::unlimited(),
+        )
     }
 
     /// [`TerritoryDb::build_blocker`], asking `stop` as
@@ -120,7 +127,7 @@ impl TerritoryDb {
         blockers: u32,
         lower: &TerritoryDb,
         progress: &dyn ProgressSink,
-        stop: &crate::StopCheck<'_>,
+        watch: &Watch,
     ) -> Result<TerritoryDb, IndexError> {
         assert!(blockers >= 1, "a blocker table has blockers");
         let expected: Vec<u32> = if blockers == 1 {
@@ -137,7 +144,7 @@ impl TerritoryDb {
             "the table one blocker down"
         );
         let index = BoxIndex::new(width, height, &[normal, blockers])?;
-        TerritoryDb::fill(index, Some(lower), progress, stop)
+        TerritoryDb::fill(index, Some(lower), progress, watch)
     }
 
     /// The retrograde pass over `index`, layer by layer, asking `stop`
@@ -146,7 +153,7 @@ impl TerritoryDb {
         index: BoxIndex,
         lower: Option<&TerritoryDb>,
         progress: &dyn ProgressSink,
-        stop: &crate::StopCheck<'_>,
+        watch: &Watch,
     ) -> Result<TerritoryDb, IndexError> {
         let count = index.count();
         let len = usize::try_from(count).map_err(|_| IndexError::TooLarge {
@@ -165,7 +172,7 @@ impl TerritoryDb {
                 if stopped.get().is_some() {
                     return;
                 }
-                if let Some(limit) = stop() {
+                if let Some(limit) = watch.reached() {
                     let _ = stopped.set(limit);
                     return;
                 }
