@@ -5,6 +5,9 @@
 
 mod serve_kit;
 
+use std::io::Read;
+use std::time::{Duration, Instant};
+
 use serve_kit::{cli, cli_json, untimed, Server};
 
 #[test]
@@ -270,15 +273,41 @@ fn bad_input_is_400_with_the_cli_message() {
     }
 }
 
-/// Searches whose clients go away are stopped, and other requests are
-/// answered while searches run: with every search turn taken by 60-second
-/// solves, a calculation is answered at once; when their clients close the
-/// connections, the server stops all four (and says so on stderr), and a
-/// new search gets a turn.
+/// How long a request takes to be answered with 200 (panics otherwise).
+fn answer_time(server: &Server, path: &str, params: &[(&str, &str)]) -> Duration {
+    let start = Instant::now();
+    let (status, body) = server.get(path, params);
+    assert_eq!(status, 200, "{path} {params:?}: {body}");
+    start.elapsed()
+}
+
+/// A bound on the time of a request that takes milliseconds when it gets a
+/// turn, generous for a loaded machine (the failures it catches took
+/// minutes).
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// Waits at most `limit` until the server's stderr holds `text` `count`
+/// times.
+fn until_stderr(server: &Server, text: &str, count: usize, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if server.stderr().matches(text).count() >= count {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// Searches whose clients go away are stopped and free their turns: with
+/// both Amazons turns taken by 60-second solves, another Amazons request
+/// waits, while a calculation is answered at once; when the clients close
+/// their connections, the server stops both solves (and says so on
+/// stderr), and a new Amazons request gets a turn.
 #[test]
-fn abandoned_searches_stop_and_others_are_answered() {
+fn abandoned_searches_stop_and_free_their_turns() {
     let server = Server::start(&[]);
-    let abandoned: Vec<_> = (0..4)
+    let abandoned: Vec<_> = (0..2)
         .map(|_| {
             server.request(
                 "/api/amazons/solve",
@@ -286,15 +315,68 @@ fn abandoned_searches_stop_and_others_are_answered() {
             )
         })
         .collect();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let api = server.json("/api/cgt/canon", &[("game", "{2|1}")]);
-    assert_eq!(api["canonical"], "{2|1}");
+    std::thread::sleep(Duration::from_millis(500));
+    let mut waiting = server.request("/api/amazons/value", &[("position", "B..W b")]);
+    waiting
+        .set_read_timeout(Some(Duration::from_secs(1)))
+        .unwrap();
+    assert!(
+        waiting.read(&mut [0; 1]).is_err(),
+        "an Amazons request was answered while both turns were taken"
+    );
+    drop(waiting);
+    assert!(answer_time(&server, "/api/cgt/canon", &[("game", "{2|1}")]) < PROMPT);
     assert_eq!(server.stderr().matches("went away").count(), 0);
     drop(abandoned);
+    let took = answer_time(&server, "/api/amazons/value", &[("position", "B..W b")]);
+    assert!(took < PROMPT, "a freed Amazons turn took {took:?}");
+    assert!(
+        until_stderr(&server, "went away", 2, PROMPT),
+        "{}",
+        server.stderr()
+    );
     let api = server.json("/api/dots/analyze", &[("position", "2x2")]);
     assert_eq!(
         untimed(api),
         untimed(cli_json(&["dots", "analyze", "2x2", "--json", "--quiet"]))
     );
-    assert_eq!(server.stderr().matches("went away").count(), 4);
+}
+
+/// A flood of requests of one class whose clients give up after a second
+/// (Nimstring values of 4x4 boards, which take minutes) holds only that
+/// class's turns: a Dots analysis, an Amazons search and a calculation are
+/// answered promptly throughout.
+#[test]
+fn a_flood_of_one_class_holds_up_no_other() {
+    let server = Server::start(&[]);
+    std::thread::scope(|scope| {
+        for i in 0..12 {
+            let server = &server;
+            scope.spawn(move || {
+                let position = format!("4x4:{i}");
+                let mut s = server.request("/api/dots/nimber", &[("position", &position)]);
+                s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+                let _ = s.read(&mut [0; 1]);
+            });
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let mut slowest = Duration::ZERO;
+        for _ in 0..5 {
+            for (path, params) in [
+                ("/api/dots/analyze", &[("position", "2x2")][..]),
+                (
+                    "/api/amazons/solve",
+                    &[("position", "B..W b"), ("time_limit", "5")][..],
+                ),
+                ("/api/cgt/canon", &[("game", "{2|1}")][..]),
+            ] {
+                slowest = slowest.max(answer_time(&server, path, params));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        eprintln!("slowest answer during the flood: {slowest:?}");
+        assert!(slowest < PROMPT, "{slowest:?}");
+    });
+    let took = answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
+    assert!(took < PROMPT, "{took:?}");
 }
