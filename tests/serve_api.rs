@@ -380,3 +380,49 @@ fn a_flood_of_one_class_holds_up_no_other() {
     let took = answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
     assert!(took < PROMPT, "{took:?}");
 }
+
+/// A search that reaches its limit is answered (HTTP 200) with what it
+/// reached, as the command prints it: the JSON report of the limit, and for
+/// a drawing, a drawing that says the value is unknown and why.
+#[test]
+fn a_limit_reached_is_an_unknown_answer() {
+    let server = Server::start(&[]);
+    let api = server.json(
+        "/api/amazons/value",
+        &[("position", "6x6"), ("node_limit", "100")],
+    );
+    let json = cli_json(&[
+        "amazons",
+        "value",
+        "6x6",
+        "--node-limit",
+        "100",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(api, json);
+    let (code, line, _) = cli(&["amazons", "value", "6x6", "--node-limit", "100", "--quiet"]);
+    assert_eq!(code, 0);
+    let (status, drawing) = server.get(
+        "/api/amazons/value.svg",
+        &[("position", "6x6"), ("node_limit", "100")],
+    );
+    assert_eq!(status, 200, "{drawing}");
+    assert!(drawing.starts_with("<svg") && drawing.contains("data-limit=\"node\""));
+    assert!(drawing.contains(line.trim()), "{drawing} lacks {line:?}");
+    let (status, drawing) = server.get(
+        "/api/amazons/value.svg",
+        &[("position", "6x6"), ("time_limit", "1")],
+    );
+    assert_eq!(status, 200, "{drawing}");
+    assert!(
+        drawing.contains("value: unknown (time limit reached after"),
+        "{drawing}"
+    );
+    let api = server.json(
+        "/api/amazons/solve",
+        &[("position", "6x6"), ("node_limit", "50")],
+    );
+    assert_eq!(api["limit"], "node");
+    assert_eq!(api["winner"], serde_json::Value::Null);
+}

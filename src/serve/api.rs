@@ -14,6 +14,7 @@ use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
+use cgt::budget::Limit;
 use cgt::search::{Budget, Limits, StopFlag};
 use cgt::Arena;
 use cgtk::report::{DotsAnalyzeReport, ThermographReport};
@@ -519,7 +520,9 @@ async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>)
     .await
 }
 
-/// `amazons value --svg`: the drawing of the position's thermograph.
+/// `amazons value --svg`: the drawing of the position's thermograph, or
+/// when a limit stops the valuer, a drawing that says so in words (the line
+/// `amazons value` prints).
 async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
         Ok(q) => q,
@@ -530,16 +533,72 @@ async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Para
         Some(Class::Amazons),
         move |stop| match amazons_value_of(&q, &stop)? {
             Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(&t, &canonical))),
-            Err(limit) => Err(bad_input(
-                "position",
-                format!(
-                    "value unknown ({} limit reached after {} positions)",
-                    limit.limit, limit.positions
+            Err(limit) => Ok(Svg(unknown_svg(
+                limit.limit,
+                &format!(
+                    "value: unknown ({} after {} positions)",
+                    cgtk::report::stop_reason(limit.limit),
+                    limit.positions
                 ),
-            )),
+            ))),
         },
     )
     .await
+}
+
+/// A drawing in place of a thermograph that a limit stopped: `text` in one
+/// line, and the limit's name in `data-limit`.
+fn unknown_svg(limit: &str, text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let width = 16 + 8 * text.chars().count();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"32\" \
+         viewBox=\"0 0 {width} 32\" data-limit=\"{limit}\">\
+         <text x=\"8\" y=\"21\" font-family=\"sans-serif\" font-size=\"14\">{escaped}</text></svg>\n"
+    )
+}
+
+/// The answer of a calculation stopped by its time limit or its flag (the
+/// command prints `message` on stderr and exits with code 1).
+#[derive(Serialize)]
+struct CalculationLimitReport {
+    /// `"time"` or `"interrupt"`.
+    limit: &'static str,
+    /// What the command prints: what was computed, the limit, the steps.
+    message: String,
+}
+
+/// A calculation's outcome: `done` as it came, or where it failed because
+/// its time ran out or its flag was set (it started at `start`), the
+/// report of that limit; other errors as they came.
+fn calculation<T>(
+    done: Result<T>,
+    stop: &StopFlag,
+    start: Instant,
+) -> Result<Result<T, CalculationLimitReport>> {
+    let err = match done {
+        Ok(t) => return Ok(Ok(t)),
+        Err(err) => err,
+    };
+    let limit = if err.is::<BadInput>() {
+        None
+    } else if stop.is_stopped() {
+        Some(Limit::Interrupt)
+    } else if start.elapsed().as_secs_f64() >= MAX_SECONDS {
+        Some(Limit::Time)
+    } else {
+        None
+    };
+    match limit {
+        Some(limit) => Ok(Err(CalculationLimitReport {
+            limit: limit.name(),
+            message: one_line(&err),
+        })),
+        None => Err(err),
+    }
 }
 
 /// An arena for one request: at most [`MAX_SECONDS`] of sums, and none
@@ -556,6 +615,18 @@ fn limited_arena(stop: StopFlag) -> Arena {
     arena
 }
 
+/// The JSON of a calculation's report, or of the limit that stopped it.
+fn calculation_json<T: Serialize>(
+    done: Result<T>,
+    stop: &StopFlag,
+    start: Instant,
+) -> Result<serde_json::Value> {
+    Ok(match calculation(done, stop, start)? {
+        Ok(report) => serde_json::to_value(report)?,
+        Err(limit) => serde_json::to_value(limit)?,
+    })
+}
+
 /// `cgt canon`: `game`.
 async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["game"]) {
@@ -563,7 +634,10 @@ async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
-        cgt_cmd::canon(&mut limited_arena(stop), q.required("game")?)
+        let start = Instant::now();
+        let game = q.required("game")?;
+        let done = cgt_cmd::canon(&mut limited_arena(stop.clone()), game);
+        calculation_json(done, &stop, start)
     })
     .await
 }
@@ -575,7 +649,10 @@ async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
-        cgt_cmd::compare(&mut limited_arena(stop), q.required("g")?, q.required("h")?)
+        let start = Instant::now();
+        let (g, h) = (q.required("g")?, q.required("h")?);
+        let done = cgt_cmd::compare(&mut limited_arena(stop.clone()), g, h);
+        calculation_json(done, &stop, start)
     })
     .await
 }
@@ -587,21 +664,30 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
-        Ok(ThermographReport::new(Some(&canonical), &t)?)
+        let start = Instant::now();
+        let game = q.required("game")?;
+        let done = cgt_cmd::thermograph(&mut limited_arena(stop.clone()), game)
+            .and_then(|(canonical, t)| Ok(ThermographReport::new(Some(&canonical), &t)?));
+        calculation_json(done, &stop, start)
     })
     .await
 }
 
-/// `cgt thermograph --svg`: the drawing.
+/// `cgt thermograph --svg`: the drawing (or the words of the limit that
+/// stopped it).
 async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
-        let (canonical, t) = cgt_cmd::thermograph(&mut limited_arena(stop), q.required("game")?)?;
-        Ok(Svg(svg::thermograph_svg(&t, &canonical)))
+        let start = Instant::now();
+        let game = q.required("game")?;
+        let done = cgt_cmd::thermograph(&mut limited_arena(stop.clone()), game);
+        Ok(Svg(match calculation(done, &stop, start)? {
+            Ok((canonical, t)) => svg::thermograph_svg(&t, &canonical),
+            Err(limit) => unknown_svg(limit.limit, &limit.message),
+        }))
     })
     .await
 }

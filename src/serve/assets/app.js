@@ -677,18 +677,24 @@ $("am-computer").addEventListener("change", amComputer);
 
 // ---------------------------------------------------------------- CGT calculator
 
+/** A calculation's answer; one a limit stopped (`limit`, `message`) as an Error. */
+function calculated(r) {
+  if (r.limit) throw new Error("unknown: " + r.message);
+  return r;
+}
+
 async function cgt(kind) {
   const out = $("cgt-out"), svgOut = $("cgt-svg");
   out.className = "";
   try {
     const g = $("cgt-g").value;
     if (kind === "canon") {
-      out.textContent = "G = " + (await api("cgt/canon", { game: g })).canonical;
+      out.textContent = "G = " + calculated(await api("cgt/canon", { game: g })).canonical;
     } else if (kind === "compare") {
       const h = $("cgt-h").value;
-      out.textContent = `G ${(await api("cgt/compare", { g, h })).relation} H`;
+      out.textContent = `G ${calculated(await api("cgt/compare", { g, h })).relation} H`;
     } else {
-      const t = await api("cgt/thermograph", { game: g });
+      const t = calculated(await api("cgt/thermograph", { game: g }));
       out.textContent = `canonical form ${t.canonical}\nleft stop ${t.left_stop}, right stop ${t.right_stop}\n` +
         `mean ${t.mean}, temperature ${t.temperature}`;
       svgOut.innerHTML = await api("cgt/thermograph.svg", { game: g }, true);
