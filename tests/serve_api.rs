@@ -426,3 +426,75 @@ fn a_limit_reached_is_an_unknown_answer() {
     assert_eq!(api["limit"], "node");
     assert_eq!(api["winner"], serde_json::Value::Null);
 }
+
+/// On a loopback address, a request naming another machine in `Host` (DNS
+/// rebinding) or carrying another site's `Origin` is refused with 403 and
+/// one line, for the page as for the API; this machine's names, with any
+/// port, and the page's own origin pass. A Dots analysis is answered
+/// promptly throughout.
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let server = Server::start(&[]);
+    let port = server.addr.rsplit_once(':').unwrap().1.to_string();
+    let own = format!("Host: {}", server.addr);
+    let same_origin = format!("Origin: http://{}", server.addr);
+    let localhost = format!("Host: localhost:{port}");
+    let analyze: &[(&str, &str)] = &[("position", "2x2")];
+    for headers in [
+        &[own.as_str()][..],
+        &[localhost.as_str()][..],
+        &["Host: LOCALHOST"][..],
+        &["Host: [::1]:80"][..],
+        &["Host: 127.0.0.1"][..],
+        &[own.as_str(), same_origin.as_str()][..],
+    ] {
+        let (status, body) = server.get_with("/api/dots/analyze", analyze, headers);
+        assert_eq!(status, 200, "{headers:?}: {body}");
+    }
+    let evil_origin = "Origin: http://evil.example";
+    for (headers, what) in [
+        (&["Host: evil.example"][..], "Host"),
+        (&["Host: 127.0.0.1.evil.example:80"][..], "Host"),
+        (&["Host: localhost.evil.example"][..], "Host"),
+        (&[][..], "Host"),
+        (&[own.as_str(), evil_origin][..], "Origin"),
+        (&[own.as_str(), "Origin: null"][..], "Origin"),
+        (&[localhost.as_str(), same_origin.as_str()][..], "Origin"),
+    ] {
+        for path in ["/", "/app.js", "/api/dots/analyze"] {
+            let (status, body) = server.get_with(path, analyze, headers);
+            assert_eq!(status, 403, "{path} {headers:?}: {body}");
+            assert!(
+                body.starts_with("error: forbidden: ")
+                    && body.contains(what)
+                    && !body.trim().contains('\n'),
+                "{body}"
+            );
+        }
+        assert!(answer_time(&server, "/api/dots/analyze", analyze) < PROMPT);
+    }
+}
+
+/// Off a loopback address the server warns on stderr, answers any `Host`,
+/// and still refuses other sites' `Origin`.
+#[test]
+fn a_non_loopback_address_is_warned_of() {
+    let server = Server::start(&["--host", "0.0.0.0"]);
+    assert!(
+        server
+            .stderr()
+            .contains("warning: 0.0.0.0 is not a loopback address"),
+        "{}",
+        server.stderr()
+    );
+    assert_eq!(server.stderr().lines().count(), 1, "{}", server.stderr());
+    let analyze: &[(&str, &str)] = &[("position", "2x2")];
+    let (status, body) = server.get_with("/api/dots/analyze", analyze, &["Host: 192.0.2.1:80"]);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = server.get_with(
+        "/api/dots/analyze",
+        analyze,
+        &["Host: 192.0.2.1:80", "Origin: http://evil.example"],
+    );
+    assert_eq!(status, 403, "{body}");
+}

@@ -16,8 +16,10 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 use anyhow::{Context, Result};
-use axum::http::header;
-use axum::response::IntoResponse;
+use axum::extract::{Request, State as Extract};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use clap::Args;
@@ -26,11 +28,17 @@ use crate::output::bad_input;
 
 /// `cgtk serve`.
 #[derive(Args)]
+#[command(after_help = "\
+On a loopback address (the default) the server answers only requests whose Host header \
+names this machine (localhost, 127.0.0.1 or [::1], with any port), so that no web site \
+can reach it through a name of its own (DNS rebinding); on any address, requests whose \
+Origin header is another site's are refused (HTTP 403). On another address (--host 0.0.0.0) \
+anyone who can reach the port can use the API; the server warns on stderr.")]
 pub struct ServeArgs {
     /// The port (0: any free port; the URL is printed on one line).
     #[arg(long, default_value_t = 8080)]
     port: u16,
-    /// The address to listen on (only this machine by default).
+    /// The address to listen on (only this machine by default; see below).
     #[arg(long, default_value = "127.0.0.1")]
     host: IpAddr,
     /// Answer Amazons areas from the endgame databases in DIR.
@@ -45,8 +53,9 @@ const INDEX_HTML: &str = include_str!("assets/index.html");
 const APP_JS: &str = include_str!("assets/app.js");
 const APP_CSS: &str = include_str!("assets/app.css");
 
-/// The router: the page, its assets and the API.
-fn router(state: Arc<api::State>) -> Router {
+/// The router: the page, its assets and the API, behind the [`gate`]
+/// (with `loopback`: the server listens on a loopback address).
+fn router(state: Arc<api::State>, loopback: bool) -> Router {
     Router::new()
         .route(
             "/",
@@ -62,6 +71,81 @@ fn router(state: Arc<api::State>) -> Router {
         )
         .nest("/api", api::routes())
         .with_state(state)
+        .layer(middleware::from_fn_with_state(loopback, gate))
+}
+
+/// Refuses (HTTP 403, one line) a request that [`refusal`] refuses.
+async fn gate(Extract(loopback): Extract<bool>, request: Request, next: Next) -> Response {
+    match refusal(loopback, request.headers()) {
+        Some(why) => (StatusCode::FORBIDDEN, format!("error: forbidden: {why}\n")).into_response(),
+        None => next.run(request).await,
+    }
+}
+
+/// Why a request with `headers` is refused, if it is: on a `loopback`
+/// address, a `Host` that is not this machine (a web site that resolves its
+/// own name to 127.0.0.1, DNS rebinding); on any address, an `Origin`
+/// other than the page's own (a request made by another site's page).
+fn refusal(loopback: bool, headers: &HeaderMap) -> Option<String> {
+    let hosts: Vec<&HeaderValue> = headers.get_all(header::HOST).iter().collect();
+    if loopback {
+        if hosts.is_empty() {
+            return Some(
+                "no Host header (this server answers only localhost, 127.0.0.1 and [::1])"
+                    .to_owned(),
+            );
+        }
+        if let Some(bad) = hosts
+            .iter()
+            .find(|h| !h.to_str().is_ok_and(is_this_machine))
+        {
+            return Some(format!(
+                "Host {} is not this machine (this server answers only localhost, 127.0.0.1 and [::1])",
+                shown(bad)
+            ));
+        }
+    }
+    let host = match hosts.as_slice() {
+        [one] => one.to_str().ok(),
+        _ => None,
+    };
+    headers
+        .get_all(header::ORIGIN)
+        .iter()
+        .find(|origin| {
+            let same = host
+                .zip(origin.to_str().ok())
+                .is_some_and(|(host, origin)| {
+                    origin
+                        .strip_prefix("http://")
+                        .is_some_and(|o| o.eq_ignore_ascii_case(host))
+                });
+            !same
+        })
+        .map(|origin| format!("a request from another site (Origin {})", shown(origin)))
+}
+
+/// Whether a `Host` header names this machine: `localhost`, `127.0.0.1` or
+/// `[::1]`, with or without a port.
+fn is_this_machine(host: &str) -> bool {
+    let (name, port) = match host.rfind(':') {
+        Some(i) if !host[i..].contains(']') => (&host[..i], Some(&host[i + 1..])),
+        _ => (host, None),
+    };
+    let port_ok =
+        port.is_none_or(|p| (1..=5).contains(&p.len()) && p.bytes().all(|b| b.is_ascii_digit()));
+    port_ok && (name.eq_ignore_ascii_case("localhost") || name == "127.0.0.1" || name == "[::1]")
+}
+
+/// A header's value for a message: quoted, at most 60 characters.
+fn shown(value: &HeaderValue) -> String {
+    let text = String::from_utf8_lossy(value.as_bytes());
+    let head: String = text.chars().take(60).collect();
+    if head.len() < text.len() {
+        format!("{head:?}...")
+    } else {
+        format!("{head:?}")
+    }
 }
 
 fn page(body: &'static str, kind: &'static str) -> impl IntoResponse {
@@ -97,11 +181,93 @@ pub fn run(args: ServeArgs) -> Result<()> {
             .await
             .map_err(|e| bad_input(&format!("cannot listen on {addr}"), e))?;
         let local = listener.local_addr()?;
+        let loopback = local.ip().is_loopback();
+        if !loopback {
+            eprintln!(
+                "cgtk serve: warning: {} is not a loopback address: anyone who can reach port {} can use the API",
+                local.ip(),
+                local.port()
+            );
+        }
         println!("cgtk serve: http://{local}/");
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
-        axum::serve(listener, router(state))
+        axum::serve(listener, router(state, loopback))
             .await
             .context("the server stopped")
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn this_machine_is_named_three_ways_with_any_port() {
+        for host in [
+            "localhost",
+            "LocalHost:8080",
+            "127.0.0.1",
+            "127.0.0.1:1",
+            "[::1]",
+            "[::1]:65535",
+        ] {
+            assert!(is_this_machine(host), "{host}");
+        }
+        for host in [
+            "",
+            "example.com",
+            "localhost.example.com",
+            "127.0.0.1.example.com:80",
+            "127.0.0.2",
+            "::1",
+            "[::1]x",
+            "localhost:",
+            "localhost:80:80",
+            "localhost:123456",
+            "[::2]:80",
+        ] {
+            assert!(!is_this_machine(host), "{host}");
+        }
+    }
+
+    #[test]
+    fn only_the_same_origin_passes() {
+        let headers = |pairs: &[(header::HeaderName, &str)]| {
+            let mut map = HeaderMap::new();
+            for (name, value) in pairs {
+                map.append(name, HeaderValue::from_str(value).unwrap());
+            }
+            map
+        };
+        let host = (header::HOST, "127.0.0.1:8080");
+        assert_eq!(refusal(true, &headers(std::slice::from_ref(&host))), None);
+        assert_eq!(
+            refusal(
+                true,
+                &headers(&[host.clone(), (header::ORIGIN, "http://127.0.0.1:8080")])
+            ),
+            None
+        );
+        for origin in [
+            "http://example.com",
+            "null",
+            "http://localhost:8080",
+            "https://127.0.0.1:8080",
+        ] {
+            let refused = refusal(true, &headers(&[host.clone(), (header::ORIGIN, origin)]));
+            assert!(refused.is_some_and(|r| r.contains("Origin")), "{origin}");
+        }
+        assert!(refusal(true, &headers(&[])).is_some());
+        assert!(refusal(true, &headers(&[(header::HOST, "example.com")])).is_some());
+        assert_eq!(
+            refusal(false, &headers(&[(header::HOST, "192.0.2.1:80")])),
+            None
+        );
+        let foreign = headers(&[
+            (header::HOST, "192.0.2.1:80"),
+            (header::ORIGIN, "http://example.com"),
+        ]);
+        assert!(refusal(false, &foreign).is_some());
+    }
 }
