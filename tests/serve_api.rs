@@ -5,10 +5,11 @@
 
 mod serve_kit;
 
-use std::io::Read;
+use std::io::{Read, Write};
+use std::net::TcpStream;
 use std::time::{Duration, Instant};
 
-use serve_kit::{cli, cli_json, untimed, Server};
+use serve_kit::{cli, cli_json, read_response, untimed, Server};
 
 #[test]
 fn dots_analyze_matches_the_cli() {
@@ -497,4 +498,98 @@ fn a_non_loopback_address_is_warned_of() {
         &["Host: 192.0.2.1:80", "Origin: http://evil.example"],
     );
     assert_eq!(status, 403, "{body}");
+}
+
+/// How long until the server closes `stream` (reading and dropping what it
+/// sends), or `None` if it is still open after `limit`.
+fn closed_within(mut stream: TcpStream, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    let mut buf = [0; 4096];
+    while let Some(left) = limit.checked_sub(start.elapsed()) {
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        match stream.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return Some(start.elapsed())
+            }
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+/// The server closes a connection that sends nothing, one whose request
+/// header never ends, and a kept-alive one after its answer, after 30 s
+/// (not at once, and long before the minutes they stayed open); a Dots
+/// analysis is answered promptly meanwhile.
+#[test]
+fn idle_connections_and_slow_headers_time_out() {
+    let server = Server::start(&[]);
+    let idle = TcpStream::connect(&server.addr).unwrap();
+    let mut slow = TcpStream::connect(&server.addr).unwrap();
+    slow.write_all(b"GET /api/dots/analyze?position=2x2 HTTP/1.1\r\nHost: ")
+        .unwrap();
+    let mut kept = TcpStream::connect(&server.addr).unwrap();
+    write!(
+        kept,
+        "GET /api/dots/analyze?position=2x2 HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    std::thread::scope(|scope| {
+        let waits: Vec<_> = [idle, slow, kept]
+            .into_iter()
+            .map(|stream| scope.spawn(move || closed_within(stream, Duration::from_secs(50))))
+            .collect();
+        for _ in 0..5 {
+            let took = answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
+            assert!(took < PROMPT, "{took:?}");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        for (wait, what) in waits.into_iter().zip(["idle", "slow header", "kept alive"]) {
+            let closed = wait.join().unwrap();
+            eprintln!("{what} connection closed after {closed:?}");
+            assert!(
+                closed.is_some_and(|t| t > Duration::from_secs(5)),
+                "{what}: {closed:?}"
+            );
+        }
+    });
+}
+
+/// The first Ctrl-C stops accepting, stops the running computations, which
+/// answer what they reached (a 60-second solve: the limit "interrupt"),
+/// says so on stderr in one line, and ends the server (exit code 0) without
+/// waiting for idle connections.
+#[test]
+fn the_first_ctrl_c_shuts_down_gracefully() {
+    let mut server = Server::start(&[]);
+    let solving = server.request(
+        "/api/amazons/solve",
+        &[("position", "5x5"), ("time_limit", "60")],
+    );
+    let _idle = TcpStream::connect(&server.addr).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    server.interrupt();
+    let (status, body) = read_response(solving);
+    let took = start.elapsed();
+    assert_eq!(status, 200, "{body}");
+    let report: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(report["limit"], "interrupt", "{body}");
+    assert!(
+        took < PROMPT,
+        "the interrupted solve answered after {took:?}"
+    );
+    assert_eq!(server.wait_exit(Duration::from_secs(15)), Some(0));
+    let stderr = server.stderr();
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("interrupted")).count(),
+        1,
+        "{stderr}"
+    );
+    assert!(TcpStream::connect(&server.addr).is_err());
 }

@@ -123,6 +123,16 @@ impl State {
         Arc::clone(&self.pools[i])
     }
 
+    /// Sets the stop flag of every computation in flight and of every one
+    /// that starts from now on (the server is shutting down).
+    pub fn stop_all(&self) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.closing = true;
+        for flag in running.flags.values() {
+            flag.stop();
+        }
+    }
+
     /// A new computation's flag, stopped already when the server is
     /// shutting down, and its number.
     fn register(&self) -> (u64, StopFlag) {

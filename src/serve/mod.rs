@@ -1,19 +1,25 @@
 //! `cgtk serve`: a local web page over the engines, and a JSON API under
 //! `/api/` that answers exactly what the CLI prints with `--json`.
 //!
-//! The server is axum on tokio. Every request that computes runs on
-//! tokio's blocking pool, so a long search never holds up another request;
-//! searches run under limits (a time limit of at most
-//! [`api::MAX_SECONDS`] seconds, node limits, the players' budgets) and stop
-//! early, through a [`cgt::search::StopFlag`], when the client goes away.
-//! The page (one HTML file, a style sheet and plain JavaScript) is compiled
-//! into the binary: nothing is fetched from elsewhere.
+//! The server is axum's router served by hyper-util on tokio. Every
+//! request that computes runs on tokio's blocking pool, with a turn of its
+//! class of routes, so a long search never holds up another request;
+//! computations run under limits (a time limit of at most
+//! [`api::MAX_SECONDS`] seconds, node limits, the players' budgets) and
+//! stop early, through a [`cgt::budget::StopFlag`], when the client goes
+//! away or the server shuts down (the first Ctrl-C). Idle connections are
+//! closed after [`IDLE_SECONDS`]; on a loopback address only requests that
+//! name this machine are answered. The page (one HTML file, a style sheet
+//! and plain JavaScript) is compiled into the binary: nothing is fetched
+//! from elsewhere.
 
 mod api;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
+use std::pin::pin;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::{Context, Result};
 use axum::extract::{Request, State as Extract};
@@ -23,6 +29,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use clap::Args;
+use hyper_util::rt::{TokioExecutor, TokioIo, TokioTimer};
+use hyper_util::server::conn::auto;
+use hyper_util::service::TowerToHyperService;
+use tokio::sync::watch;
+use tokio::task::JoinSet;
 
 use crate::output::bad_input;
 
@@ -175,27 +186,99 @@ pub fn run(args: ServeArgs) -> Result<()> {
         .thread_stack_size(crate::COMMAND_STACK_BYTES)
         .build()
         .context("cannot start the server's runtime")?;
-    runtime.block_on(async move {
-        let addr = SocketAddr::new(args.host, args.port);
-        let listener = tokio::net::TcpListener::bind(addr)
-            .await
-            .map_err(|e| bad_input(&format!("cannot listen on {addr}"), e))?;
-        let local = listener.local_addr()?;
-        let loopback = local.ip().is_loopback();
-        if !loopback {
-            eprintln!(
-                "cgtk serve: warning: {} is not a loopback address: anyone who can reach port {} can use the API",
-                local.ip(),
-                local.port()
-            );
+    let result = runtime.block_on(serve(SocketAddr::new(args.host, args.port), state));
+    // Computations that have not stopped yet end with the process.
+    runtime.shutdown_background();
+    result
+}
+
+/// How long a connection may stay idle, or take to send a request's
+/// header, before the server closes it.
+const IDLE_SECONDS: u64 = 30;
+
+/// How long, after the first Ctrl-C, the server waits for the requests in
+/// flight to send what their stopped computations reached.
+const GRACE_SECONDS: u64 = 5;
+
+/// Listens on `addr` and answers until the first Ctrl-C, then shuts down
+/// gracefully.
+///
+/// Connections are served by hyper-util's server (the one `axum::serve`
+/// wraps) with a timer, for the one setting `axum::serve` does not offer:
+/// hyper's header read timeout, which closes a connection that sends no
+/// complete request header within [`IDLE_SECONDS`], idle keep-alive
+/// connections included.
+async fn serve(addr: SocketAddr, state: Arc<api::State>) -> Result<()> {
+    let listener = tokio::net::TcpListener::bind(addr)
+        .await
+        .map_err(|e| bad_input(&format!("cannot listen on {addr}"), e))?;
+    let local = listener.local_addr()?;
+    let loopback = local.ip().is_loopback();
+    if !loopback {
+        eprintln!(
+            "cgtk serve: warning: {} is not a loopback address: anyone who can reach port {} can use the API",
+            local.ip(),
+            local.port()
+        );
+    }
+    println!("cgtk serve: http://{local}/");
+    use std::io::Write as _;
+    let _ = std::io::stdout().flush();
+
+    let app = router(Arc::clone(&state), loopback);
+    let mut builder = auto::Builder::new(TokioExecutor::new()).http1_only();
+    builder
+        .http1()
+        .timer(TokioTimer::new())
+        .header_read_timeout(Duration::from_secs(IDLE_SECONDS));
+    let (closing, _) = watch::channel(false);
+    let mut connections = JoinSet::new();
+    let mut interrupted = pin!(interrupted());
+    loop {
+        tokio::select! {
+            accepted = listener.accept() => {
+                let Ok((tcp, _)) = accepted else {
+                    // Out of file descriptors, say: try again a little later.
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                };
+                let builder = builder.clone();
+                let service = TowerToHyperService::new(app.clone());
+                let mut closing = closing.subscribe();
+                connections.spawn(async move {
+                    let mut connection = pin!(builder.serve_connection(TokioIo::new(tcp), service));
+                    tokio::select! {
+                        _ = connection.as_mut() => return,
+                        _ = closing.wait_for(|&c| c) => {}
+                    }
+                    connection.as_mut().graceful_shutdown();
+                    let _ = connection.await;
+                });
+            }
+            Some(_) = connections.join_next(), if !connections.is_empty() => {}
+            () = &mut interrupted => break,
         }
-        println!("cgtk serve: http://{local}/");
-        use std::io::Write as _;
-        let _ = std::io::stdout().flush();
-        axum::serve(listener, router(state, loopback))
-            .await
-            .context("the server stopped")
+    }
+    eprintln!(
+        "cgtk serve: interrupted: no new connections; running computations stop and answer what they reached (Ctrl-C again ends at once)"
+    );
+    drop(listener);
+    state.stop_all();
+    let _ = closing.send(true);
+    let grace = Duration::from_secs(GRACE_SECONDS);
+    let _ = tokio::time::timeout(grace, async {
+        while connections.join_next().await.is_some() {}
     })
+    .await;
+    Ok(())
+}
+
+/// Ends at the first Ctrl-C (which sets [`crate::interrupted`]; a second
+/// one ends the process at once).
+async fn interrupted() {
+    while !crate::interrupted().is_stopped() {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
 }
 
 #[cfg(test)]
