@@ -389,7 +389,14 @@ function amText() {
   return ranks.join("/") + " " + am.toMove;
 }
 
+/** A position's text, or `WxH` for the standard start of a board of that size. */
 function amParse(text) {
+  const size = /^\s*(\d+)x(\d+)\s*$/.exec(text);
+  if (size) {
+    const w = +size[1], h = +size[2];
+    if (w < 4 || w > 8 || h < 4 || h > 8) throw new Error("standard starts are 4x4 to 8x8");
+    return { w, h, cells: amStandard(w, h), toMove: "w" };
+  }
   const m = /^\s*([.WBx/]+)\s+([wb])\s*$/.exec(text);
   if (!m) throw new Error("a position is ranks from the top separated by / (. W B x), then w or b");
   const ranks = m[1].split("/");
@@ -739,9 +746,27 @@ dotsNew(3, 3);
 amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
 
 // A link may open a view: #dots=RECORD[&values][&nimstring],
-// #amazons=POSITION[&eval], #cgt=GAME (the thermograph).
+// #amazons=POSITION[&eval] (a position's text or WxH, the standard start),
+// #cgt=GAME (the thermograph); values are percent-decoded, a + is a plus.
+/**
+ * The parameters of a link's fragment: `name=value` pairs separated by `&`,
+ * each percent-decoded. Unlike a query string's, a `+` stays a plus (a sum
+ * of games), not a space.
+ */
+function linkParams(fragment) {
+  const decode = (t) => { try { return decodeURIComponent(t); } catch (err) { return t; } };
+  const params = new Map();
+  for (const part of fragment.split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    if (i < 0) params.set(decode(part), "");
+    else params.set(decode(part.slice(0, i)), decode(part.slice(i + 1)));
+  }
+  return params;
+}
+
 (function openFromLink() {
-  const link = new URLSearchParams(location.hash.slice(1));
+  const link = linkParams(location.hash.slice(1));
   if (link.has("dots")) {
     $("dots-p1").value = link.get("second") || "human";
     $("dots-values").checked = link.has("values");
@@ -750,8 +775,12 @@ amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
   }
   if (link.has("amazons")) {
     showPanel("amazons");
-    try { amSet(amParse(link.get("amazons"))); } catch (err) { $("am-status").textContent = err.message; }
-    if (link.has("eval")) amEval();
+    try {
+      amSet(amParse(link.get("amazons")));
+      if (link.has("eval")) amEval();
+    } catch (err) {
+      $("am-status").textContent = err.message;
+    }
   }
   if (link.has("cgt")) {
     showPanel("cgt");
