@@ -330,6 +330,7 @@ fn abandoned_searches_stop_and_free_their_turns() {
     assert_eq!(server.stderr().matches("went away").count(), 0);
     drop(abandoned);
     let took = answer_time(&server, "/api/amazons/value", &[("position", "B..W b")]);
+    eprintln!("an Amazons request after the solves' clients went away: {took:?}");
     assert!(took < PROMPT, "a freed Amazons turn took {took:?}");
     assert!(
         until_stderr(&server, "went away", 2, PROMPT),
@@ -585,6 +586,10 @@ fn the_first_ctrl_c_shuts_down_gracefully() {
         "the interrupted solve answered after {took:?}"
     );
     assert_eq!(server.wait_exit(Duration::from_secs(15)), Some(0));
+    eprintln!(
+        "after Ctrl-C: the solve answered in {took:?}, the server ended in {:?}",
+        start.elapsed()
+    );
     let stderr = server.stderr();
     assert_eq!(
         stderr.lines().filter(|l| l.contains("interrupted")).count(),
@@ -592,4 +597,24 @@ fn the_first_ctrl_c_shuts_down_gracefully() {
         "{stderr}"
     );
     assert!(TcpStream::connect(&server.addr).is_err());
+}
+
+/// A second Ctrl-C ends the server at once (exit code 130, as a shell
+/// reports SIGINT), while the first waits for a request still being sent.
+#[test]
+fn a_second_ctrl_c_ends_the_server_at_once() {
+    let mut server = Server::start(&[]);
+    let mut slow = TcpStream::connect(&server.addr).unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: ").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    server.interrupt();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        server.wait_exit(Duration::ZERO),
+        None,
+        "{}",
+        server.stderr()
+    );
+    server.interrupt();
+    assert_eq!(server.wait_exit(Duration::from_secs(3)), Some(130));
 }
