@@ -49,7 +49,7 @@ const TURNS: usize = 2;
 /// turn (at most [`QUEUE_SECONDS`]) and holds it until its computation has
 /// ended, stopped or not, even when its client went away earlier.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Class {
+enum Class {
     /// `/dots/analyze`.
     DotsAnalysis,
     /// `/dots/nimber`.

@@ -88,7 +88,7 @@ fn router(state: Arc<api::State>, loopback: bool) -> Router {
 /// Refuses (HTTP 403, one line) a request that [`refusal`] refuses.
 async fn gate(Extract(loopback): Extract<bool>, request: Request, next: Next) -> Response {
     match refusal(loopback, request.headers()) {
-        Some(why) => (StatusCode::FORBIDDEN, format!("error: forbidden: {why}\n")).into_response(),
+        Some(why) => (StatusCode::FORBIDDEN, format!("error: forbidden: {why}")).into_response(),
         None => next.run(request).await,
     }
 }
