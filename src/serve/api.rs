@@ -701,3 +701,39 @@ async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Pa
     })
     .await
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_drawing_escapes_its_words() {
+        let svg = unknown_svg("time", "game \"{1|<2}\" & more");
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("data-limit=\"time\""));
+        assert!(svg.contains("game \"{1|&lt;2}\" &amp; more"), "{svg}");
+    }
+
+    #[test]
+    fn only_a_stop_or_the_time_cap_makes_a_calculation_unknown() {
+        let start = Instant::now();
+        let running = StopFlag::new();
+        let stopped = StopFlag::new();
+        stopped.stop();
+        let failed = || -> Result<()> { Err(anyhow::anyhow!("time limit reached after 7 sums")) };
+        let bad = || -> Result<()> { Err(bad_input("game", "not a game")) };
+        let report = calculation(failed(), &stopped, start).unwrap().unwrap_err();
+        assert_eq!(report.limit, "interrupt");
+        assert_eq!(report.message, "time limit reached after 7 sums");
+        assert!(calculation(failed(), &running, start).is_err());
+        assert!(calculation(bad(), &stopped, start).is_err());
+        let cap = Duration::from_secs_f64(MAX_SECONDS + 1.0);
+        if let Some(long_ago) = Instant::now().checked_sub(cap) {
+            let report = calculation(failed(), &running, long_ago)
+                .unwrap()
+                .unwrap_err();
+            assert_eq!(report.limit, "time");
+        }
+        assert!(matches!(calculation(Ok(3), &stopped, start), Ok(Ok(3))));
+    }
+}
