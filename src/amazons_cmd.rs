@@ -378,17 +378,18 @@ pub fn evaluate(
 pub const VALUE_TT_MB: u64 = 1024;
 
 /// `amazons value`: the canonical form and thermograph of `pos`, or what a
-/// limit stopped (`tt_mb`: the memory bound of the valuer's table and
-/// arena, in MiB).
+/// limit or `stop` stopped (`tt_mb`: the memory bound of the valuer's table
+/// and arena, in MiB).
 pub fn value(
     pos: &Position,
     limits: Limits,
     tt_mb: u64,
     output: cgt::budget::OutputLimit,
+    stop: &cgt::search::StopFlag,
     progress: &dyn cgt::ProgressSink,
 ) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), ValueLimitReport>> {
     let mut valuer = Valuer::new();
-    valuer.set_stop(Some(crate::interrupted().clone()));
+    valuer.set_stop(Some(stop.clone()));
     let bytes = tt_mb.saturating_mul(1 << 20);
     valuer.set_memory_limit(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
     let g = match valuer.canonical_within(pos, limits, progress) {
@@ -491,7 +492,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 time: time_limit,
             };
             let bar = progress::Bar::new(quiet);
-            match value(&pos, limits, tt_mb, out.limit(), &bar)? {
+            match value(&pos, limits, tt_mb, out.limit(), crate::interrupted(), &bar)? {
                 Err(ValueLimitReport { limit, positions }) if !json => {
                     println!(
                         "value: unknown ({} after {positions} positions)",

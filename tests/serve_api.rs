@@ -5,7 +5,11 @@
 
 mod serve_kit;
 
-use serve_kit::{cli, cli_json, untimed, Server};
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::time::{Duration, Instant};
+
+use serve_kit::{cli, cli_json, read_response, untimed, Server};
 
 #[test]
 fn dots_analyze_matches_the_cli() {
@@ -270,15 +274,41 @@ fn bad_input_is_400_with_the_cli_message() {
     }
 }
 
-/// Searches whose clients go away are stopped, and other requests are
-/// answered while searches run: with every search turn taken by 60-second
-/// solves, a calculation is answered at once; when their clients close the
-/// connections, the server stops all four (and says so on stderr), and a
-/// new search gets a turn.
+/// How long a request takes to be answered with 200 (panics otherwise).
+fn answer_time(server: &Server, path: &str, params: &[(&str, &str)]) -> Duration {
+    let start = Instant::now();
+    let (status, body) = server.get(path, params);
+    assert_eq!(status, 200, "{path} {params:?}: {body}");
+    start.elapsed()
+}
+
+/// A bound on the time of a request that takes milliseconds when it gets a
+/// turn, generous for a loaded machine (the failures it catches took
+/// minutes).
+const PROMPT: Duration = Duration::from_secs(5);
+
+/// Waits at most `limit` until the server's stderr holds `text` `count`
+/// times.
+fn until_stderr(server: &Server, text: &str, count: usize, limit: Duration) -> bool {
+    let start = Instant::now();
+    while start.elapsed() < limit {
+        if server.stderr().matches(text).count() >= count {
+            return true;
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    false
+}
+
+/// Searches whose clients go away are stopped and free their turns: with
+/// both Amazons turns taken by 60-second solves, another Amazons request
+/// waits, while a calculation is answered at once; when the clients close
+/// their connections, the server stops both solves (and says so on
+/// stderr), and a new Amazons request gets a turn.
 #[test]
-fn abandoned_searches_stop_and_others_are_answered() {
+fn abandoned_searches_stop_and_free_their_turns() {
     let server = Server::start(&[]);
-    let abandoned: Vec<_> = (0..4)
+    let abandoned: Vec<_> = (0..2)
         .map(|_| {
             server.request(
                 "/api/amazons/solve",
@@ -286,15 +316,334 @@ fn abandoned_searches_stop_and_others_are_answered() {
             )
         })
         .collect();
-    std::thread::sleep(std::time::Duration::from_millis(500));
-    let api = server.json("/api/cgt/canon", &[("game", "{2|1}")]);
-    assert_eq!(api["canonical"], "{2|1}");
+    std::thread::sleep(Duration::from_millis(500));
+    let mut waiting = server.request("/api/amazons/value", &[("position", "B..W b")]);
+    waiting
+        .set_read_timeout(Some(Duration::from_secs(1)))
+        .unwrap();
+    assert!(
+        waiting.read(&mut [0; 1]).is_err(),
+        "an Amazons request was answered while both turns were taken"
+    );
+    drop(waiting);
+    assert!(answer_time(&server, "/api/cgt/canon", &[("game", "{2|1}")]) < PROMPT);
     assert_eq!(server.stderr().matches("went away").count(), 0);
     drop(abandoned);
+    let took = answer_time(&server, "/api/amazons/value", &[("position", "B..W b")]);
+    eprintln!("an Amazons request after the solves' clients went away: {took:?}");
+    assert!(took < PROMPT, "a freed Amazons turn took {took:?}");
+    assert!(
+        until_stderr(&server, "went away", 2, PROMPT),
+        "{}",
+        server.stderr()
+    );
     let api = server.json("/api/dots/analyze", &[("position", "2x2")]);
     assert_eq!(
         untimed(api),
         untimed(cli_json(&["dots", "analyze", "2x2", "--json", "--quiet"]))
     );
-    assert_eq!(server.stderr().matches("went away").count(), 4);
+}
+
+/// A flood of requests of one class whose clients give up after a second
+/// (Nimstring values of 4x4 boards, which take minutes) holds only that
+/// class's turns: a Dots analysis, an Amazons search and a calculation are
+/// answered promptly throughout.
+#[test]
+fn a_flood_of_one_class_holds_up_no_other() {
+    let server = Server::start(&[]);
+    std::thread::scope(|scope| {
+        for i in 0..12 {
+            let server = &server;
+            scope.spawn(move || {
+                let position = format!("4x4:{i}");
+                let mut s = server.request("/api/dots/nimber", &[("position", &position)]);
+                s.set_read_timeout(Some(Duration::from_secs(1))).unwrap();
+                let _ = s.read(&mut [0; 1]);
+            });
+        }
+        std::thread::sleep(Duration::from_millis(300));
+        let mut slowest = Duration::ZERO;
+        for _ in 0..5 {
+            for (path, params) in [
+                ("/api/dots/analyze", &[("position", "2x2")][..]),
+                (
+                    "/api/amazons/solve",
+                    &[("position", "B..W b"), ("time_limit", "5")][..],
+                ),
+                ("/api/cgt/canon", &[("game", "{2|1}")][..]),
+            ] {
+                slowest = slowest.max(answer_time(&server, path, params));
+            }
+            std::thread::sleep(Duration::from_millis(200));
+        }
+        eprintln!("slowest answer during the flood: {slowest:?}");
+        assert!(slowest < PROMPT, "{slowest:?}");
+    });
+    let took = answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
+    assert!(took < PROMPT, "{took:?}");
+}
+
+/// A search that reaches its limit is answered (HTTP 200) with what it
+/// reached, as the command prints it: the JSON report of the limit, and for
+/// a drawing, a drawing that says the value is unknown and why.
+#[test]
+fn a_limit_reached_is_an_unknown_answer() {
+    let server = Server::start(&[]);
+    let api = server.json(
+        "/api/amazons/value",
+        &[("position", "6x6"), ("node_limit", "100")],
+    );
+    let json = cli_json(&[
+        "amazons",
+        "value",
+        "6x6",
+        "--node-limit",
+        "100",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(api, json);
+    let (code, line, _) = cli(&["amazons", "value", "6x6", "--node-limit", "100", "--quiet"]);
+    assert_eq!(code, 0);
+    let (status, drawing) = server.get(
+        "/api/amazons/value.svg",
+        &[("position", "6x6"), ("node_limit", "100")],
+    );
+    assert_eq!(status, 200, "{drawing}");
+    assert!(drawing.starts_with("<svg") && drawing.contains("data-limit=\"node\""));
+    assert!(drawing.contains(line.trim()), "{drawing} lacks {line:?}");
+    let (status, drawing) = server.get(
+        "/api/amazons/value.svg",
+        &[("position", "6x6"), ("time_limit", "1")],
+    );
+    assert_eq!(status, 200, "{drawing}");
+    assert!(
+        drawing.contains("value: unknown (time limit reached after"),
+        "{drawing}"
+    );
+    let api = server.json(
+        "/api/amazons/solve",
+        &[("position", "6x6"), ("node_limit", "50")],
+    );
+    assert_eq!(api["limit"], "node");
+    assert_eq!(api["winner"], serde_json::Value::Null);
+}
+
+/// A 121-character sum of 11 hot games whose canonical form takes
+/// gigabytes of text (it aborted the whole server): the answer gives its
+/// size instead, as the CLI does, its thermograph is still drawn, and a
+/// Dots analysis is answered promptly after each.
+#[test]
+fn a_canonical_form_too_large_is_answered_by_its_size() {
+    let server = Server::start(&[]);
+    let game: Vec<String> = (1..=11)
+        .map(|i| format!("{{{}|{{{i}|0}}}}", 2 * i))
+        .collect();
+    let game = game.join(" + ");
+    let api = server.json("/api/cgt/canon", &[("game", &game)]);
+    assert_eq!(api, cli_json(&["cgt", "canon", &game, "--json"]));
+    assert!(api["canonical"].is_null(), "{api}");
+    assert!(api["too_large"]["bytes"].as_u64().unwrap() > 1 << 20);
+    answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
+    let api = server.json("/api/cgt/thermograph", &[("game", &game)]);
+    // The mean is additive, and {2i|{i|0}} has mean 5i/4: 5/4 * 66.
+    assert_eq!(api["mean"], "165/2");
+    assert!(api["canonical"].is_null(), "{api}");
+    let (status, drawing) = server.get("/api/cgt/thermograph.svg", &[("game", &game)]);
+    assert_eq!(status, 200);
+    assert!(drawing.starts_with("<svg"), "{drawing}");
+    assert!(
+        answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]) < PROMPT,
+        "a Dots analysis after the calculations"
+    );
+}
+
+/// On a loopback address, a request naming another machine in `Host` (DNS
+/// rebinding) or carrying another site's `Origin` is refused with 403 and
+/// one line, for the page as for the API; this machine's names, with any
+/// port, and the page's own origin pass. A Dots analysis is answered
+/// promptly throughout.
+#[test]
+fn foreign_hosts_and_origins_are_refused() {
+    let server = Server::start(&[]);
+    let port = server.addr.rsplit_once(':').unwrap().1.to_string();
+    let own = format!("Host: {}", server.addr);
+    let same_origin = format!("Origin: http://{}", server.addr);
+    let localhost = format!("Host: localhost:{port}");
+    let analyze: &[(&str, &str)] = &[("position", "2x2")];
+    for headers in [
+        &[own.as_str()][..],
+        &[localhost.as_str()][..],
+        &["Host: LOCALHOST"][..],
+        &["Host: [::1]:80"][..],
+        &["Host: 127.0.0.1"][..],
+        &[own.as_str(), same_origin.as_str()][..],
+    ] {
+        let (status, body) = server.get_with("/api/dots/analyze", analyze, headers);
+        assert_eq!(status, 200, "{headers:?}: {body}");
+    }
+    let evil_origin = "Origin: http://evil.example";
+    for (headers, what) in [
+        (&["Host: evil.example"][..], "Host"),
+        (&["Host: 127.0.0.1.evil.example:80"][..], "Host"),
+        (&["Host: localhost.evil.example"][..], "Host"),
+        (&[][..], "Host"),
+        (&[own.as_str(), evil_origin][..], "Origin"),
+        (&[own.as_str(), "Origin: null"][..], "Origin"),
+        (&[localhost.as_str(), same_origin.as_str()][..], "Origin"),
+    ] {
+        for path in ["/", "/app.js", "/api/dots/analyze"] {
+            let (status, body) = server.get_with(path, analyze, headers);
+            assert_eq!(status, 403, "{path} {headers:?}: {body}");
+            assert!(
+                body.starts_with("error: forbidden: ")
+                    && body.contains(what)
+                    && !body.trim().contains('\n'),
+                "{body}"
+            );
+        }
+        assert!(answer_time(&server, "/api/dots/analyze", analyze) < PROMPT);
+    }
+}
+
+/// Off a loopback address the server warns on stderr, answers any `Host`,
+/// and still refuses other sites' `Origin`.
+#[test]
+fn a_non_loopback_address_is_warned_of() {
+    let server = Server::start(&["--host", "0.0.0.0"]);
+    assert!(
+        server
+            .stderr()
+            .contains("warning: 0.0.0.0 is not a loopback address"),
+        "{}",
+        server.stderr()
+    );
+    assert_eq!(server.stderr().lines().count(), 1, "{}", server.stderr());
+    let analyze: &[(&str, &str)] = &[("position", "2x2")];
+    let (status, body) = server.get_with("/api/dots/analyze", analyze, &["Host: 192.0.2.1:80"]);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = server.get_with(
+        "/api/dots/analyze",
+        analyze,
+        &["Host: 192.0.2.1:80", "Origin: http://evil.example"],
+    );
+    assert_eq!(status, 403, "{body}");
+}
+
+/// How long until the server closes `stream` (reading and dropping what it
+/// sends), or `None` if it is still open after `limit`.
+fn closed_within(mut stream: TcpStream, limit: Duration) -> Option<Duration> {
+    let start = Instant::now();
+    let mut buf = [0; 4096];
+    while let Some(left) = limit.checked_sub(start.elapsed()) {
+        stream
+            .set_read_timeout(Some(left.max(Duration::from_millis(1))))
+            .unwrap();
+        match stream.read(&mut buf) {
+            Ok(0) => return Some(start.elapsed()),
+            Ok(_) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::ConnectionReset => {
+                return Some(start.elapsed())
+            }
+            Err(_) => return None,
+        }
+    }
+    None
+}
+
+/// The server closes a connection that sends nothing, one whose request
+/// header never ends, and a kept-alive one after its answer, after 30 s
+/// (not at once, and long before the minutes they stayed open); a Dots
+/// analysis is answered promptly meanwhile.
+#[test]
+fn idle_connections_and_slow_headers_time_out() {
+    let server = Server::start(&[]);
+    let idle = TcpStream::connect(&server.addr).unwrap();
+    let mut slow = TcpStream::connect(&server.addr).unwrap();
+    slow.write_all(b"GET /api/dots/analyze?position=2x2 HTTP/1.1\r\nHost: ")
+        .unwrap();
+    let mut kept = TcpStream::connect(&server.addr).unwrap();
+    write!(
+        kept,
+        "GET /api/dots/analyze?position=2x2 HTTP/1.1\r\nHost: {}\r\n\r\n",
+        server.addr
+    )
+    .unwrap();
+    std::thread::scope(|scope| {
+        let waits: Vec<_> = [idle, slow, kept]
+            .into_iter()
+            .map(|stream| scope.spawn(move || closed_within(stream, Duration::from_secs(50))))
+            .collect();
+        for _ in 0..5 {
+            let took = answer_time(&server, "/api/dots/analyze", &[("position", "2x2")]);
+            assert!(took < PROMPT, "{took:?}");
+            std::thread::sleep(Duration::from_millis(500));
+        }
+        for (wait, what) in waits.into_iter().zip(["idle", "slow header", "kept alive"]) {
+            let closed = wait.join().unwrap();
+            eprintln!("{what} connection closed after {closed:?}");
+            assert!(
+                closed.is_some_and(|t| t > Duration::from_secs(5)),
+                "{what}: {closed:?}"
+            );
+        }
+    });
+}
+
+/// The first Ctrl-C stops accepting, stops the running computations, which
+/// answer what they reached (a 60-second solve: the limit "interrupt"),
+/// says so on stderr in one line, and ends the server (exit code 0) without
+/// waiting for idle connections.
+#[test]
+fn the_first_ctrl_c_shuts_down_gracefully() {
+    let mut server = Server::start(&[]);
+    let solving = server.request(
+        "/api/amazons/solve",
+        &[("position", "5x5"), ("time_limit", "60")],
+    );
+    let _idle = TcpStream::connect(&server.addr).unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let start = Instant::now();
+    server.interrupt();
+    let (status, body) = read_response(solving);
+    let took = start.elapsed();
+    assert_eq!(status, 200, "{body}");
+    let report: serde_json::Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(report["limit"], "interrupt", "{body}");
+    assert!(
+        took < PROMPT,
+        "the interrupted solve answered after {took:?}"
+    );
+    assert_eq!(server.wait_exit(Duration::from_secs(15)), Some(0));
+    eprintln!(
+        "after Ctrl-C: the solve answered in {took:?}, the server ended in {:?}",
+        start.elapsed()
+    );
+    let stderr = server.stderr();
+    assert_eq!(
+        stderr.lines().filter(|l| l.contains("interrupted")).count(),
+        1,
+        "{stderr}"
+    );
+    assert!(TcpStream::connect(&server.addr).is_err());
+}
+
+/// A second Ctrl-C ends the server at once (exit code 130, as a shell
+/// reports SIGINT), while the first waits for a request still being sent.
+#[test]
+fn a_second_ctrl_c_ends_the_server_at_once() {
+    let mut server = Server::start(&[]);
+    let mut slow = TcpStream::connect(&server.addr).unwrap();
+    slow.write_all(b"GET / HTTP/1.1\r\nHost: ").unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    server.interrupt();
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        server.wait_exit(Duration::ZERO),
+        None,
+        "{}",
+        server.stderr()
+    );
+    server.interrupt();
+    assert_eq!(server.wait_exit(Duration::from_secs(3)), Some(130));
 }

@@ -3,7 +3,8 @@
 //! and one between two players played to the end, every move's value
 //! compared with `dots analyze`, Amazons partitions compared with `amazons
 //! eval` (of a position and of an SGF record), the solver playing a move,
-//! thermographs drawn. A screenshot is saved when a step fails.
+//! thermographs drawn, links that open a view (`#cgt=+-1`,
+//! `#amazons=5x5&eval`). A screenshot is saved when a step fails.
 //!
 //! Runs only when `CGTK_BROWSER=1` and `chromedriver` is on the PATH
 //! (`.ci/run` installs `chromium` and `chromium-driver`).
@@ -471,6 +472,12 @@ fn play_amazons(pos: &str, mv: &str) -> String {
 /// table and the squares' colours) against `amazons eval --json`.
 async fn areas_shown(c: &Client, cli: &Value) -> Outcome {
     click(c, "#am-eval").await?;
+    areas_match(c, cli).await
+}
+
+/// The areas shown (the table and the squares' colours) are those of
+/// `amazons eval --json`.
+async fn areas_match(c: &Client, cli: &Value) -> Outcome {
     let rows = until(
         c,
         "the areas",
@@ -546,6 +553,54 @@ async fn cgt_thermograph(c: &Client) -> Outcome {
     Ok(())
 }
 
+/// Opens the page at `link` afresh (a change of the fragment alone does
+/// not load it again).
+async fn open(c: &Client, link: &str) -> Outcome {
+    c.goto("about:blank")
+        .await
+        .map_err(|e| format!("goto about:blank: {e}"))?;
+    c.goto(link).await.map_err(|e| format!("goto {link}: {e}"))
+}
+
+/// Links that open a view: `#cgt=+-1` computes the thermograph of +-1 (a
+/// `+` in a link is a plus, not a space), `#amazons=5x5&eval` evaluates the
+/// standard 5x5 start.
+async fn links(c: &Client, url: &str) -> Outcome {
+    open(c, &format!("{url}#cgt=+-1")).await?;
+    until(
+        c,
+        "the thermograph of +-1",
+        "return document.querySelector('#cgt-svg svg') !== null;",
+    )
+    .await?;
+    let cli = cli_json(&["cgt", "thermograph", "+-1", "--json"]);
+    let want = format!(
+        "canonical form {}",
+        cli["canonical"].as_str().unwrap_or_default()
+    );
+    let text = js(c, "return document.getElementById('cgt-out').textContent;").await?;
+    let text = text.as_str().unwrap_or_default().to_string();
+    check(text.contains(&want), || format!("{want:?} not in {text:?}"))?;
+    let field = js(c, "return document.getElementById('cgt-g').value;").await?;
+    check(field == "+-1", || format!("the game field holds {field}"))?;
+
+    open(c, &format!("{url}#amazons=5x5&eval")).await?;
+    let cli = cli_json(&["amazons", "eval", "5x5", "--json"]);
+    until(
+        c,
+        "the areas of 5x5",
+        "return document.querySelectorAll('#am-areas tbody tr').length > 0;",
+    )
+    .await?;
+    areas_match(c, &cli).await?;
+    let status = js(
+        c,
+        "return document.getElementById('am-status').textContent;",
+    )
+    .await?;
+    check(status == "White to move.", || format!("status {status}"))
+}
+
 async fn steps(c: &Client, url: &str) -> Outcome {
     c.goto(url).await.map_err(|e| format!("goto: {e}"))?;
     until(
@@ -559,7 +614,8 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     dots_values(c).await?;
     amazons_partition(c).await?;
     amazons_computer(c).await?;
-    cgt_thermograph(c).await
+    cgt_thermograph(c).await?;
+    links(c, url).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -5,7 +5,7 @@
 
 use std::collections::HashMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use anyhow::Result;
@@ -29,21 +29,78 @@ use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
 /// a search that names none).
 pub const MAX_SECONDS: f64 = 60.0;
 
-/// The most searches running at once (each may hold a table of
-/// [`TABLE_MB`]); more wait for a turn, other requests do not.
-const SEARCHES: usize = 4;
-
 /// The transposition table of a search, in MiB.
 const TABLE_MB: usize = 64;
 
 /// The largest Nimstring work limit (component positions) of a request.
 const MAX_NIMBER_NODES: usize = 20_000_000;
 
+/// How long a request waits for a turn of its class before the answer
+/// "busy" (HTTP 503).
+const QUEUE_SECONDS: u64 = 30;
+
+/// How many computations of each [`Class`] run at once (each Dots and
+/// Amazons search with a table of [`TABLE_MB`], an Amazons value with at
+/// most [`amazons_cmd::VALUE_TT_MB`]).
+const TURNS: usize = 2;
+
+/// The classes of computing routes. Each has a pool of turns of its own, so
+/// that a flood of one cannot hold up the others; a request waits for a
+/// turn (at most [`QUEUE_SECONDS`]) and holds it until its computation has
+/// ended, stopped or not, even when its client went away earlier.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Class {
+    /// `/dots/analyze`.
+    DotsAnalysis,
+    /// `/dots/nimber`.
+    Nimstring,
+    /// `/dots/move`.
+    DotsMove,
+    /// `/amazons/solve`, `/amazons/value`, `/amazons/value.svg`.
+    Amazons,
+    /// `/cgt/*`.
+    Cgt,
+}
+
+impl Class {
+    /// Every class, in the order of [`State::pools`].
+    const ALL: [Class; 5] = [
+        Class::DotsAnalysis,
+        Class::Nimstring,
+        Class::DotsMove,
+        Class::Amazons,
+        Class::Cgt,
+    ];
+
+    /// The class in words, for the answer "busy".
+    const fn name(self) -> &'static str {
+        match self {
+            Class::DotsAnalysis => "Dots analyses",
+            Class::Nimstring => "Nimstring values",
+            Class::DotsMove => "Dots players' moves",
+            Class::Amazons => "Amazons searches and values",
+            Class::Cgt => "game calculations",
+        }
+    }
+}
+
 /// What every request shares.
 pub struct State {
     db: Option<Arc<databases::Databases>>,
     table: Option<PathBuf>,
-    searches: Arc<Semaphore>,
+    /// The turns of each class, in the order of [`Class::ALL`].
+    pools: Vec<Arc<Semaphore>>,
+    /// The stop flags of the computations running or waiting for a turn.
+    running: Mutex<Running>,
+}
+
+/// The computations in flight, by number; once `closing`, every new one
+/// starts stopped.
+#[derive(Default)]
+struct Running {
+    next: u64,
+    flags: HashMap<u64, StopFlag>,
+    closing: bool,
 }
 
 impl State {
@@ -53,8 +110,46 @@ impl State {
         State {
             db,
             table,
-            searches: Arc::new(Semaphore::new(SEARCHES)),
+            pools: Class::ALL
+                .iter()
+                .map(|_| Arc::new(Semaphore::new(TURNS)))
+                .collect(),
+            running: Mutex::new(Running::default()),
         }
+    }
+
+    fn pool(&self, class: Class) -> Arc<Semaphore> {
+        let i = Class::ALL.iter().position(|&c| c == class).unwrap_or(0);
+        Arc::clone(&self.pools[i])
+    }
+
+    /// Sets the stop flag of every computation in flight and of every one
+    /// that starts from now on (the server is shutting down).
+    pub fn stop_all(&self) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.closing = true;
+        for flag in running.flags.values() {
+            flag.stop();
+        }
+    }
+
+    /// A new computation's flag, stopped already when the server is
+    /// shutting down, and its number.
+    fn register(&self) -> (u64, StopFlag) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        let flag = StopFlag::new();
+        if running.closing {
+            flag.stop();
+        }
+        let id = running.next;
+        running.next += 1;
+        running.flags.insert(id, flag.clone());
+        (id, flag)
+    }
+
+    fn unregister(&self, id: u64) {
+        let mut running = self.running.lock().unwrap_or_else(|e| e.into_inner());
+        running.flags.remove(&id);
     }
 }
 
@@ -196,41 +291,62 @@ fn svg_response(svg: String) -> Response {
     ([(header::CONTENT_TYPE, "image/svg+xml")], svg).into_response()
 }
 
-/// Sets the flag when dropped before [`StopOnDrop::done`]: axum drops a
-/// request's future when its client goes away, and the search watching the
-/// flag stops.
-struct StopOnDrop {
+/// A computation in flight: its flag is registered with the [`State`]
+/// (which sets it on shutdown) while the request lives. Dropped before
+/// [`InFlight::done`] (axum drops a request's future when its client goes
+/// away), it sets the flag, and the computation watching it stops.
+struct InFlight {
+    state: Shared,
+    id: u64,
     flag: StopFlag,
+    started: bool,
     done: bool,
 }
 
-impl Drop for StopOnDrop {
+impl Drop for InFlight {
     fn drop(&mut self) {
+        self.state.unregister(self.id);
         if !self.done {
             self.flag.stop();
-            eprintln!("cgtk serve: a client went away; its computation stops");
+            if self.started {
+                eprintln!("cgtk serve: a client went away; its computation stops");
+            }
         }
     }
 }
 
-/// Runs `work` on the blocking pool with a stop flag set if the client
-/// goes away; a `search` waits for one of the [`SEARCHES`] turns first and
+/// Runs `work` on the blocking pool with a stop flag, set if the client
+/// goes away or the server shuts down; with a `class`, it first waits for
+/// one of the class's turns (at most [`QUEUE_SECONDS`]: else HTTP 503) and
 /// holds it until the work has ended (stopped or not).
-async fn blocking<T, F>(state: &Shared, search: bool, work: F) -> Response
+async fn blocking<T, F>(state: &Shared, class: Option<Class>, work: F) -> Response
 where
     T: Send + 'static,
     F: FnOnce(StopFlag) -> Result<T> + Send + 'static,
     Response: From<Answer<T>>,
 {
-    let turn = if search {
-        Arc::clone(&state.searches).acquire_owned().await.ok()
-    } else {
-        None
-    };
-    let mut guard = StopOnDrop {
-        flag: StopFlag::new(),
+    let (id, flag) = state.register();
+    let mut guard = InFlight {
+        state: Arc::clone(state),
+        id,
+        flag,
+        started: false,
         done: false,
     };
+    let turn = match class {
+        None => None,
+        Some(class) => {
+            let wait = Duration::from_secs(QUEUE_SECONDS);
+            match tokio::time::timeout(wait, state.pool(class).acquire_owned()).await {
+                Ok(Ok(turn)) => Some(turn),
+                _ => {
+                    guard.done = true;
+                    return busy(class);
+                }
+            }
+        }
+    };
+    guard.started = true;
     let flag = guard.flag.clone();
     let result = tokio::task::spawn_blocking(move || {
         let answer = work(flag);
@@ -244,6 +360,18 @@ where
         Ok(Err(err)) => error_response(&err),
         Err(join) => error_response(&anyhow::anyhow!("the computation failed: {join}")),
     }
+}
+
+/// HTTP 503: every turn of `class` stayed taken while the request waited.
+fn busy(class: Class) -> Response {
+    (
+        StatusCode::SERVICE_UNAVAILABLE,
+        format!(
+            "error: busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
+            class.name()
+        ),
+    )
+        .into_response()
 }
 
 /// A computed answer, turned into a response by its type.
@@ -271,7 +399,7 @@ async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
         Err(e) => return error_response(&e),
     };
     let table = state.table.clone();
-    blocking(&state, true, move |stop| {
+    blocking(&state, Some(Class::DotsAnalysis), move |stop| {
         let pos = q.dots_position()?;
         let limits = q.limits()?;
         let start = Instant::now();
@@ -308,7 +436,7 @@ async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, true, move |_| {
+    blocking(&state, Some(Class::Nimstring), move |_| {
         let pos = q.dots_position()?;
         let nodes = q
             .number("node_limit", 1..=MAX_NIMBER_NODES)?
@@ -324,7 +452,7 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, true, move |_| {
+    blocking(&state, Some(Class::DotsMove), move |_| {
         let seed = q.number("seed", 0..=u64::MAX)?.unwrap_or(0);
         let move_ms = q
             .number("move_ms", 1..=move_cmd::MAX_MOVE_MS)?
@@ -339,14 +467,16 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
     .await
 }
 
-/// `amazons eval`: `position` or `sgf`, `basic_partition`.
+/// `amazons eval`: `position` or `sgf`, `basic_partition`. It takes no turn:
+/// its work is bounded (exact searches of territories of at most 12 empty
+/// squares, local searches of areas under 9 squares).
 async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["position", "sgf", "basic_partition"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
     let db = state.db.clone();
-    blocking(&state, false, move |_| {
+    blocking(&state, None, move |_| {
         let pos = q.amazons_position()?;
         let oracle = db.as_deref().map(|d| d as &dyn amazons::AreaOracle);
         let eval = amazons_cmd::evaluate(&pos, q.flag("basic_partition")?, oracle);
@@ -362,7 +492,7 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
         Err(e) => return error_response(&e),
     };
     let db = state.db.clone();
-    blocking(&state, true, move |stop| {
+    blocking(&state, Some(Class::Amazons), move |stop| {
         let pos = q.amazons_position()?;
         let budget = Budget {
             limits: q.limits()?,
@@ -377,13 +507,15 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
 /// report of the limit that stopped it.
 fn amazons_value_of(
     q: &Request,
+    stop: &StopFlag,
 ) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
     amazons_cmd::value(
         &pos,
         q.limits()?,
         amazons_cmd::VALUE_TT_MB,
-        cgt::budget::OutputLimit::DEFAULT,
+        OutputLimit::DEFAULT,
+        stop,
         &(),
     )
 }
@@ -394,8 +526,8 @@ async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>)
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, true, move |_| {
-        Ok(match amazons_value_of(&q)? {
+    blocking(&state, Some(Class::Amazons), move |stop| {
+        Ok(match amazons_value_of(&q, &stop)? {
             Ok((canonical, t)) => {
                 serde_json::to_value(ThermographReport::with_canonical(&canonical, &t)?)?
             }
@@ -405,26 +537,48 @@ async fn amazons_value(Extract(state): Extract<Shared>, Query(p): Query<Params>)
     .await
 }
 
-/// `amazons value --svg`: the drawing of the position's thermograph.
+/// `amazons value --svg`: the drawing of the position's thermograph, or
+/// when a limit stops the valuer, a drawing that says so in words (the line
+/// `amazons value` prints).
 async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, true, move |_| match amazons_value_of(&q)? {
-        Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
-            &t,
-            &cgt_cmd::canonical_text(&canonical),
-        ))),
-        Err(limit) => Err(bad_input(
-            "position",
-            format!(
-                "value unknown ({} limit reached after {} positions)",
-                limit.limit, limit.positions
-            ),
-        )),
-    })
+    blocking(
+        &state,
+        Some(Class::Amazons),
+        move |stop| match amazons_value_of(&q, &stop)? {
+            Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
+                &t,
+                &cgt_cmd::canonical_text(&canonical),
+            ))),
+            Err(limit) => Ok(Svg(unknown_svg(
+                limit.limit,
+                &format!(
+                    "value: unknown ({} after {} positions)",
+                    cgtk::report::stop_reason(limit.limit),
+                    limit.positions
+                ),
+            ))),
+        },
+    )
     .await
+}
+
+/// A drawing in place of a thermograph that a limit stopped: `text` in one
+/// line, and the limit's name in `data-limit`.
+fn unknown_svg(limit: &str, text: &str) -> String {
+    let escaped = text
+        .replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;");
+    let width = 16 + 8 * text.chars().count();
+    format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"32\" \
+         viewBox=\"0 0 {width} 32\" data-limit=\"{limit}\">\
+         <text x=\"8\" y=\"21\" font-family=\"sans-serif\" font-size=\"14\">{escaped}</text></svg>\n"
+    )
 }
 
 /// An arena for one request: at most [`MAX_SECONDS`] of sums, and none
@@ -447,7 +601,7 @@ async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |stop| {
+    blocking(&state, Some(Class::Cgt), move |stop| {
         cgt_cmd::canon(
             &mut limited_arena(stop),
             q.required("game")?,
@@ -463,8 +617,9 @@ async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |stop| {
-        cgt_cmd::compare(&mut limited_arena(stop), q.required("g")?, q.required("h")?)
+    blocking(&state, Some(Class::Cgt), move |stop| {
+        let (g, h) = (q.required("g")?, q.required("h")?);
+        cgt_cmd::compare(&mut limited_arena(stop), g, h)
     })
     .await
 }
@@ -475,7 +630,7 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |stop| {
+    blocking(&state, Some(Class::Cgt), move |stop| {
         let game = q.required("game")?;
         Ok(
             match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
@@ -489,21 +644,39 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
     .await
 }
 
-/// `cgt thermograph --svg`: the drawing.
+/// `cgt thermograph --svg`: the drawing (or the words of the limit that
+/// stopped it).
 async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["game"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, false, move |stop| {
+    blocking(&state, Some(Class::Cgt), move |stop| {
         let game = q.required("game")?;
-        match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
-            Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
-                &t,
-                &cgt_cmd::canonical_text(&canonical),
-            ))),
-            Err(stopped) => Err(bad_input("game", cgt_cmd::canonical_text(&stopped))),
-        }
+        Ok(Svg(
+            match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
+                Ok((canonical, t)) => {
+                    svg::thermograph_svg(&t, &cgt_cmd::canonical_text(&canonical))
+                }
+                Err(stopped) => unknown_svg(
+                    stopped.limit.unwrap_or("time"),
+                    &cgt_cmd::canonical_text(&stopped),
+                ),
+            },
+        ))
     })
     .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_unknown_drawing_escapes_its_words() {
+        let svg = unknown_svg("time", "game \"{1|<2}\" & more");
+        assert!(svg.starts_with("<svg") && svg.trim_end().ends_with("</svg>"));
+        assert!(svg.contains("data-limit=\"time\""));
+        assert!(svg.contains("game \"{1|&lt;2}\" &amp; more"), "{svg}");
+    }
 }

@@ -59,36 +59,58 @@ impl Server {
 
     /// GET `path` with the query `params`: the status and the body.
     pub fn get(&self, path: &str, params: &[(&str, &str)]) -> (u16, String) {
-        let mut stream = self.request(path, params);
-        let mut text = String::new();
-        stream.read_to_string(&mut text).expect("a response");
-        let (head, body) = text.split_once("\r\n\r\n").expect("a header");
-        let status = head
-            .split_whitespace()
-            .nth(1)
-            .and_then(|s| s.parse().ok())
-            .expect("a status");
-        (status, body.to_string())
+        read_response(self.request(path, params))
     }
 
     /// Sends a GET request and returns the connection without reading.
     pub fn request(&self, path: &str, params: &[(&str, &str)]) -> TcpStream {
-        let query: Vec<String> = params
-            .iter()
-            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-            .collect();
+        let host = format!("Host: {}", self.addr);
+        self.request_with(&format!("GET {}", target(path, params)), &[&host])
+    }
+
+    /// Sends `line` (`GET /path?query`) with the header lines `headers`
+    /// and returns the connection without reading.
+    pub fn request_with(&self, line: &str, headers: &[&str]) -> TcpStream {
         let mut stream = TcpStream::connect(&self.addr).expect("connects");
         stream
             .set_read_timeout(Some(Duration::from_secs(120)))
             .expect("timeout");
-        write!(
-            stream,
-            "GET {path}?{} HTTP/1.1\r\nHost: {}\r\nConnection: close\r\n\r\n",
-            query.join("&"),
-            self.addr
-        )
-        .expect("sends");
+        let mut head = format!("{line} HTTP/1.1\r\n");
+        for h in headers {
+            head.push_str(h);
+            head.push_str("\r\n");
+        }
+        head.push_str("Connection: close\r\n\r\n");
+        stream.write_all(head.as_bytes()).expect("sends");
         stream
+    }
+
+    /// GET `path` with the query `params` and the header lines `headers`
+    /// (which replace the usual `Host`): the status and the body.
+    pub fn get_with(&self, path: &str, params: &[(&str, &str)], headers: &[&str]) -> (u16, String) {
+        read_response(self.request_with(&format!("GET {}", target(path, params)), headers))
+    }
+
+    /// Sends the server a signal as Ctrl-C does (SIGINT).
+    pub fn interrupt(&self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(status.success(), "kill -INT failed");
+    }
+
+    /// Waits at most `limit` for the server to end: its exit code, or
+    /// `None` if it still runs.
+    pub fn wait_exit(&mut self, limit: Duration) -> Option<i32> {
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return Some(status.code().unwrap_or(-1));
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
     }
 
     /// GET a JSON route: the parsed body (panics unless status 200).
@@ -104,6 +126,29 @@ impl Drop for Server {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
+}
+
+/// `path?query` with the query `params` percent-encoded.
+fn target(path: &str, params: &[(&str, &str)]) -> String {
+    let query: Vec<String> = params
+        .iter()
+        .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+        .collect();
+    format!("{path}?{}", query.join("&"))
+}
+
+/// Reads a whole response (the server closes the connection): the status
+/// and the body.
+pub fn read_response(mut stream: TcpStream) -> (u16, String) {
+    let mut text = String::new();
+    stream.read_to_string(&mut text).expect("a response");
+    let (head, body) = text.split_once("\r\n\r\n").expect("a header");
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
 }
 
 /// Percent-encodes everything but letters, digits and `-_.~`.

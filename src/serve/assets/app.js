@@ -389,7 +389,14 @@ function amText() {
   return ranks.join("/") + " " + am.toMove;
 }
 
+/** A position's text, or `WxH` for the standard start of a board of that size. */
 function amParse(text) {
+  const size = /^\s*(\d+)x(\d+)\s*$/.exec(text);
+  if (size) {
+    const w = +size[1], h = +size[2];
+    if (w < 4 || w > 8 || h < 4 || h > 8) throw new Error("standard starts are 4x4 to 8x8");
+    return { w, h, cells: amStandard(w, h), toMove: "w" };
+  }
   const m = /^\s*([.WBx/]+)\s+([wb])\s*$/.exec(text);
   if (!m) throw new Error("a position is ranks from the top separated by / (. W B x), then w or b");
   const ranks = m[1].split("/");
@@ -677,19 +684,34 @@ $("am-computer").addEventListener("change", amComputer);
 
 // ---------------------------------------------------------------- CGT calculator
 
+/** A calculation's answer; one a limit stopped (`limit`, `steps`) as an Error. */
+function calculated(r) {
+  if (r.limit) {
+    const why = r.limit === "interrupt" ? "interrupted" : `${r.limit} limit reached`;
+    throw new Error(`unknown (${why} after ${r.steps} sums and comparisons of games)`);
+  }
+  return r;
+}
+
+/** A canonical form as the CLI prints it: its text, or the size of one too long to show. */
+function canonicalText(r) {
+  if (r.canonical !== null) return r.canonical;
+  return `too large to show: ${r.too_large.bytes} bytes, birthday ${r.too_large.birthday} (cgtk cgt canon --full prints it)`;
+}
+
 async function cgt(kind) {
   const out = $("cgt-out"), svgOut = $("cgt-svg");
   out.className = "";
   try {
     const g = $("cgt-g").value;
     if (kind === "canon") {
-      out.textContent = "G = " + (await api("cgt/canon", { game: g })).canonical;
+      out.textContent = "G = " + canonicalText(calculated(await api("cgt/canon", { game: g })));
     } else if (kind === "compare") {
       const h = $("cgt-h").value;
-      out.textContent = `G ${(await api("cgt/compare", { g, h })).relation} H`;
+      out.textContent = `G ${calculated(await api("cgt/compare", { g, h })).relation} H`;
     } else {
-      const t = await api("cgt/thermograph", { game: g });
-      out.textContent = `canonical form ${t.canonical}\nleft stop ${t.left_stop}, right stop ${t.right_stop}\n` +
+      const t = calculated(await api("cgt/thermograph", { game: g }));
+      out.textContent = `canonical form ${canonicalText(t)}\nleft stop ${t.left_stop}, right stop ${t.right_stop}\n` +
         `mean ${t.mean}, temperature ${t.temperature}`;
       svgOut.innerHTML = await api("cgt/thermograph.svg", { game: g }, true);
     }
@@ -733,9 +755,27 @@ dotsNew(3, 3);
 amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
 
 // A link may open a view: #dots=RECORD[&values][&nimstring],
-// #amazons=POSITION[&eval], #cgt=GAME (the thermograph).
+// #amazons=POSITION[&eval] (a position's text or WxH, the standard start),
+// #cgt=GAME (the thermograph); values are percent-decoded, a + is a plus.
+/**
+ * The parameters of a link's fragment: `name=value` pairs separated by `&`,
+ * each percent-decoded. Unlike a query string's, a `+` stays a plus (a sum
+ * of games), not a space.
+ */
+function linkParams(fragment) {
+  const decode = (t) => { try { return decodeURIComponent(t); } catch (err) { return t; } };
+  const params = new Map();
+  for (const part of fragment.split("&")) {
+    if (!part) continue;
+    const i = part.indexOf("=");
+    if (i < 0) params.set(decode(part), "");
+    else params.set(decode(part.slice(0, i)), decode(part.slice(i + 1)));
+  }
+  return params;
+}
+
 (function openFromLink() {
-  const link = new URLSearchParams(location.hash.slice(1));
+  const link = linkParams(location.hash.slice(1));
   if (link.has("dots")) {
     $("dots-p1").value = link.get("second") || "human";
     $("dots-values").checked = link.has("values");
@@ -744,8 +784,12 @@ amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
   }
   if (link.has("amazons")) {
     showPanel("amazons");
-    try { amSet(amParse(link.get("amazons"))); } catch (err) { $("am-status").textContent = err.message; }
-    if (link.has("eval")) amEval();
+    try {
+      amSet(amParse(link.get("amazons")));
+      if (link.has("eval")) amEval();
+    } catch (err) {
+      $("am-status").textContent = err.message;
+    }
   }
   if (link.has("cgt")) {
     showPanel("cgt");
