@@ -198,6 +198,10 @@ pub fn tournament_text(t: &Tournament) -> String {
         w = width
     );
     for p in &t.pairs {
+        let Some(margin) = p.margin() else {
+            let _ = writeln!(out, "{:>w$}  {:<w$}  no games", p.a, p.b, w = width);
+            continue;
+        };
         let _ = writeln!(
             out,
             "{:>w$}  {:<w$}  {:>7}  {:>7}  {:>5}  {:>+8.2}",
@@ -206,7 +210,7 @@ pub fn tournament_text(t: &Tournament) -> String {
             p.a_wins,
             p.b_wins,
             p.ties,
-            p.a_margin,
+            margin,
             w = width
         );
     }
@@ -249,6 +253,9 @@ pub fn tournament_text(t: &Tournament) -> String {
             r.high,
             w = width
         );
+    }
+    for p in t.players.iter().filter(|p| t.rating(p).is_none()) {
+        let _ = writeln!(out, "{p:>width$}  unrated (no games)");
     }
     out
 }
@@ -336,8 +343,12 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let g = grid(&args.board)?;
     let mut computer =
         new_player(&args.against, args.move_ms).map_err(|e| bad_input("--against", e))?;
-    let mut rng = Rng::new(args.seed);
     let me = if args.first == First::Me { 0 } else { 1 };
+    // Its first move comes on the empty board, or after one of yours.
+    computer
+        .fits(&g, g.num_edges() - (1 - me))
+        .map_err(|e| bad_input("--against", e))?;
+    let mut rng = Rng::new(args.seed);
     let mark = |side: usize| if side == me { 'Y' } else { 'C' };
     let mut state = Snapshot {
         edges: 0,
