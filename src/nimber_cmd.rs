@@ -13,8 +13,11 @@ use dots::Position;
 
 use crate::dots_cmd::read_position;
 
-/// The default `--node-limit`.
-pub const DEFAULT_NODE_LIMIT: u64 = 20_000_000;
+/// The default `--node-limit`: a minute or two of work (a component
+/// position takes about 30 to 90 µs in a release build, more in larger
+/// components; BENCHMARKS.md), enough for the empty boards of up to ten
+/// boxes.
+pub const DEFAULT_NODE_LIMIT: u64 = 1_000_000;
 
 /// A position and the limits.
 #[derive(Args)]
@@ -26,8 +29,10 @@ pub struct NimberArgs {
     #[arg(long)]
     json: bool,
     /// Stop after valuing this many component positions (1 to 1000000000;
-    /// each takes about 20 to 200 µs and a few hundred bytes, more in
-    /// larger components): the report then has what was found.
+    /// each takes about 30 to 90 µs and 100 bytes in a release build, more
+    /// in larger components, so the default is a minute or two; the empty
+    /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
+    /// found.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_LIMIT,
           value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
     node_limit: u64,

@@ -16,8 +16,9 @@ use crate::progress;
 
 /// Player names and options, shared by the help of every command here.
 const PLAYERS_HELP: &str = "Players: random, level1, level2, greedy, minimax, alphabeta, mcts, \
-mcts-crazystone, uct, perfect, nimstring, net:FILE (a network from `dots train`). Options after colons: ms=N (time per move), nodes=N (search nodes, \
-or Monte Carlo descents, per move), depth=N (minimax, alphabeta), centre (centre-out move order \
+mcts-crazystone, uct, perfect, nimstring, net:FILE (a network from `dots train`; files over 4 MiB are refused). Options after colons: ms=N (time per move), nodes=N (search nodes, \
+Monte Carlo descents, or for nimstring component positions valued, per move; nimstring with neither \
+has 100000 and --move-ms, and past its budget plays a random move that is not loony), depth=N (minimax, alphabeta), centre (centre-out move order \
 for minimax, alphabeta), relative (greedy, minimax, alphabeta, mcts, mcts-crazystone: three-sided \
 boxes count in the utility for the side to move and against the other). A name with nodes= or depth= plays the same moves on every machine \
 (reproducible); a time budget (ms= or --move-ms) does not. Boards are boxes: O'Flaherty & Wu's \

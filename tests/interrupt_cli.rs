@@ -181,3 +181,20 @@ fn an_interrupted_tournament_reports_the_games_played() {
     let (lo, hi) = (games.iter().min().unwrap(), games.iter().max().unwrap());
     assert!(hi - lo <= 1 && *hi < 10_000, "{games:?}");
 }
+
+#[test]
+fn an_interrupted_move_plays_what_its_search_has() {
+    // A minute per move is far more than the second and a half before the
+    // signal: the player stops thinking and answers a legal edge of 5x5
+    // (60 edges).
+    for player in ["mcts:ms=60000", "alphabeta:ms=60000", "nimstring:ms=60000"] {
+        let (code, out) = interrupt_soon(&["dots", "move", "5x5", "--player", player]);
+        assert_eq!(code, Some(0), "{player}: {out}");
+        let edge: usize = out
+            .trim()
+            .strip_prefix("edge ")
+            .and_then(|e| e.parse().ok())
+            .unwrap_or_else(|| panic!("{player}: {out}"));
+        assert!(edge < 60, "{player}: {out}");
+    }
+}

@@ -49,9 +49,9 @@
 //! assert_eq!(record.score[0] + record.score[1], 9);
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use cgt::budget::{Limits, StopFlag};
+use cgt::budget::{Limits, StopFlag, Watch};
 use thiserror::Error;
 
 mod game;
@@ -194,38 +194,38 @@ impl Budget {
     }
 }
 
-/// A clock and node counter against a [`Budget`].
+/// A clock, a stop flag and a node counter against a [`Budget`] (the
+/// clock and flag are a [`Watch`] of the one budget of `cgt::budget`).
 #[derive(Clone, Debug)]
 pub(crate) struct Limiter {
-    deadline: Option<Instant>,
+    watch: Watch,
     max_nodes: Option<u64>,
     pub(crate) nodes: u64,
 }
 
 impl Limiter {
-    pub(crate) fn new(budget: &Budget) -> Limiter {
+    pub(crate) fn new(budget: &Budget, stop: Option<&StopFlag>) -> Limiter {
         Limiter {
-            deadline: budget.time.map(|t| Instant::now() + t),
+            watch: Watch::new(budget.time, stop),
             max_nodes: budget.nodes,
             nodes: 0,
         }
     }
 
-    /// Counts one node; whether the budget is spent (the clock is read
-    /// every 256 nodes).
+    /// Counts one node; whether the budget is spent (the clock and the
+    /// flag are read every 256 nodes).
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.max_nodes.is_some_and(|m| self.nodes >= m) {
             return true;
         }
-        self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes % 256 == 0 && self.watch.reached().is_some()
     }
 
     /// Whether the budget is spent, without counting.
     pub(crate) fn spent(&self) -> bool {
-        self.max_nodes.is_some_and(|m| self.nodes >= m)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.max_nodes.is_some_and(|m| self.nodes >= m) || self.watch.reached().is_some()
     }
 }
 
