@@ -14,7 +14,7 @@ use dots::Position;
 use crate::dots_cmd::read_position;
 
 /// The default `--node-limit`: a minute or two of work (a component
-/// position takes about 30 to 90 µs in a release build, more in larger
+/// position takes about 30 to 100 µs in a release build, more in larger
 /// components; BENCHMARKS.md), enough for the empty boards of up to ten
 /// boxes.
 pub const DEFAULT_NODE_LIMIT: u64 = 1_000_000;
@@ -29,7 +29,7 @@ pub struct NimberArgs {
     #[arg(long)]
     json: bool,
     /// Stop after valuing this many component positions (1 to 1000000000;
-    /// each takes about 30 to 90 µs and 100 bytes in a release build, more
+    /// each takes about 30 to 100 µs and 100 bytes in a release build, more
     /// in larger components, so the default is a minute or two; the empty
     /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
     /// found.
