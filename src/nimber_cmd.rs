@@ -13,7 +13,7 @@ use dots::Position;
 
 use crate::dots_cmd::read_position;
 
-/// The default `--node-limit`: a minute or two of work (a component
+/// The default `--node-limit`: one to three minutes of work (a component
 /// position takes about 30 to 100 µs in a release build, more in larger
 /// components; BENCHMARKS.md), enough for the empty boards of up to ten
 /// boxes.
@@ -30,7 +30,7 @@ pub struct NimberArgs {
     json: bool,
     /// Stop after valuing this many component positions (1 to 1000000000;
     /// each takes about 30 to 100 µs and 100 bytes in a release build, more
-    /// in larger components, so the default is a minute or two; the empty
+    /// in larger components, so the default takes one to three minutes; the empty
     /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
     /// found.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_LIMIT,

@@ -431,6 +431,12 @@ mod tests {
         assert!(new_player("alphabeta:centre:nodes=100", 0).is_ok());
         assert!(new_player("uct:nodes=100", 0).is_ok());
         assert!(new_player("greedy:relative", 0).is_ok());
+        assert!(new_player("nimstring:ms=5:nodes=100", 0).is_ok());
+        assert!(new_player("nimstring", 0).is_ok());
+        assert!(matches!(
+            new_player("nimstring:depth=3", 10),
+            Err(PlayError::BadOption { .. })
+        ));
         assert!(matches!(
             new_player("uct:relative", 10),
             Err(PlayError::BadOption { .. })
