@@ -198,3 +198,30 @@ fn an_interrupted_move_plays_what_its_search_has() {
         assert!(edge < 60, "{player}: {out}");
     }
 }
+
+#[test]
+fn an_interrupt_ends_the_games_under_way_uncounted() {
+    // One game of a Monte Carlo player thinking five seconds a move on
+    // 3x3 (at least 12 of its moves) is far longer than the wait before
+    // the signal: it ends at once and counts for nothing.
+    let (code, out) = interrupt_soon(&[
+        "dots",
+        "tournament",
+        "--board",
+        "3x3",
+        "--players",
+        "mcts:ms=5000,level1",
+        "--games",
+        "2",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    assert_eq!(report["pairs"][0]["games"], 0);
+    assert!(report["pairs"][0]["a_margin"].is_null());
+    for r in report["ratings"].as_array().unwrap() {
+        assert!(r["rating"].is_null(), "{r}");
+    }
+}

@@ -67,6 +67,10 @@ pub fn play_game(
     })
 }
 
+/// One game of a tournament: the boxes of the pair's `a` and `b`, `None`
+/// when the stop flag ended it, or the error that ended it.
+type Played = Result<Option<[usize; 2]>, PlayError>;
+
 /// What a tournament plays.
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {
@@ -85,7 +89,8 @@ pub struct TournamentConfig {
     /// No game is started after this time from the start (games under way
     /// finish).
     pub time_limit: Option<Duration>,
-    /// No game is started once this is set (Ctrl-C).
+    /// No game is started once this is set (Ctrl-C), and the games under
+    /// way end at once, uncounted.
     pub stop: Option<StopFlag>,
 }
 
@@ -182,8 +187,10 @@ impl Tournament {
 /// Plays a round-robin tournament; `progress(done, total)` is called after
 /// every game (from the playing threads). Games start round by round (see
 /// the module docs). With a time limit or a stop flag, the games not yet
-/// started when it is reached are not played (those under way finish), and
-/// the results are those of the games played.
+/// started when it is reached are not played, and the results are those of
+/// the games played: the games under way at the time limit finish, those
+/// under way when the flag is set end at once (the players stop thinking)
+/// and are not counted.
 ///
 /// # Errors
 /// [`PlayError::Settings`] for fewer than two players, a repeated player,
@@ -233,10 +240,16 @@ pub fn run_tournament(
     let failed = AtomicBool::new(false);
     let watch = Watch::new(config.time_limit, config.stop.as_ref());
     let stopped = Mutex::new(None);
-    let play_one = |p: usize, g: usize| -> Result<[usize; 2], PlayError> {
+    let interrupted = || config.stop.as_ref().is_some_and(StopFlag::is_stopped);
+    // A game under way when the stop flag is set ends at once (its players
+    // stop thinking) and is not counted; one under way at the time limit
+    // finishes.
+    let play_one = |p: usize, g: usize| -> Played {
         let (i, j) = pairs[p];
         let mut a = new_player(&names[i], config.move_ms)?;
         let mut b = new_player(&names[j], config.move_ms)?;
+        a.set_stop(config.stop.clone());
+        b.set_stop(config.stop.clone());
         let mut rng = Rng::from_parts(&[config.seed, p as u64, g as u64]);
         let a_first = g % 2 == 0;
         let players: [&mut dyn Player; 2] = if a_first {
@@ -245,13 +258,16 @@ pub fn run_tournament(
             [b.as_mut(), a.as_mut()]
         };
         let record = play_game(&config.grid, players, &mut rng)?;
+        if interrupted() {
+            return Ok(None);
+        }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         let [s0, s1] = record.score;
-        Ok(if a_first { [s0, s1] } else { [s1, s0] })
+        Ok(Some(if a_first { [s0, s1] } else { [s1, s0] }))
     };
     // Each thread takes the next job in order until none is left, a limit
     // is reached or a game fails.
-    let worker = || -> Vec<(usize, Result<[usize; 2], PlayError>)> {
+    let worker = || -> Vec<(usize, Played)> {
         let mut mine = Vec::new();
         loop {
             if failed.load(Ordering::Relaxed) {
@@ -287,7 +303,7 @@ pub fn run_tournament(
                 }
             }
         }
-        let mut all: Vec<(usize, Result<[usize; 2], PlayError>)> = Vec::new();
+        let mut all: Vec<(usize, Played)> = Vec::new();
         for h in handles {
             all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
@@ -307,7 +323,9 @@ pub fn run_tournament(
         .collect();
     let mut margins = vec![0i64; pairs.len()];
     for (k, result) in results {
-        let [sa, sb] = result?;
+        let Some([sa, sb]) = result? else {
+            continue;
+        };
         let p = job(k).0;
         let r = &mut out[p];
         match sa.cmp(&sb) {
