@@ -2,6 +2,7 @@
 //! makes in the position of a game record.
 
 use anyhow::Result;
+use cgt::budget::StopFlag;
 use cgtk::report::DotsMoveReport;
 use clap::Args;
 use dots::play::{new_player, Game, Grid, Rng};
@@ -59,8 +60,16 @@ pub fn split_record(record: &str) -> Result<(Grid, &str)> {
     Ok((grid, edges))
 }
 
-/// `dots move`: the edge `player` draws after the moves of `record`.
-pub fn move_report(record: &str, player: &str, seed: u64, move_ms: u64) -> Result<DotsMoveReport> {
+/// `dots move`: the edge `player` draws after the moves of `record`; a
+/// search player stops thinking when `stop` is set (it then plays the move
+/// its budget's end would give).
+pub fn move_report(
+    record: &str,
+    player: &str,
+    seed: u64,
+    move_ms: u64,
+    stop: Option<&StopFlag>,
+) -> Result<DotsMoveReport> {
     if !(1..=MAX_MOVE_MS).contains(&move_ms) {
         return Err(bad_input(
             "--move-ms",
@@ -77,6 +86,9 @@ pub fn move_report(record: &str, player: &str, seed: u64, move_ms: u64) -> Resul
         return Err(bad_input("position", "the game is over: no move to make"));
     }
     let mut p = new_player(player, move_ms).map_err(|e| bad_input("player", e))?;
+    p.fits(&grid, game.num_legal())
+        .map_err(|e| bad_input("player", e))?;
+    p.set_stop(stop.cloned());
     let edge = p
         .choose(&game, &mut Rng::new(seed))
         .map_err(|e| bad_input("player", e))?;
@@ -88,7 +100,13 @@ pub fn move_report(record: &str, player: &str, seed: u64, move_ms: u64) -> Resul
 
 /// Runs `cgtk dots move`.
 pub fn run(args: MoveArgs) -> Result<()> {
-    let report = move_report(&args.record, &args.player, args.seed, args.move_ms)?;
+    let report = move_report(
+        &args.record,
+        &args.player,
+        args.seed,
+        args.move_ms,
+        Some(crate::interrupted()),
+    )?;
     if args.json {
         print_json(&report);
     } else {

@@ -16,8 +16,9 @@ use crate::progress;
 
 /// Player names and options, shared by the help of every command here.
 const PLAYERS_HELP: &str = "Players: random, level1, level2, greedy, minimax, alphabeta, mcts, \
-mcts-crazystone, uct, perfect, nimstring, net:FILE (a network from `dots train`). Options after colons: ms=N (time per move), nodes=N (search nodes, \
-or Monte Carlo descents, per move), depth=N (minimax, alphabeta), centre (centre-out move order \
+mcts-crazystone, uct, perfect, nimstring, net:FILE (a network from `dots train`; files over 4 MiB are refused). Options after colons: ms=N (time per move), nodes=N (search nodes, \
+Monte Carlo descents, or for nimstring component positions valued, per move; nimstring with neither \
+has 100000 and --move-ms, and past its budget plays a random move that is not loony), depth=N (minimax, alphabeta), centre (centre-out move order \
 for minimax, alphabeta), relative (greedy, minimax, alphabeta, mcts, mcts-crazystone: three-sided \
 boxes count in the utility for the side to move and against the other). A name with nodes= or depth= plays the same moves on every machine \
 (reproducible); a time budget (ms= or --move-ms) does not. Boards are boxes: O'Flaherty & Wu's \
@@ -53,8 +54,9 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// A tournament starts no game after this many seconds (more than 0, at
-    /// most 10^7; Ctrl-C stops it too): the games under way finish and the
-    /// results are those of the games played.
+    /// most 10^7): the games under way finish and the results are those of
+    /// the games played. Ctrl-C stops it too, and ends the games under way
+    /// at once, uncounted.
     #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
@@ -198,6 +200,10 @@ pub fn tournament_text(t: &Tournament) -> String {
         w = width
     );
     for p in &t.pairs {
+        let Some(margin) = p.margin() else {
+            let _ = writeln!(out, "{:>w$}  {:<w$}  no games", p.a, p.b, w = width);
+            continue;
+        };
         let _ = writeln!(
             out,
             "{:>w$}  {:<w$}  {:>7}  {:>7}  {:>5}  {:>+8.2}",
@@ -206,7 +212,7 @@ pub fn tournament_text(t: &Tournament) -> String {
             p.a_wins,
             p.b_wins,
             p.ties,
-            p.a_margin,
+            margin,
             w = width
         );
     }
@@ -249,6 +255,9 @@ pub fn tournament_text(t: &Tournament) -> String {
             r.high,
             w = width
         );
+    }
+    for p in t.players.iter().filter(|p| t.rating(p).is_none()) {
+        let _ = writeln!(out, "{p:>width$}  unrated (no games)");
     }
     out
 }
@@ -336,8 +345,12 @@ pub fn play(args: PlayArgs) -> Result<()> {
     let g = grid(&args.board)?;
     let mut computer =
         new_player(&args.against, args.move_ms).map_err(|e| bad_input("--against", e))?;
-    let mut rng = Rng::new(args.seed);
     let me = if args.first == First::Me { 0 } else { 1 };
+    // Its first move comes on the empty board, or after one of yours.
+    computer
+        .fits(&g, g.num_edges() - (1 - me))
+        .map_err(|e| bad_input("--against", e))?;
+    let mut rng = Rng::new(args.seed);
     let mark = |side: usize| if side == me { 'Y' } else { 'C' };
     let mut state = Snapshot {
         edges: 0,

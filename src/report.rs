@@ -622,21 +622,26 @@ pub struct PairReport {
     pub b_wins: usize,
     /// Tied games.
     pub ties: usize,
-    /// Mean boxes of `a` minus `b`.
-    pub a_margin: f64,
+    /// Mean boxes of `a` minus `b`, null when the pair played no game (a
+    /// tournament stopped by a limit).
+    pub a_margin: Option<f64>,
+    /// Games played.
+    pub games: usize,
 }
 
-/// One rating in `dots tournament --json`.
+/// One rating in `dots tournament --json`: every player has one, with null
+/// fields for a player that played no game (a tournament stopped by a
+/// limit).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct RatingReport {
     /// The player.
     pub player: String,
     /// Bradley-Terry rating on the Elo scale.
-    pub rating: f64,
+    pub rating: Option<f64>,
     /// Low end of the 95 % interval.
-    pub low: f64,
+    pub low: Option<f64>,
     /// High end of the 95 % interval.
-    pub high: f64,
+    pub high: Option<f64>,
 }
 
 /// `dots tournament --json` (ARCHITECTURE.md), plus the crosstable: row
@@ -656,7 +661,8 @@ pub struct TournamentReport {
     pub ratings: Vec<RatingReport>,
     /// The players, in the crosstable's order.
     pub players: Vec<String>,
-    /// Row player's score against the column player (wins plus half the ties, over games), null on the diagonal.
+    /// Row player's score against the column player (wins plus half the ties, over games), null on the diagonal
+    /// and for pairs that played no game.
     pub crosstable: Vec<Vec<Option<f64>>>,
     /// The limit that stopped the tournament before every game was played
     /// (`"time"` or `"interrupt"`; the results are those of the games
@@ -679,17 +685,21 @@ impl From<&Tournament> for TournamentReport {
                     a_wins: p.a_wins,
                     b_wins: p.b_wins,
                     ties: p.ties,
-                    a_margin: p.a_margin,
+                    a_margin: p.margin(),
+                    games: p.games(),
                 })
                 .collect(),
             ratings: t
-                .ratings
+                .players
                 .iter()
-                .map(|r| RatingReport {
-                    player: r.player.clone(),
-                    rating: r.rating,
-                    low: r.low,
-                    high: r.high,
+                .map(|name| {
+                    let r = t.rating(name);
+                    RatingReport {
+                        player: name.clone(),
+                        rating: r.map(|r| r.rating),
+                        low: r.map(|r| r.low),
+                        high: r.map(|r| r.high),
+                    }
                 })
                 .collect(),
             players: t.players.clone(),
@@ -726,17 +736,27 @@ pub struct ScoreReport {
 
 /// `dots nimber --json` (ARCHITECTURE.md): the value (`nimber` null when
 /// loony), the value after every legal move in increasing edge order, and
-/// the components.
+/// the components. When a limit stops it, `limit` names the limit, the
+/// value is unknown unless it was found before (`nimber` null and `loony`
+/// false), and `components` and `moves` hold those valued before it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct NimberReport {
-    /// The nimber, or null when the position is loony.
+    /// The nimber, or null when the position is loony or its value was not
+    /// found before the limit.
     pub nimber: Option<u32>,
     /// Whether the player to move has been offered a loony move.
     pub loony: bool,
-    /// Every legal move, in increasing edge order.
+    /// Every legal move valued, in increasing edge order (all of them
+    /// unless a limit stopped the work).
     pub moves: Vec<NimberMove>,
-    /// The connected components, in the order of their lowest edge.
+    /// The connected components valued, in the order of their lowest edge
+    /// (all of them unless a limit stopped the work).
     pub components: Vec<NimberComponent>,
+    /// The limit that stopped the work (`"time"`, `"node"` or
+    /// `"interrupt"`), else null.
+    pub limit: Option<&'static str>,
+    /// Component positions valued (the unit of `--node-limit`).
+    pub positions: u64,
 }
 
 /// One legal move and the value of the position it leaves.

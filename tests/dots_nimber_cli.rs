@@ -146,3 +146,118 @@ fn bad_input_exits_with_2() {
         assert_eq!(err.lines().count(), 1, "{err}");
     }
 }
+
+/// A generous bound on the time a command given a limit of about a second
+/// may take in a debug build (no tight timing is asserted).
+const WITHIN: std::time::Duration = std::time::Duration::from_secs(10);
+
+#[test]
+fn a_time_limit_stops_the_nimber_of_the_empty_4x4_board() {
+    // The empty 4x4 board is one component of 40 strings: far more than a
+    // second of work (it did not finish without a limit).
+    let (out, took) = common::cgtk_bounded(&["dots", "nimber", "4x4", "--time-limit", "1"], None);
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(took < WITHIN, "{took:?}");
+    assert!(
+        text.contains("nimstring value: unknown (time limit reached after "),
+        "{text}"
+    );
+    assert!(text.contains(" component positions)\n"), "{text}");
+    // One component, not valued; no move valued.
+    assert!(text.contains("components: 1 (0 valued)"), "{text}");
+    assert!(text.contains("0 of 40 valued"), "{text}");
+
+    let (out, took) = common::cgtk_bounded(
+        &["dots", "nimber", "4x4", "--time-limit", "0.5", "--json"],
+        None,
+    );
+    assert!(took < WITHIN, "{took:?}");
+    let v = json(&out);
+    assert_eq!(v["limit"], "time");
+    assert!(v["nimber"].is_null());
+    assert_eq!(v["loony"], false);
+    assert!(v["positions"].as_u64().unwrap() > 0);
+    assert_eq!(v["components"].as_array().unwrap().len(), 0);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 0);
+}
+
+#[test]
+fn a_node_limit_stops_at_its_count_and_exits_0() {
+    // The position of the reproduction: three drawn edges on 5x5.
+    let (out, took) = common::cgtk_bounded(
+        &[
+            "dots",
+            "nimber",
+            "5x5:0,7,30,44",
+            "--node-limit",
+            "2000",
+            "--json",
+        ],
+        None,
+    );
+    assert!(took < WITHIN, "{took:?}");
+    let v = json(&out);
+    assert_eq!(v["limit"], "node");
+    assert_eq!(v["positions"], 2000);
+    assert!(v["nimber"].is_null());
+}
+
+#[test]
+fn without_a_limit_reached_the_report_says_so() {
+    // 2x2 is valued within any budget: every legal move (12) is listed.
+    let v = json(&cgtk(&["dots", "nimber", "2x2", "--json"]));
+    assert!(v["limit"].is_null());
+    assert!(v["positions"].as_u64().unwrap() > 0);
+    assert_eq!(v["moves"].as_array().unwrap().len(), 12);
+}
+
+#[test]
+fn a_node_limit_during_the_moves_keeps_the_value_and_the_moves_valued() {
+    // Boxes (0,0) and (0,1) of 2x2 form a chain of two coins from a
+    // capturable box (three sides drawn: 0, 2, 6) to the joint (1,1): a
+    // capturable chain of two is offered, so the position is loony
+    // (Berlekamp 2000) with no search, while the moves need some.
+    let pos = "2x2:0,1,2,6,8";
+    let full = json(&cgtk(&["dots", "nimber", pos, "--json"]));
+    assert_eq!(full["loony"], true);
+    assert!(full["limit"].is_null());
+    let v = json(&cgtk(&[
+        "dots",
+        "nimber",
+        pos,
+        "--json",
+        "--node-limit",
+        "1",
+    ]));
+    assert_eq!(v["limit"], "node");
+    assert_eq!(v["positions"], 1);
+    assert_eq!(v["loony"], true);
+    assert_eq!(v["components"], full["components"]);
+    // 7 undrawn edges; those valued are the first of the full list.
+    let moves = v["moves"].as_array().unwrap();
+    let all = full["moves"].as_array().unwrap();
+    assert_eq!(all.len(), 7);
+    assert!(moves.len() < 7);
+    assert_eq!(moves[..], all[..moves.len()]);
+    let text =
+        String::from_utf8(cgtk(&["dots", "nimber", pos, "--node-limit", "1"]).stdout).unwrap();
+    assert!(text.contains("nimstring value: loony"), "{text}");
+    assert!(
+        text.contains("stopped: node limit reached after 1 component positions"),
+        "{text}"
+    );
+}
+
+#[test]
+fn bad_limits_exit_with_2() {
+    for args in [
+        vec!["dots", "nimber", "2x2", "--time-limit", "0"],
+        vec!["dots", "nimber", "2x2", "--time-limit", "x"],
+        vec!["dots", "nimber", "2x2", "--node-limit", "-1"],
+        vec!["dots", "nimber", "2x2", "--node-limit", "1000000001"],
+    ] {
+        let out = cgtk(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}

@@ -1,6 +1,7 @@
 //! Ctrl-C (SIGINT) stops a long computation, which then prints what it
-//! reached and exits 0 (a table build keeps what it finished); a second
-//! Ctrl-C would end the process at once.
+//! reached and exits 0 (a table build keeps what it finished, a tournament
+//! leaves the games under way uncounted); a second Ctrl-C would end the
+//! process at once.
 
 use std::process::{Command, Stdio};
 use std::time::Duration;
@@ -14,7 +15,12 @@ fn interrupt(args: &[&str]) -> (Option<i32>, String) {
 
 /// [`interrupt`], also returning standard error.
 fn interrupt_with_stderr(args: &[&str]) -> (Option<i32>, String, String) {
-    let child = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+    // Under `ulimit -v 4000000` (about 4 GB of address space); `exec`
+    // keeps the process id the signal goes to.
+    let child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_cgtk"))
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -119,4 +125,103 @@ fn an_interrupted_amazons_solve_reports_the_interrupt() {
     assert_eq!(report["status"], "unknown");
     assert_eq!(report["limit"], "interrupt");
     assert!(report["nodes"].as_u64().unwrap() > 0);
+}
+
+/// Runs `cgtk args`, interrupts it after a second and a half and returns
+/// its exit code and output, checking it ended within a few seconds of the
+/// signal (a generous bound: no tight timing is asserted).
+fn interrupt_soon(args: &[&str]) -> (Option<i32>, String) {
+    let start = std::time::Instant::now();
+    let (code, out) = interrupt(args);
+    assert!(start.elapsed() < Duration::from_secs(10), "{args:?}");
+    (code, out)
+}
+
+#[test]
+fn an_interrupted_nimber_prints_what_it_reached() {
+    // The empty 4x4 board does not finish in seconds.
+    let (code, out) = interrupt_soon(&["dots", "nimber", "4x4"]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(
+        out.contains("nimstring value: unknown (interrupted after "),
+        "{out}"
+    );
+    let (code, out) = interrupt_soon(&["dots", "nimber", "4x4", "--json"]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    assert!(report["nimber"].is_null());
+}
+
+#[test]
+fn an_interrupted_tournament_reports_the_games_played() {
+    // 10,000 games per pair with a Monte Carlo player take far more than
+    // a second and a half.
+    let (code, out) = interrupt_soon(&[
+        "dots",
+        "tournament",
+        "--board",
+        "3x3",
+        "--players",
+        "mcts:nodes=500,level2,greedy",
+        "--games",
+        "10000",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    let games: Vec<u64> = report["pairs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["games"].as_u64().unwrap())
+        .collect();
+    let (lo, hi) = (games.iter().min().unwrap(), games.iter().max().unwrap());
+    assert!(hi - lo <= 1 && *hi < 10_000, "{games:?}");
+}
+
+#[test]
+fn an_interrupted_move_plays_what_its_search_has() {
+    // A minute per move is far more than the second and a half before the
+    // signal: the player stops thinking and answers a legal edge of 5x5
+    // (60 edges).
+    for player in ["mcts:ms=60000", "alphabeta:ms=60000", "nimstring:ms=60000"] {
+        let (code, out) = interrupt_soon(&["dots", "move", "5x5", "--player", player]);
+        assert_eq!(code, Some(0), "{player}: {out}");
+        let edge: usize = out
+            .trim()
+            .strip_prefix("edge ")
+            .and_then(|e| e.parse().ok())
+            .unwrap_or_else(|| panic!("{player}: {out}"));
+        assert!(edge < 60, "{player}: {out}");
+    }
+}
+
+#[test]
+fn an_interrupt_ends_the_games_under_way_uncounted() {
+    // One game of a Monte Carlo player thinking five seconds a move on
+    // 3x3 (at least 12 of its moves) is far longer than the wait before
+    // the signal: it ends at once and counts for nothing.
+    let (code, out) = interrupt_soon(&[
+        "dots",
+        "tournament",
+        "--board",
+        "3x3",
+        "--players",
+        "mcts:ms=5000,level1",
+        "--games",
+        "2",
+        "--json",
+        "--quiet",
+    ]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    assert_eq!(report["pairs"][0]["games"], 0);
+    assert!(report["pairs"][0]["a_margin"].is_null());
+    for r in report["ratings"].as_array().unwrap() {
+        assert!(r["rating"].is_null(), "{r}");
+    }
 }

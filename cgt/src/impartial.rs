@@ -8,9 +8,12 @@
 //! Kayles). The Grundy value of a position is the mex (least excluded
 //! value) of the nim-sums of its options' parts; [`GrundyCache`] computes
 //! it with an explicit stack (no recursion on the game's depth) and caches
-//! every value it finds by key.
+//! every value it finds by key. It runs under a [`Meter`] (the budget of
+//! `cgt::budget`): every position whose value is started counts one unit,
+//! and a node or time limit or a stop flag ends it with the [`Limit`].
 //!
 //! ```
+//! use cgt::budget::{Limit, Limits, Meter};
 //! use cgt::impartial::{GrundyCache, Impartial, Nimber};
 //!
 //! /// A Nim heap: take any positive number of counters.
@@ -28,8 +31,14 @@
 //! }
 //!
 //! let mut cache = GrundyCache::new();
-//! assert_eq!(cache.value(&Heap(5)), Nimber(5));
+//! assert_eq!(cache.value(&Heap(5), &mut Meter::unlimited()), Ok(Nimber(5)));
 //! assert_eq!(Nimber(5) + Nimber(3), Nimber(6));
+//!
+//! // Heap(9) needs the values of heaps 6 to 9, four positions not in the
+//! // cache: a budget of two units stops before them.
+//! let mut meter = Meter::new(Limits { nodes: Some(2), time: None }, None);
+//! assert_eq!(cache.value(&Heap(9), &mut meter), Err(Limit::Nodes));
+//! assert_eq!(meter.spent(), 2);
 //! ```
 
 use std::fmt;
@@ -37,6 +46,8 @@ use std::hash::Hash;
 use std::ops::{Add, AddAssign};
 
 use hashbrown::HashMap;
+
+use crate::budget::{Limit, Meter};
 
 /// A nimber `*n`: the value of a Nim heap of `n` counters. Addition is the
 /// nim-sum (bitwise exclusive or).
@@ -105,14 +116,6 @@ pub fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     Nimber(seen.len() as u32 * 64)
 }
 
-/// The work limit of [`GrundyCache::value_limited`] was reached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("gave up after starting the values of {positions} positions")]
-pub struct LimitReached {
-    /// Positions whose values were started in the call.
-    pub positions: usize,
-}
-
 /// An impartial game: both players have the same options from every
 /// position, and the player who cannot move loses (normal play).
 pub trait Impartial: Sized {
@@ -176,29 +179,22 @@ impl<G: Impartial> GrundyCache<G> {
     /// The Grundy value of `game`: the mex of the nim-sums of its options.
     /// Iterative: the stack of positions under evaluation lives on the
     /// heap, so a deep game cannot overflow the call stack.
-    pub fn value(&mut self, game: &G) -> Nimber {
-        match self.value_limited(game, usize::MAX) {
-            Ok(v) => v,
-            Err(_) => unreachable!("no game has usize::MAX positions in memory"),
-        }
-    }
-
-    /// [`GrundyCache::value`], giving up once the values of `limit`
-    /// positions not in the cache have been started. The values finished
-    /// before that stay cached, so a later call continues where this one
-    /// stopped.
+    ///
+    /// Every position not in the cache whose value is started counts one
+    /// unit on `meter` ([`Meter::tick`], which also looks at its clock and
+    /// stop flag every [`crate::budget::CHECK_EVERY`] units); a cached value
+    /// costs nothing. The values finished before a limit stay cached, so a
+    /// later call (with a new meter) continues where this one stopped.
     ///
     /// # Errors
-    /// [`LimitReached`] when the limit is reached.
-    pub fn value_limited(&mut self, game: &G, limit: usize) -> Result<Nimber, LimitReached> {
+    /// The [`Limit`] that stopped it ([`Meter::spent`] counts the positions
+    /// started).
+    pub fn value(&mut self, game: &G, meter: &mut Meter) -> Result<Nimber, Limit> {
         let key = game.key();
         if let Some(v) = self.get(&key) {
             return Ok(v);
         }
-        if limit == 0 {
-            return Err(LimitReached { positions: 0 });
-        }
-        let mut started = 1usize;
+        meter.tick()?;
         let mut stack = vec![Frame {
             key,
             options: game.options(),
@@ -230,11 +226,8 @@ impl<G: Impartial> GrundyCache<G> {
                 }
             }
             match missing {
-                Some(_) if started >= limit => {
-                    return Err(LimitReached { positions: started });
-                }
                 Some((key, options)) => {
-                    started += 1;
+                    meter.tick()?;
                     stack.push(Frame {
                         key,
                         options,
@@ -255,6 +248,14 @@ impl<G: Impartial> GrundyCache<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::budget::{Limits, StopFlag};
+    use std::time::Duration;
+
+    fn value<G: Impartial>(cache: &mut GrundyCache<G>, game: &G) -> Nimber {
+        cache
+            .value(game, &mut Meter::unlimited())
+            .expect("no limit")
+    }
 
     /// Kayles (Dudeney 1908; "Winning Ways", ch. 4): a row of pins; knock
     /// down one pin or two adjacent ones, which may split the row in two.
@@ -334,13 +335,13 @@ mod tests {
         let expected = [0, 1, 2, 3, 1, 4, 3, 2, 1, 4, 2, 6];
         let mut cache = GrundyCache::new();
         for (n, &v) in expected.iter().enumerate() {
-            assert_eq!(cache.value(&Kayles(n as u32)), Nimber(v), "K{n}");
+            assert_eq!(value(&mut cache, &Kayles(n as u32)), Nimber(v), "K{n}");
         }
         // The periodic part: K(n) = K(n + 12) for n >= 72, with the period
         // 4 1 2 8 1 4 7 2 1 8 2 7 (starting at n = 72).
         let period = [4, 1, 2, 8, 1, 4, 7, 2, 1, 8, 2, 7];
         for n in 72..120u32 {
-            let v = cache.value(&Kayles(n));
+            let v = value(&mut cache, &Kayles(n));
             assert_eq!(v, Nimber(period[(n as usize - 72) % 12]), "K{n}");
         }
     }
@@ -353,7 +354,7 @@ mod tests {
         for a in 0..5 {
             for b in 0..5 {
                 for c in 0..4 {
-                    let v = cache.value(&NimHeaps(vec![a, b, c]));
+                    let v = value(&mut cache, &NimHeaps(vec![a, b, c]));
                     assert_eq!(v, Nimber(a) + Nimber(b) + Nimber(c));
                 }
             }
@@ -364,20 +365,50 @@ mod tests {
     fn deep_games_need_no_deep_recursion() {
         let mut cache = GrundyCache::new();
         // Alternates 0, *, 0, * down the ladder.
-        assert_eq!(cache.value(&Ladder(200_000)), Nimber(0));
-        assert_eq!(cache.value(&Ladder(99_999)), Nimber(1));
+        assert_eq!(value(&mut cache, &Ladder(200_000)), Nimber(0));
+        assert_eq!(value(&mut cache, &Ladder(99_999)), Nimber(1));
         assert_eq!(cache.len(), 200_001);
+    }
+
+    fn nodes(n: u64) -> Meter {
+        Meter::new(
+            Limits {
+                nodes: Some(n),
+                time: None,
+            },
+            None,
+        )
     }
 
     #[test]
     fn limited_evaluation_resumes() {
+        // Ladder(n) has n + 1 positions, each valued once.
         let mut cache = GrundyCache::new();
-        assert_eq!(
-            cache.value_limited(&Ladder(100), 10),
-            Err(LimitReached { positions: 10 })
-        );
-        assert_eq!(cache.value_limited(&Ladder(100), 200), Ok(Nimber(0)));
-        assert_eq!(cache.value_limited(&Ladder(100), 0), Ok(Nimber(0)));
+        let mut meter = Meter::unlimited();
+        assert_eq!(cache.value(&Ladder(50), &mut meter), Ok(Nimber(0)));
+        assert_eq!(meter.spent(), 51);
+        let mut meter = nodes(10);
+        assert_eq!(cache.value(&Ladder(100), &mut meter), Err(Limit::Nodes));
+        assert_eq!(meter.spent(), 10);
+        // Ladders 51 to 100 are left; 0 to 50 stay cached.
+        let mut meter = nodes(200);
+        assert_eq!(cache.value(&Ladder(100), &mut meter), Ok(Nimber(0)));
+        assert_eq!(meter.spent(), 50);
+        let mut meter = nodes(0);
+        assert_eq!(cache.value(&Ladder(100), &mut meter), Ok(Nimber(0)));
+        assert_eq!(meter.spent(), 0);
+    }
+
+    #[test]
+    fn a_set_flag_stops_the_evaluation() {
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut meter = Meter::new(Limits::NONE, Some(&stop));
+        let mut cache = GrundyCache::new();
+        assert_eq!(cache.value(&Kayles(30), &mut meter), Err(Limit::Interrupt));
+        assert_eq!(cache.len(), 0);
+        let mut meter = Meter::new(Limits::time(Duration::ZERO), None);
+        assert_eq!(cache.value(&Kayles(30), &mut meter), Err(Limit::Time));
     }
 
     #[test]

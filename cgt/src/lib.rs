@@ -109,7 +109,7 @@ pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvalu
 pub use display::{GameDisplay, OutputTooLarge};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use error::CgtError;
-pub use impartial::{mex, GrundyCache, Impartial, LimitReached, Nimber};
+pub use impartial::{mex, GrundyCache, Impartial, Nimber};
 pub use notation::{ParseGameError, MAX_NESTING};
 pub use nus::Nus;
 pub use outcome::{Outcome, Relation};

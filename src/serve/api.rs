@@ -430,18 +430,18 @@ async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
     .await
 }
 
-/// `dots nimber`: `position`, `node_limit`.
+/// `dots nimber`: `position`, `node_limit`, `time_limit`.
 async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Request::new(p, &["position", "node_limit"]) {
+    let q = match Request::new(p, &["position", "node_limit", "time_limit"]) {
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, Some(Class::Nimstring), move |_| {
+    blocking(&state, Some(Class::Nimstring), move |stop| {
         let pos = q.dots_position()?;
-        let nodes = q
-            .number("node_limit", 1..=MAX_NIMBER_NODES)?
-            .unwrap_or(MAX_NIMBER_NODES);
-        nimber_cmd::report(&pos, nodes)
+        let mut limits = q.limits()?;
+        let max = MAX_NIMBER_NODES as u64;
+        limits.nodes = Some(q.number("node_limit", 1..=max)?.unwrap_or(max));
+        Ok(nimber_cmd::report(&pos, limits, Some(&stop)))
     })
     .await
 }
@@ -452,7 +452,7 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Ok(q) => q,
         Err(e) => return error_response(&e),
     };
-    blocking(&state, Some(Class::DotsMove), move |_| {
+    blocking(&state, Some(Class::DotsMove), move |stop| {
         let seed = q.number("seed", 0..=u64::MAX)?.unwrap_or(0);
         let move_ms = q
             .number("move_ms", 1..=move_cmd::MAX_MOVE_MS)?
@@ -462,6 +462,7 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
             q.required("player")?,
             seed,
             move_ms,
+            Some(&stop),
         )
     })
     .await

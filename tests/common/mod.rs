@@ -46,3 +46,28 @@ pub fn json(out: &Output) -> serde_json::Value {
     );
     serde_json::from_slice(&out.stdout).expect("one JSON value")
 }
+
+/// Runs the `cgtk` binary with `args` under `ulimit -v 4000000` (about 4
+/// GB of address space), writing `stdin` to its standard input (closed at
+/// once without one): its output and the wall-clock time it took.
+pub fn cgtk_bounded(args: &[&str], stdin: Option<&str>) -> (Output, std::time::Duration) {
+    let start = std::time::Instant::now();
+    let mut child = Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 4000000; exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_cgtk"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run cgtk");
+    let mut input = child.stdin.take().expect("a piped stdin");
+    if let Some(text) = stdin {
+        // The command may exit before it reads its input.
+        let _ = input.write_all(text.as_bytes());
+    }
+    drop(input);
+    let out = child.wait_with_output().expect("cgtk finishes");
+    (out, start.elapsed())
+}

@@ -16,6 +16,13 @@
 //! ([`NimstringValue`]'s `+`). How positions are simplified and split is in
 //! the `reduce` module's docs.
 //!
+//! A [`Nimstring`] evaluator runs under one budget (a [`Meter`] of
+//! `cgt::budget`, started when it is made): every component position whose
+//! value it starts counts one unit (about 30 to 100 µs, more in larger
+//! components, and 100 bytes of cache each, in a release build), and a node or time limit or a set stop
+//! flag ends the call under way with [`NimstringError::LimitReached`]. The
+//! values found stay cached.
+//!
 //! ```
 //! use dots::nimstring::{nimstring_value, NimstringValue};
 //! use dots::Position;
@@ -37,6 +44,7 @@ mod strategy;
 use std::fmt;
 use std::ops::Add;
 
+use cgt::budget::{Limit, Meter};
 use cgt::{GrundyCache, Nimber};
 use thiserror::Error;
 
@@ -44,7 +52,7 @@ use crate::{Edge, EdgeSet, Position};
 
 pub use graph::{End, ParseStringsError, StringsAndCoins, MAX_COINS, MAX_STRINGS};
 pub use reduce::Component;
-pub use strategy::{nimstring_move, nimstring_move_within, MOVE_LIMIT};
+pub use strategy::nimstring_move;
 
 use reduce::{reduce, Reduced, GROUND};
 
@@ -102,12 +110,15 @@ impl fmt::Display for NimstringValue {
 /// Why a value was not found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
 pub enum NimstringError {
-    /// The limit on the number of component positions to evaluate was
-    /// reached (see [`Nimstring::with_limit`]).
-    #[error("gave up after evaluating {positions} component positions (the limit)")]
+    /// The evaluator's budget ran out (see [`Nimstring::with_meter`]): its
+    /// node or time limit, or its stop flag.
+    #[error("{limit} after {positions} component positions")]
     LimitReached {
-        /// Component positions evaluated in the call.
-        positions: usize,
+        /// The limit reached.
+        limit: Limit,
+        /// Component positions valued by the evaluator so far (its
+        /// meter's count).
+        positions: u64,
     },
 }
 
@@ -121,6 +132,49 @@ pub struct ComponentValue {
     pub edges: EdgeSet,
     /// Its value on its own.
     pub value: NimstringValue,
+}
+
+/// One connected component of a Dots position, before it is valued (see
+/// [`position_components`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionComponent {
+    /// Its unfinished boxes (`row * width + col`), increasing.
+    pub boxes: Vec<usize>,
+    /// Its undrawn edges.
+    pub edges: EdgeSet,
+    /// Its Strings-and-Coins graph, to value with
+    /// [`Nimstring::graph_value`].
+    pub graph: StringsAndCoins,
+}
+
+/// The connected components of a Dots position (boxes joined through
+/// undrawn edges between them), in the order of their lowest undrawn edge,
+/// not yet valued: [`Nimstring::components`] values them all, a caller
+/// that wants those valued before a limit values them one by one.
+pub fn position_components(pos: &Position) -> Vec<PositionComponent> {
+    let board = pos.board();
+    let edges = StringsAndCoins::position_edges(pos);
+    let g = StringsAndCoins::from_position(pos);
+    g.components()
+        .into_iter()
+        .map(|part| {
+            let graph = StringsAndCoins::new(part.iter().map(|&i| g.strings()[i]).collect())
+                .expect("a part of a valid graph is valid");
+            let set: EdgeSet = part.iter().map(|&i| edges[i]).collect();
+            let mut boxes: Vec<usize> = set
+                .iter()
+                .flat_map(|e| board.edge_boxes(e))
+                .flatten()
+                .collect();
+            boxes.sort_unstable();
+            boxes.dedup();
+            PositionComponent {
+                boxes,
+                edges: set,
+                graph,
+            }
+        })
+        .collect()
 }
 
 /// The value of the position after one legal move.
@@ -154,11 +208,11 @@ impl MoveValue {
     }
 }
 
-/// Computes Nimstring values, keeping the values of the components it has
-/// met for later calls.
+/// Computes Nimstring values under one budget, keeping the values of the
+/// components it has met for later calls.
 pub struct Nimstring {
     cache: GrundyCache<Component>,
-    limit: usize,
+    meter: Meter,
 }
 
 impl Default for Nimstring {
@@ -183,18 +237,43 @@ fn internal(g: &StringsAndCoins) -> Vec<[u8; 2]> {
 impl Nimstring {
     /// An evaluator with no limit.
     pub fn new() -> Nimstring {
-        Nimstring::with_limit(usize::MAX)
+        Nimstring::with_meter(Meter::unlimited())
     }
 
-    /// An evaluator that gives up ([`NimstringError::LimitReached`]) once
-    /// one call has evaluated `limit` component positions not already known
-    /// (any number from 0; about a microsecond each, and a hundred bytes of
-    /// cache each).
-    pub fn with_limit(limit: usize) -> Nimstring {
+    /// An evaluator under `meter`: it counts one unit per component
+    /// position whose value it starts (not already cached), for all its
+    /// calls together, and a call that reaches the meter's node or time
+    /// limit, or finds its stop flag set, ends with
+    /// [`NimstringError::LimitReached`].
+    ///
+    /// ```
+    /// use cgt::budget::{Limit, Limits, Meter};
+    /// use dots::nimstring::{Nimstring, NimstringError};
+    ///
+    /// let pos = "3x3".parse().unwrap();
+    /// let meter = Meter::new(Limits { nodes: Some(5), time: None }, None);
+    /// let mut nim = Nimstring::with_meter(meter);
+    /// assert_eq!(
+    ///     nim.value(&pos),
+    ///     Err(NimstringError::LimitReached { limit: Limit::Nodes, positions: 5 })
+    /// );
+    /// ```
+    pub fn with_meter(meter: Meter) -> Nimstring {
         Nimstring {
             cache: GrundyCache::new(),
-            limit,
+            meter,
         }
+    }
+
+    /// The evaluator's meter (its clock, and the component positions valued
+    /// so far in [`Meter::spent`]).
+    pub fn meter(&self) -> &Meter {
+        &self.meter
+    }
+
+    /// Component positions valued so far (the meter's count).
+    pub fn positions(&self) -> u64 {
+        self.meter.spent()
     }
 
     /// Number of component positions whose values are cached.
@@ -210,12 +289,13 @@ impl Nimstring {
         match reduce(g.num_coins(), &internal(g)) {
             Reduced::Loony => Ok(NimstringValue::Loony),
             Reduced::Sum(parts) => {
-                let limit = self.limit;
+                let (cache, meter) = (&mut self.cache, &mut self.meter);
                 let n = reduce::sum_value(&parts, |p| {
-                    self.cache
-                        .value_limited(p, limit)
-                        .map_err(|e| NimstringError::LimitReached {
-                            positions: e.positions,
+                    cache
+                        .value(p, meter)
+                        .map_err(|limit| NimstringError::LimitReached {
+                            limit,
+                            positions: meter.spent(),
                         })
                 })?;
                 Ok(NimstringValue::Nimber(n))
@@ -238,29 +318,16 @@ impl Nimstring {
     /// # Errors
     /// [`NimstringError::LimitReached`].
     pub fn components(&mut self, pos: &Position) -> Result<Vec<ComponentValue>, NimstringError> {
-        let board = pos.board();
-        let edges = StringsAndCoins::position_edges(pos);
-        let g = StringsAndCoins::from_position(pos);
-        let mut out = Vec::new();
-        for part in g.components() {
-            let sub = StringsAndCoins::new(part.iter().map(|&i| g.strings()[i]).collect())
-                .expect("a part of a valid graph is valid");
-            let value = self.graph_value(&sub)?;
-            let set: EdgeSet = part.iter().map(|&i| edges[i]).collect();
-            let mut boxes: Vec<usize> = set
-                .iter()
-                .flat_map(|e| board.edge_boxes(e))
-                .flatten()
-                .collect();
-            boxes.sort_unstable();
-            boxes.dedup();
-            out.push(ComponentValue {
-                boxes,
-                edges: set,
-                value,
-            });
-        }
-        Ok(out)
+        position_components(pos)
+            .into_iter()
+            .map(|c| {
+                Ok(ComponentValue {
+                    value: self.graph_value(&c.graph)?,
+                    boxes: c.boxes,
+                    edges: c.edges,
+                })
+            })
+            .collect()
     }
 
     /// The value after each legal move, in increasing edge order.
@@ -270,21 +337,31 @@ impl Nimstring {
     pub fn move_values(&mut self, pos: &Position) -> Result<Vec<MoveValue>, NimstringError> {
         pos.legal_moves()
             .iter()
-            .map(|edge| {
-                let (next, captures) = pos.play_unchecked(edge);
-                Ok(MoveValue {
-                    edge,
-                    captures,
-                    value: self.value(&next)?,
-                })
-            })
+            .map(|edge| self.move_value(pos, edge))
             .collect()
+    }
+
+    /// The value after one legal move `edge` of `pos`.
+    ///
+    /// # Errors
+    /// [`NimstringError::LimitReached`].
+    ///
+    /// # Panics
+    /// If `edge` is not an undrawn edge of `pos` (a caller's bug).
+    pub fn move_value(&mut self, pos: &Position, edge: Edge) -> Result<MoveValue, NimstringError> {
+        assert!(pos.legal_moves().contains(edge), "{edge} is drawn in {pos}");
+        let (next, captures) = pos.play_unchecked(edge);
+        Ok(MoveValue {
+            edge,
+            captures,
+            value: self.value(&next)?,
+        })
     }
 }
 
-/// The Nimstring value of a Dots position (no limit: a position with many
-/// undrawn edges in one component can take a long time; use
-/// [`Nimstring::with_limit`] to bound the work).
+/// The Nimstring value of a Dots position, for positions known to be small
+/// (no limit: a position with many undrawn edges in one component can take
+/// a long time; bound the work with [`Nimstring::with_meter`]).
 pub fn nimstring_value(pos: &Position) -> NimstringValue {
     match Nimstring::new().value(pos) {
         Ok(v) => v,
@@ -304,4 +381,102 @@ pub fn loony_moves(pos: &Position) -> EdgeSet {
             captures == 0 && reduce::is_loony(g.num_coins(), &internal(&g))
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use cgt::budget::{Limits, StopFlag};
+
+    use super::*;
+
+    fn nodes(n: u64) -> Meter {
+        Meter::new(
+            Limits {
+                nodes: Some(n),
+                time: None,
+            },
+            None,
+        )
+    }
+
+    #[test]
+    fn a_node_limit_stops_at_its_count() {
+        // The empty 2x3 board, valued without a limit (its value is checked
+        // against a brute force in `tests/nimstring_reference.rs`): the
+        // count of positions it took is the budget it needs.
+        let pos: Position = "2x3".parse().unwrap();
+        let mut full = Nimstring::new();
+        assert!(full.value(&pos).is_ok());
+        let needed = full.positions();
+        assert!(needed > 1, "{needed}");
+        // Exactly the positions it needs are enough; one fewer is not.
+        let mut nim = Nimstring::with_meter(nodes(needed));
+        assert_eq!(nim.value(&pos), full.value(&pos));
+        assert_eq!(nim.positions(), needed);
+        let mut nim = Nimstring::with_meter(nodes(needed - 1));
+        assert_eq!(
+            nim.value(&pos),
+            Err(NimstringError::LimitReached {
+                limit: Limit::Nodes,
+                positions: needed - 1
+            })
+        );
+        // The meter counts all the calls of one evaluator together: a
+        // cached value costs nothing more, a new board (a 9-box component
+        // the 6-box board never holds) is over the budget.
+        let mut nim = Nimstring::with_meter(nodes(needed));
+        assert!(nim.value(&pos).is_ok());
+        assert!(nim.value(&pos).is_ok());
+        let larger: Position = "3x3".parse().unwrap();
+        assert_eq!(
+            nim.value(&larger),
+            Err(NimstringError::LimitReached {
+                limit: Limit::Nodes,
+                positions: needed
+            })
+        );
+    }
+
+    #[test]
+    fn a_set_flag_or_a_spent_time_stops_it() {
+        let pos: Position = "3x3".parse().unwrap();
+        let stop = StopFlag::new();
+        stop.stop();
+        let mut nim = Nimstring::with_meter(Meter::new(Limits::NONE, Some(&stop)));
+        assert_eq!(
+            nim.value(&pos),
+            Err(NimstringError::LimitReached {
+                limit: Limit::Interrupt,
+                positions: 0
+            })
+        );
+        assert_eq!(nim.cached(), 0);
+        let mut nim = Nimstring::with_meter(Meter::new(Limits::time(Duration::ZERO), None));
+        assert!(matches!(
+            nim.value(&pos),
+            Err(NimstringError::LimitReached {
+                limit: Limit::Time,
+                ..
+            })
+        ));
+        // A position with nothing to value needs no budget.
+        let done: Position = "1x1:0,1,2,3".parse().unwrap();
+        assert_eq!(nim.value(&done), Ok(NimstringValue::Nimber(Nimber(0))));
+    }
+
+    #[test]
+    fn a_spent_budget_falls_back_to_a_safe_move() {
+        // 5x5 takes far more than no budget at all: the move is then a
+        // random one that completes no box and is not loony.
+        let pos: Position = "5x5".parse().unwrap();
+        let stop = StopFlag::new();
+        stop.stop();
+        for seed in 0..5 {
+            let e = nimstring_move(&pos, seed, Meter::new(Limits::NONE, Some(&stop))).unwrap();
+            assert!(pos.legal_moves().contains(e));
+            assert!(!loony_moves(&pos).contains(e));
+        }
+    }
 }

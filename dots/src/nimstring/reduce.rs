@@ -644,7 +644,17 @@ mod tests {
             Reduced::Loony => None,
             Reduced::Sum(parts) => {
                 let mut cache = GrundyCache::new();
-                Some(parts.iter().map(|p| cache.value(p)).sum::<Nimber>().0)
+                Some(
+                    parts
+                        .iter()
+                        .map(|p| {
+                            cache
+                                .value(p, &mut cgt::budget::Meter::unlimited())
+                                .unwrap()
+                        })
+                        .sum::<Nimber>()
+                        .0,
+                )
             }
         }
     }

@@ -2,15 +2,11 @@
 //! boxes (Berlekamp 2000: whoever wins the Nimstring game gets control of
 //! the long chains; in the endgame the exact solver takes over).
 
+use cgt::budget::{Limits, Meter};
+
 use crate::{Edge, EdgeSet, Options, Position, Solver};
 
 use super::{loony_moves, Nimstring};
-
-/// Component positions one move may evaluate before the player falls back
-/// to a random safe move (a few seconds at most).
-/// The default limit of [`nimstring_move`]: component positions valued
-/// before it falls back to a random move that is not loony.
-pub const MOVE_LIMIT: usize = 2_000_000;
 
 /// Transposition table of the endgame solver, in MiB.
 const ENDGAME_TT_MB: usize = 32;
@@ -26,24 +22,23 @@ fn pick(set: &[Edge], seed: u64) -> Edge {
 }
 
 /// A move for the player to move in `pos` (`None` when the game is over),
-/// chosen as follows; `seed` picks among equally good moves.
+/// chosen as follows under the budget `meter` (its node limit counts the
+/// component positions valued, its time limit and stop flag bound the
+/// whole move); `seed` picks among equally good moves.
 ///
 /// - Endgame: when every move that completes no box is loony (only long
 ///   chains and loops are left, or worse), the exact [`Solver`] picks a
-///   move that maximises the boxes.
+///   move that maximises the boxes; if the time runs out or the flag is set
+///   first, a capture if there is one, else any move.
 /// - Otherwise a move that wins the Nimstring game
 ///   ([`super::MoveValue::is_winning`]: a move to 0, or a capture after
 ///   which the mover still wins), captures first. With none, a capture if
-///   there is one, else a random move that is not loony. If the values take
-///   too long (more than two million component positions), a random move
-///   that is not loony.
-pub fn nimstring_move(pos: &Position, seed: u64) -> Option<Edge> {
-    nimstring_move_within(pos, seed, MOVE_LIMIT)
-}
-
-/// [`nimstring_move`], valuing at most `limit` component positions before
-/// it falls back to a random move that is not loony.
-pub fn nimstring_move_within(pos: &Position, seed: u64, limit: usize) -> Option<Edge> {
+///   there is one, else a random move that is not loony. If the budget runs
+///   out before every move is valued, a random move that is not loony.
+///
+/// With a node limit and no time limit, the move depends only on the
+/// position, the seed and the limit.
+pub fn nimstring_move(pos: &Position, seed: u64, meter: Meter) -> Option<Edge> {
     let legal = pos.legal_moves();
     if legal.is_empty() {
         return None;
@@ -59,11 +54,20 @@ pub fn nimstring_move_within(pos: &Position, seed: u64, limit: usize) -> Option<
             tt_mb: ENDGAME_TT_MB,
             ..Options::default()
         };
-        let best = Solver::new(board, opts).solve(pos).best_moves;
-        return Some(pick(&best, seed));
+        let mut solver = Solver::new(board, opts);
+        solver.set_stop(meter.watch().stop_flag().cloned());
+        let limits = Limits {
+            nodes: None,
+            time: meter.watch().remaining(),
+        };
+        let fallback = if captures.is_empty() { legal } else { captures };
+        return Some(match solver.solve_within(pos, limits) {
+            Ok(s) => pick(&s.best_moves, seed),
+            Err(_) => pick(&fallback.iter().collect::<Vec<_>>(), seed),
+        });
     }
     let safe_list: Vec<Edge> = safe.iter().collect();
-    let Ok(values) = Nimstring::with_limit(limit).move_values(pos) else {
+    let Ok(values) = Nimstring::with_meter(meter).move_values(pos) else {
         return Some(pick(&safe_list, seed));
     };
     let winning: Vec<Edge> = values
@@ -106,7 +110,7 @@ mod tests {
             if !quiet || v.is_loony() || v.is_zero() || loony_moves(&pos) == pos.legal_moves() {
                 continue;
             }
-            let mv = nimstring_move(&pos, bits).unwrap();
+            let mv = nimstring_move(&pos, bits, Meter::unlimited()).unwrap();
             let (next, _) = pos.play_unchecked(mv);
             assert!(nimstring_value(&next).is_zero(), "{pos}: {mv}");
             checked += 1;
@@ -119,9 +123,12 @@ mod tests {
         // 1x3 with the three boxes in one chain (Barker & Korf 2012: the
         // exact solver): only loony moves are left.
         let pos: Position = "1x3:4,5,6,7,8,9".parse().unwrap();
-        let mv = nimstring_move(&pos, 1).unwrap();
+        let mv = nimstring_move(&pos, 1, Meter::unlimited()).unwrap();
         let mut solver = Solver::new(pos.board(), Options::default());
         assert!(solver.solve(&pos).best_moves.contains(&mv));
-        assert_eq!(nimstring_move(&"1x1:0,1,2,3".parse().unwrap(), 0), None);
+        assert_eq!(
+            nimstring_move(&"1x1:0,1,2,3".parse().unwrap(), 0, Meter::unlimited()),
+            None
+        );
     }
 }

@@ -28,6 +28,8 @@
 //!
 //! The budget counts descents (`nodes=N`) or time (`ms=N`).
 
+use cgt::budget::StopFlag;
+
 use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng, Utility};
 
 /// The depth of a Monte Carlo descent in moves (O'Flaherty & Wu, §III-E).
@@ -120,6 +122,7 @@ pub struct Mcts {
     name: String,
     selection: Selection,
     budget: Budget,
+    stop: Option<StopFlag>,
     utility: Utility,
     stats: Vec<Stat>,
     links: Links,
@@ -138,6 +141,7 @@ impl Mcts {
             name,
             selection,
             budget,
+            stop: None,
             utility: Utility::Paper,
             stats: Vec::new(),
             links: Links::default(),
@@ -316,12 +320,16 @@ impl Player for Mcts {
         &self.name
     }
 
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         self.stats.clear();
         self.stats.push(Stat::default());
         self.links.reset();
         self.expand(0, game);
-        let mut limiter = Limiter::new(&self.budget);
+        let mut limiter = Limiter::new(&self.budget, self.stop.as_ref());
         match self.selection {
             Selection::Uniform => self.search_uniform(game, rng, &mut limiter),
             Selection::CrazyStone => self.search_crazy_stone(game, rng, &mut limiter),
@@ -349,6 +357,7 @@ impl Player for Mcts {
 pub struct Uct {
     name: String,
     budget: Budget,
+    stop: Option<StopFlag>,
     visits: Vec<u32>,
     wins: Vec<f32>,
     links: Links,
@@ -361,6 +370,7 @@ impl Uct {
         Uct {
             name,
             budget,
+            stop: None,
             visits: Vec::new(),
             wins: Vec::new(),
             links: Links::default(),
@@ -410,6 +420,10 @@ impl Player for Uct {
         &self.name
     }
 
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         self.visits.clear();
         self.wins.clear();
@@ -417,7 +431,7 @@ impl Player for Uct {
         self.wins.push(0.0);
         self.links.reset();
         self.expand(0, game);
-        let mut limiter = Limiter::new(&self.budget);
+        let mut limiter = Limiter::new(&self.budget, self.stop.as_ref());
         // (slot, side that moved into it)
         let mut path: Vec<(u32, usize)> = Vec::new();
         let mut moves = [0u8; 128];

@@ -24,7 +24,9 @@
 //! A name may carry options after colons: `ms=N` (a time budget per move
 //! in milliseconds), `nodes=N` (a budget of search nodes per move for
 //! `minimax` and `alphabeta`, of descents for `mcts`, `mcts-crazystone`
-//! and `uct`), `depth=N` (the deepest iteration of `minimax` and
+//! and `uct`, of component positions valued for `nimstring`; a `nimstring`
+//! name with neither has [`NIMSTRING_LIMIT`] and the time per move given to
+//! [`new_player`]), `depth=N` (the deepest iteration of `minimax` and
 //! `alphabeta`), `centre` (centre-out move order for `minimax` and
 //! `alphabeta` instead of random order) and `relative` (for the players
 //! that evaluate the utility: three-sided boxes count for the side to move
@@ -47,8 +49,9 @@
 //! assert_eq!(record.score[0] + record.score[1], 9);
 //! ```
 
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use cgt::budget::{Limits, StopFlag, Watch};
 use thiserror::Error;
 
 mod game;
@@ -148,6 +151,27 @@ pub trait Player: Send {
     /// # Errors
     /// A player that cannot choose (e.g. `perfect` beyond its budget).
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError>;
+
+    /// Whether it can play on `grid` from positions of `undrawn` undrawn
+    /// edges on (its first move of a game), checked without searching, so
+    /// that a game or tournament can refuse a player before it starts
+    /// (`perfect` needs a position within the solver's budget, `nimstring`
+    /// a board of at most 64 edges, `net:FILE` its network's board). The
+    /// default: every board.
+    ///
+    /// # Errors
+    /// Why it cannot ([`PlayError::BeyondBudget`], [`PlayError::Setup`]).
+    fn fits(&self, grid: &Grid, undrawn: usize) -> Result<(), PlayError> {
+        let _ = (grid, undrawn);
+        Ok(())
+    }
+
+    /// A flag that ends its thinking early when set (Ctrl-C, a web client
+    /// gone away): it then plays the move it would play at the end of its
+    /// budget. The default ignores it (players whose moves take no search).
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        let _ = stop;
+    }
 }
 
 /// How long a search player may think about one move: a wall-clock time,
@@ -170,38 +194,38 @@ impl Budget {
     }
 }
 
-/// A clock and node counter against a [`Budget`].
+/// A clock, a stop flag and a node counter against a [`Budget`] (the
+/// clock and flag are a [`Watch`] of the one budget of `cgt::budget`).
 #[derive(Clone, Debug)]
 pub(crate) struct Limiter {
-    deadline: Option<Instant>,
+    watch: Watch,
     max_nodes: Option<u64>,
     pub(crate) nodes: u64,
 }
 
 impl Limiter {
-    pub(crate) fn new(budget: &Budget) -> Limiter {
+    pub(crate) fn new(budget: &Budget, stop: Option<&StopFlag>) -> Limiter {
         Limiter {
-            deadline: budget.time.map(|t| Instant::now() + t),
+            watch: Watch::new(budget.time, stop),
             max_nodes: budget.nodes,
             nodes: 0,
         }
     }
 
-    /// Counts one node; whether the budget is spent (the clock is read
-    /// every 256 nodes).
+    /// Counts one node; whether the budget is spent (the clock and the
+    /// flag are read every 256 nodes).
     #[inline]
     pub(crate) fn tick(&mut self) -> bool {
         self.nodes += 1;
         if self.max_nodes.is_some_and(|m| self.nodes >= m) {
             return true;
         }
-        self.nodes % 256 == 0 && self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.nodes % 256 == 0 && self.watch.reached().is_some()
     }
 
     /// Whether the budget is spent, without counting.
     pub(crate) fn spent(&self) -> bool {
-        self.max_nodes.is_some_and(|m| self.nodes >= m)
-            || self.deadline.is_some_and(|d| Instant::now() >= d)
+        self.max_nodes.is_some_and(|m| self.nodes >= m) || self.watch.reached().is_some()
     }
 }
 
@@ -221,10 +245,11 @@ pub const PLAYER_NAMES: [&str; 11] = [
     "nimstring",
 ];
 
-/// The default limit of the `nimstring` player: component positions valued
-/// per move (`nimstring:nodes=N` sets it) before it falls back to a random
-/// move that is not loony.
-pub const NIMSTRING_LIMIT: usize = 100_000;
+/// The default node limit of the `nimstring` player: component positions
+/// valued per move (`nimstring:nodes=N` sets it) before it falls back to a
+/// random move that is not loony. With neither `nodes=N` nor `ms=N` it has
+/// this limit and the time per move of `move_ms`.
+pub const NIMSTRING_LIMIT: u64 = 100_000;
 
 /// Makes a player from its name and options (see the module docs);
 /// `move_ms` is the time budget per move of search players whose name sets
@@ -250,7 +275,6 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
     }
     let searches = matches!(base, "minimax" | "alphabeta");
     let samples = matches!(base, "mcts" | "mcts-crazystone" | "uct");
-    let mut nimstring_limit = NIMSTRING_LIMIT;
     let mut budget = Budget::default();
     let mut order = MoveOrder::Random;
     let mut utility = Utility::Paper;
@@ -271,18 +295,21 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
             }
         };
         match option.split_once('=') {
-            Some(("ms", v)) if searches || samples => {
+            Some(("ms", v)) if searches || samples || base == "nimstring" => {
                 budget.time = Some(Duration::from_millis(number(v, 86_400_000)?));
             }
-            Some(("nodes", v)) if searches || samples => budget.nodes = Some(number(v, 1 << 40)?),
-            Some(("nodes", v)) if base == "nimstring" => {
-                nimstring_limit = usize::try_from(number(v, 1 << 40)?).unwrap_or(usize::MAX);
+            Some(("nodes", v)) if searches || samples || base == "nimstring" => {
+                budget.nodes = Some(number(v, 1 << 40)?);
             }
             Some(("depth", v)) if searches => budget.depth = Some(number(v, 128)? as u32),
             None if option == "centre" && searches => order = MoveOrder::CentreOut,
             None if option == "relative" && evaluates => utility = Utility::Relative,
             _ => return Err(bad("not an option of this player")),
         }
+    }
+    if base == "nimstring" && budget.is_unbounded() {
+        budget.nodes = Some(NIMSTRING_LIMIT);
+        budget.time = (move_ms > 0).then(|| Duration::from_millis(move_ms));
     }
     if (searches || samples)
         && budget.time.is_none()
@@ -312,7 +339,13 @@ pub fn new_player(spec: &str, move_ms: u64) -> Result<Box<dyn Player>, PlayError
         }
         "uct" => Box::new(Uct::new(name, budget)),
         "perfect" => Box::new(Perfect::new(name)),
-        "nimstring" => Box::new(nimstring::NimstringPlayer::new(name, nimstring_limit)),
+        "nimstring" => Box::new(nimstring::NimstringPlayer::new(
+            name,
+            Limits {
+                nodes: budget.nodes,
+                time: budget.time,
+            },
+        )),
         _ => unreachable!("checked against PLAYER_NAMES"),
     })
 }
@@ -398,6 +431,12 @@ mod tests {
         assert!(new_player("alphabeta:centre:nodes=100", 0).is_ok());
         assert!(new_player("uct:nodes=100", 0).is_ok());
         assert!(new_player("greedy:relative", 0).is_ok());
+        assert!(new_player("nimstring:ms=5:nodes=100", 0).is_ok());
+        assert!(new_player("nimstring", 0).is_ok());
+        assert!(matches!(
+            new_player("nimstring:depth=3", 10),
+            Err(PlayError::BadOption { .. })
+        ));
         assert!(matches!(
             new_player("uct:relative", 10),
             Err(PlayError::BadOption { .. })

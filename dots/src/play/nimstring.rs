@@ -3,23 +3,29 @@
 //! long chains), then in the loony endgame the exact solver's best move for
 //! the boxes ([`crate::nimstring::nimstring_move`]).
 
-use crate::nimstring::nimstring_move_within;
+use cgt::budget::{Limits, Meter, StopFlag};
+
+use crate::nimstring::nimstring_move;
 
 use super::{Game, PlayError, Player, Rng};
 
 /// The `nimstring` player, on boards of up to 64 edges.
 pub struct NimstringPlayer {
     name: String,
-    /// Component positions valued per move before falling back to a random
-    /// move that is not loony.
-    limit: usize,
+    /// The budget of one move: component positions valued and time; past
+    /// it the player falls back to a random move that is not loony.
+    limits: Limits,
+    stop: Option<StopFlag>,
 }
 
 impl NimstringPlayer {
-    /// A player named `name` valuing at most `limit` component positions a
-    /// move.
-    pub fn new(name: String, limit: usize) -> NimstringPlayer {
-        NimstringPlayer { name, limit }
+    /// A player named `name` with the budget `limits` per move.
+    pub fn new(name: String, limits: Limits) -> NimstringPlayer {
+        NimstringPlayer {
+            name,
+            limits,
+            stop: None,
+        }
     }
 }
 
@@ -35,8 +41,24 @@ impl Player for NimstringPlayer {
             limit: 0,
         };
         let pos = game.position().ok_or_else(beyond)?;
-        nimstring_move_within(&pos, rng.next_u64(), self.limit)
+        let meter = Meter::new(self.limits, self.stop.as_ref());
+        nimstring_move(&pos, rng.next_u64(), meter)
             .map(|e| e.index())
             .ok_or_else(beyond)
+    }
+
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
+    fn fits(&self, grid: &super::Grid, _undrawn: usize) -> Result<(), PlayError> {
+        match grid.board() {
+            Some(_) => Ok(()),
+            None => Err(PlayError::BeyondBudget {
+                position: grid.to_string(),
+                undrawn: grid.num_edges(),
+                limit: 0,
+            }),
+        }
     }
 }

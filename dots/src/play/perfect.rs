@@ -5,7 +5,7 @@ use std::cell::RefCell;
 
 use crate::{Analysis, Board, Options, Position, Solver};
 
-use super::{Game, PlayError, Player, Rng};
+use super::{Game, Grid, PlayError, Player, Rng};
 
 /// The most undrawn edges `perfect` takes on boards of up to 64 edges. The
 /// hardest such positions we know, the empty 3x4 board (31 edges) and
@@ -103,5 +103,18 @@ impl Player for Perfect {
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         let a = analyze(game, PERFECT_MAX_UNDRAWN)?;
         Ok(rng.pick(best_moves(&a)))
+    }
+
+    fn fits(&self, grid: &Grid, undrawn: usize) -> Result<(), PlayError> {
+        let limit = grid.board().map_or(0, solver_budget);
+        if grid.board().is_some() && undrawn <= limit {
+            Ok(())
+        } else {
+            Err(PlayError::BeyondBudget {
+                position: grid.to_string(),
+                undrawn,
+                limit,
+            })
+        }
     }
 }

@@ -11,6 +11,8 @@
 //! Among equally valued root moves the first in that order is played, so
 //! with random order ties are broken uniformly at random.
 
+use cgt::budget::StopFlag;
+
 use super::{bits, Budget, Game, Limiter, PlayError, Player, Rng, Utility};
 
 /// The order in which a search tries moves.
@@ -29,6 +31,7 @@ pub struct Search {
     pruning: bool,
     order: MoveOrder,
     budget: Budget,
+    stop: Option<StopFlag>,
     utility: Utility,
     last_depth: u32,
     last_nodes: u64,
@@ -43,6 +46,7 @@ impl Search {
             pruning,
             order,
             budget,
+            stop: None,
             utility: Utility::Paper,
             last_depth: 0,
             last_nodes: 0,
@@ -158,11 +162,15 @@ impl Player for Search {
         &self.name
     }
 
+    fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
+    }
+
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
         let me = game.to_move();
         let mut moves = [0u8; 128];
         let n = self.ordered(game, rng, &mut moves);
-        let mut limiter = Limiter::new(&self.budget);
+        let mut limiter = Limiter::new(&self.budget, self.stop.as_ref());
         let max_depth = self.budget.depth.unwrap_or(u32::MAX).min(n as u32);
         let mut chosen = usize::from(moves[0]);
         self.last_depth = 0;

@@ -7,6 +7,13 @@
 //! gets fresh players, so the results do not depend on the number of
 //! threads or the order the games run in (except through time budgets).
 //!
+//! Games start in rounds: round `k` starts game `k` of every pair (in the
+//! order of the pairs) before round `k + 1` starts any, so that a
+//! tournament stopped by its time limit or its stop flag has played about
+//! as many games in every pair, not every game of the first pairs and none
+//! of the last. A pair that played no game has no results (its margin is
+//! `None`), and a player that played no game has no rating.
+//!
 //! Ratings are Bradley–Terry strengths (Hunter 2004, the MM algorithm) on
 //! the Elo scale (400 log10 of the strength, mean 0), with one virtual tied
 //! game added to every pair so that a player that wins every game still has
@@ -14,13 +21,11 @@
 //! Moore–Penrose inverse of the Hessian of the log-likelihood, since the
 //! ratings are only defined up to a constant). A tie counts half a win.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Duration;
 
 use cgt::budget::{Limit, StopFlag, Watch};
-
-use rayon::prelude::*;
 
 use super::{new_player, Game, Grid, PlayError, Player, Rng};
 
@@ -62,6 +67,10 @@ pub fn play_game(
     })
 }
 
+/// One game of a tournament: the boxes of the pair's `a` and `b`, `None`
+/// when the stop flag ended it, or the error that ended it.
+type Played = Result<Option<[usize; 2]>, PlayError>;
+
 /// What a tournament plays.
 #[derive(Clone, Debug)]
 pub struct TournamentConfig {
@@ -80,7 +89,8 @@ pub struct TournamentConfig {
     /// No game is started after this time from the start (games under way
     /// finish).
     pub time_limit: Option<Duration>,
-    /// No game is started once this is set (Ctrl-C).
+    /// No game is started once this is set (Ctrl-C), and the games under
+    /// way end at once, uncounted.
     pub stop: Option<StopFlag>,
 }
 
@@ -97,7 +107,8 @@ pub struct PairResult {
     pub b_wins: usize,
     /// Tied games.
     pub ties: usize,
-    /// Mean of (boxes of `a` − boxes of `b`) per game.
+    /// Mean of (boxes of `a` − boxes of `b`) per game (0 when no game was
+    /// played: see [`PairResult::margin`]).
     pub a_margin: f64,
 }
 
@@ -105,6 +116,11 @@ impl PairResult {
     /// Games played.
     pub fn games(&self) -> usize {
         self.a_wins + self.b_wins + self.ties
+    }
+
+    /// The mean margin of `a`, or `None` when the pair played no game.
+    pub fn margin(&self) -> Option<f64> {
+        (self.games() > 0).then_some(self.a_margin)
     }
 }
 
@@ -134,7 +150,9 @@ pub struct Tournament {
     pub players: Vec<String>,
     /// Every pair `(i, j)` with `i < j` in the order of the players.
     pub pairs: Vec<PairResult>,
-    /// One rating per player, in the order of the players.
+    /// One rating per player that played a game, in the order of the
+    /// players (all of them when every game was played): a player with no
+    /// game has no rating.
     pub ratings: Vec<Rating>,
     /// The limit that stopped the tournament before every game was played
     /// ([`Limit::Time`] or [`Limit::Interrupt`]): the results are those of
@@ -144,31 +162,42 @@ pub struct Tournament {
 
 impl Tournament {
     /// The crosstable: entry `[i][j]` is player `i`'s score against player
-    /// `j` (wins plus half the ties, over games), `None` on the diagonal.
+    /// `j` (wins plus half the ties, over games), `None` on the diagonal and
+    /// for pairs that played no game.
     pub fn crosstable(&self) -> Vec<Vec<Option<f64>>> {
         let k = self.players.len();
         let mut table = vec![vec![None; k]; k];
         let index = |name: &str| self.players.iter().position(|p| p == name).unwrap_or(0);
-        for p in &self.pairs {
+        for p in self.pairs.iter().filter(|p| p.games() > 0) {
             let (i, j) = (index(&p.a), index(&p.b));
-            let n = p.games().max(1) as f64;
+            let n = p.games() as f64;
             let half = p.ties as f64 / 2.0;
             table[i][j] = Some((p.a_wins as f64 + half) / n);
             table[j][i] = Some((p.b_wins as f64 + half) / n);
         }
         table
     }
+
+    /// The rating of `player`, if it played a game.
+    pub fn rating(&self, player: &str) -> Option<&Rating> {
+        self.ratings.iter().find(|r| r.player == player)
+    }
 }
 
 /// Plays a round-robin tournament; `progress(done, total)` is called after
-/// every game (from the playing threads). With a time limit or a stop flag,
-/// the games not yet started when it is reached are not played, and the
-/// results are those of the games played.
+/// every game (from the playing threads). Games start round by round (see
+/// the module docs). With a time limit or a stop flag, the games not yet
+/// started when it is reached are not played, and the results are those of
+/// the games played: the games under way at the time limit finish, those
+/// under way when the flag is set end at once (the players stop thinking)
+/// and are not counted.
 ///
 /// # Errors
 /// [`PlayError::Settings`] for fewer than two players, a repeated player,
-/// zero games or threads; a player's name error; the first error of a game
-/// (in the order of pairs and games).
+/// zero games or threads; a player's name error, or a player that cannot
+/// play on the board ([`super::Player::fits`], checked before any game);
+/// the first error of a game (in the order the games started; no game
+/// starts after one fails).
 pub fn run_tournament(
     config: &TournamentConfig,
     progress: &(dyn Fn(usize, usize) + Sync),
@@ -187,24 +216,40 @@ pub fn run_tournament(
     if config.games == 0 || config.threads == 0 {
         return Err(settings("games and threads must be at least 1".into()));
     }
+    // Every player moves first in some game (the first-named of a pair in
+    // game 0, the second in game 1), except the last player with one game
+    // per pair, which moves second only.
+    let edges = config.grid.num_edges();
+    for (i, n) in names.iter().enumerate() {
+        let first = i + 1 < names.len() || config.games > 1;
+        let undrawn = if first {
+            edges
+        } else {
+            edges.saturating_sub(1)
+        };
+        new_player(n, config.move_ms)?.fits(&config.grid, undrawn)?;
+    }
     let pairs: Vec<(usize, usize)> = (0..names.len())
         .flat_map(|i| (i + 1..names.len()).map(move |j| (i, j)))
         .collect();
-    let jobs: Vec<(usize, usize)> = (0..pairs.len())
-        .flat_map(|p| (0..config.games).map(move |g| (p, g)))
-        .collect();
-    let total = jobs.len();
+    // Job k is game k / pairs of pair k % pairs: round by round.
+    let total = pairs.len() * config.games;
+    let job = |k: usize| (k % pairs.len(), k / pairs.len());
     let done = AtomicUsize::new(0);
+    let next = AtomicUsize::new(0);
+    let failed = AtomicBool::new(false);
     let watch = Watch::new(config.time_limit, config.stop.as_ref());
     let stopped = Mutex::new(None);
-    let play_one = |&(p, g): &(usize, usize)| -> Result<Option<[usize; 2]>, PlayError> {
-        if let Some(limit) = watch.reached() {
-            stopped.lock().expect("stop").get_or_insert(limit);
-            return Ok(None);
-        }
+    let interrupted = || config.stop.as_ref().is_some_and(StopFlag::is_stopped);
+    // A game under way when the stop flag is set ends at once (its players
+    // stop thinking) and is not counted; one under way at the time limit
+    // finishes.
+    let play_one = |p: usize, g: usize| -> Played {
         let (i, j) = pairs[p];
         let mut a = new_player(&names[i], config.move_ms)?;
         let mut b = new_player(&names[j], config.move_ms)?;
+        a.set_stop(config.stop.clone());
+        b.set_stop(config.stop.clone());
         let mut rng = Rng::from_parts(&[config.seed, p as u64, g as u64]);
         let a_first = g % 2 == 0;
         let players: [&mut dyn Player; 2] = if a_first {
@@ -213,16 +258,58 @@ pub fn run_tournament(
             [b.as_mut(), a.as_mut()]
         };
         let record = play_game(&config.grid, players, &mut rng)?;
+        if interrupted() {
+            return Ok(None);
+        }
         progress(done.fetch_add(1, Ordering::Relaxed) + 1, total);
         let [s0, s1] = record.score;
         Ok(Some(if a_first { [s0, s1] } else { [s1, s0] }))
     };
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(config.threads)
-        .build()
-        .map_err(|e| settings(format!("cannot start {} threads: {e}", config.threads)))?;
-    let results: Vec<Result<Option<[usize; 2]>, PlayError>> =
-        pool.install(|| jobs.par_iter().map(play_one).collect());
+    // Each thread takes the next job in order until none is left, a limit
+    // is reached or a game fails.
+    let worker = || -> Vec<(usize, Played)> {
+        let mut mine = Vec::new();
+        loop {
+            if failed.load(Ordering::Relaxed) {
+                return mine;
+            }
+            if let Some(limit) = watch.reached() {
+                stopped.lock().expect("stop").get_or_insert(limit);
+                return mine;
+            }
+            let k = next.fetch_add(1, Ordering::Relaxed);
+            if k >= total {
+                return mine;
+            }
+            let (p, g) = job(k);
+            let result = play_one(p, g);
+            if result.is_err() {
+                failed.store(true, Ordering::Relaxed);
+            }
+            mine.push((k, result));
+        }
+    };
+    let mut results = std::thread::scope(|scope| {
+        let mut handles = Vec::new();
+        for _ in 0..config.threads {
+            match std::thread::Builder::new().spawn_scoped(scope, worker) {
+                Ok(h) => handles.push(h),
+                Err(e) => {
+                    failed.store(true, Ordering::Relaxed);
+                    return Err(settings(format!(
+                        "cannot start {} threads: {e}",
+                        config.threads
+                    )));
+                }
+            }
+        }
+        let mut all: Vec<(usize, Played)> = Vec::new();
+        for h in handles {
+            all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
+        }
+        Ok(all)
+    })?;
+    results.sort_by_key(|r| r.0);
     let mut out: Vec<PairResult> = pairs
         .iter()
         .map(|&(i, j)| PairResult {
@@ -235,10 +322,11 @@ pub fn run_tournament(
         })
         .collect();
     let mut margins = vec![0i64; pairs.len()];
-    for (&(p, _), result) in jobs.iter().zip(results) {
+    for (k, result) in results {
         let Some([sa, sb]) = result? else {
             continue;
         };
+        let p = job(k).0;
         let r = &mut out[p];
         match sa.cmp(&sb) {
             std::cmp::Ordering::Greater => r.a_wins += 1,
@@ -250,7 +338,21 @@ pub fn run_tournament(
     for (r, m) in out.iter_mut().zip(margins) {
         r.a_margin = m as f64 / r.games().max(1) as f64;
     }
-    let ratings = ratings(names, &out);
+    // Only players with games are rated, on the pairs that played.
+    let played: Vec<String> = names
+        .iter()
+        .filter(|n| {
+            out.iter()
+                .any(|p| p.games() > 0 && (&p.a == *n || &p.b == *n))
+        })
+        .cloned()
+        .collect();
+    let with_games: Vec<PairResult> = out.iter().filter(|p| p.games() > 0).cloned().collect();
+    let ratings = if played.len() < 2 {
+        Vec::new()
+    } else {
+        ratings(&played, &with_games)
+    };
     Ok(Tournament {
         board: config.grid.to_string(),
         games_per_pair: config.games,

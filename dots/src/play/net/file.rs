@@ -36,6 +36,13 @@ pub const MAGIC: &str = "cgtk-net";
 /// The version [`Network::to_text`] writes and [`parse`] reads.
 pub const VERSION: u32 = 1;
 
+/// The longest network file [`Network::read`] reads: 4 MiB. The largest
+/// network a board of at most 128 edges can have (7x8 boxes: 127 inputs,
+/// 56 hidden units, 14,407 weights and thresholds) takes at most about
+/// 0.4 MB in the text format (24 characters a number at most, and a
+/// separator).
+pub const MAX_FILE_BYTES: u64 = 4 << 20;
+
 /// What is wrong with the contents of a network file (lines count from 1).
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum NetError {
@@ -123,6 +130,12 @@ pub enum NetFileError {
         path: String,
         /// The system's message.
         message: String,
+    },
+    /// The file is longer than [`MAX_FILE_BYTES`].
+    #[error("{path}: longer than 4 MiB (the most a network file takes is about 0.4 MB)")]
+    TooLong {
+        /// The file.
+        path: String,
     },
     /// The contents are not a network.
     #[error("{path}: {source}")]
@@ -277,16 +290,28 @@ impl Network {
         out
     }
 
-    /// Reads a network file.
+    /// Reads a network file (at most [`MAX_FILE_BYTES`] of it: a longer
+    /// file, or an endless one such as `/dev/zero`, is refused after that
+    /// many bytes).
     ///
     /// # Errors
     /// [`NetFileError`] naming the file and what is wrong.
     pub fn read(path: &Path) -> Result<Network, NetFileError> {
+        use std::io::Read as _;
         let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| NetFileError::Io {
+        let io = |e: std::io::Error| NetFileError::Io {
             path: name.clone(),
             message: e.to_string(),
-        })?;
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(MAX_FILE_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_FILE_BYTES {
+            return Err(NetFileError::TooLong { path: name });
+        }
         parse(&bytes).map_err(|source| NetFileError::Parse { path: name, source })
     }
 

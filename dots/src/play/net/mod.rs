@@ -24,7 +24,7 @@ mod train;
 
 pub use backprop::{training_set, TrainingPosition};
 pub use evolve::{next_generation, scale_linear, Scheme};
-pub use file::{parse, NetError, NetFileError, MAGIC, VERSION};
+pub use file::{parse, NetError, NetFileError, MAGIC, MAX_FILE_BYTES, VERSION};
 pub use games::{proficiency, Heuristic};
 pub use genome::{code_of_weight, genome_bytes, weight_of_code, Genome, WEIGHT_BITS, WEIGHT_RANGE};
 pub use network::{sigmoid, NetPlayer, Network, Shape, ShapeError};

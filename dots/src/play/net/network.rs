@@ -257,17 +257,20 @@ impl Player for NetPlayer {
     }
 
     fn choose(&mut self, game: &Game<'_>, rng: &mut Rng) -> Result<usize, PlayError> {
-        if !self.net.fits(game.grid()) {
-            return Err(PlayError::Setup {
+        self.fits(game.grid(), game.num_legal())?;
+        Ok(self.net.choose_unchecked(game, rng))
+    }
+
+    fn fits(&self, grid: &Grid, _undrawn: usize) -> Result<(), PlayError> {
+        if self.net.fits(grid) {
+            Ok(())
+        } else {
+            Err(PlayError::Setup {
                 reason: format!(
                     "{} is a network for {}x{}, the game is on {}",
-                    self.name,
-                    self.net.width,
-                    self.net.height,
-                    game.grid()
+                    self.name, self.net.width, self.net.height, grid
                 ),
-            });
+            })
         }
-        Ok(self.net.choose_unchecked(game, rng))
     }
 }
