@@ -11,8 +11,8 @@ use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
     check_proof_parallel, extract_proof, AlphaBetaSolver, Budget, CheckProofError, DfpnConfig,
-    DfpnSolver, Limit, Limits, Progress, ProgressHook, ProofSource, ProofStats, ProofTree,
-    SolveResult, Verdict, WinLoss,
+    DfpnSolver, Limits, Progress, ProgressHook, ProofSource, ProofStats, ProofTree, SolveResult,
+    Verdict, WinLoss,
 };
 use cgt::CgtError;
 use cgtk::report::{
@@ -445,16 +445,11 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 ));
             }
             let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
-            let mut stopped = None;
-            let mut stop = || {
-                stopped = watch.reached();
-                stopped.is_some()
-            };
-            match perft_within(&pos, depth, &mut stop) {
+            match perft_within(&pos, depth, &watch) {
                 Ok(n) => println!("{n}"),
-                Err(n) => println!(
+                Err((n, limit)) => println!(
                     "unknown ({}; at least {n} move sequences counted)",
-                    stopped.unwrap_or(Limit::Time).reason()
+                    limit.reason()
                 ),
             }
             Ok(())

@@ -5,6 +5,8 @@
 //! [`queen_attacks`], which cuts a precomputed ray in each of the 8
 //! directions at its first blocked square.
 
+use cgt::budget::{Limit, Watch};
+
 use crate::bitboard::queen_attacks;
 use crate::moves::Move;
 use crate::position::{Color, Position};
@@ -67,51 +69,46 @@ pub fn perft(pos: &Position, depth: u32) -> u64 {
     perft_in_place(&mut pos, depth)
 }
 
-/// [`perft`] that asks `stop` before each move made at depth two or more
-/// and ends when it answers true: `Err` with the sequences counted until
-/// then (a lower bound).
+/// [`perft`] that looks at `watch` before each move made at depth two or
+/// more and ends when it has ended: `Err` with the sequences counted until
+/// then (a lower bound) and the limit.
 ///
 /// # Errors
-/// The partial count when `stop` ended it.
-pub fn perft_within(
-    pos: &Position,
-    depth: u32,
-    stop: &mut dyn FnMut() -> bool,
-) -> Result<u64, u64> {
+/// The partial count and the limit when `watch` ended it.
+pub fn perft_within(pos: &Position, depth: u32, watch: &Watch) -> Result<u64, (u64, Limit)> {
     let mut pos = pos.clone();
     let mut count = 0;
-    if perft_stoppable(&mut pos, depth, stop, &mut count) {
-        Err(count)
-    } else {
-        Ok(count)
+    match perft_stoppable(&mut pos, depth, watch, &mut count) {
+        Some(limit) => Err((count, limit)),
+        None => Ok(count),
     }
 }
 
-/// Adds the sequences of `pos` to `count`; true if `stop` ended it.
+/// Adds the sequences of `pos` to `count`; the limit if `watch` ended it.
 fn perft_stoppable(
     pos: &mut Position,
     depth: u32,
-    stop: &mut dyn FnMut() -> bool,
+    watch: &Watch,
     count: &mut u64,
-) -> bool {
+) -> Option<Limit> {
     if depth <= 1 {
         *count += perft_in_place(pos, depth);
-        return false;
+        return None;
     }
     let mut moves = Vec::with_capacity(256);
     pos.for_each_move(|m| moves.push(m));
     for m in moves {
-        if stop() {
-            return true;
+        if let Some(limit) = watch.reached() {
+            return Some(limit);
         }
         pos.play_unchecked(m);
-        let stopped = perft_stoppable(pos, depth - 1, stop, count);
+        let stopped = perft_stoppable(pos, depth - 1, watch, count);
         pos.undo(m);
-        if stopped {
-            return true;
+        if stopped.is_some() {
+            return stopped;
         }
     }
-    false
+    None
 }
 
 fn perft_in_place(pos: &mut Position, depth: u32) -> u64 {
@@ -141,20 +138,15 @@ mod tests {
         let pos = Position::standard("4x4".parse().unwrap()).unwrap();
         for depth in 0..=3 {
             assert_eq!(
-                perft_within(&pos, depth, &mut || false),
+                perft_within(&pos, depth, &Watch::unlimited()),
                 Ok(perft(&pos, depth))
             );
         }
-        // Stopped before the tenth move at depth two or more: a lower bound.
-        let mut asked = 0;
-        let partial = perft_within(&pos, 3, &mut || {
-            asked += 1;
-            asked >= 10
-        });
-        let Err(partial) = partial else {
-            panic!("not stopped: {partial:?}")
-        };
-        assert!(partial > 0 && partial < perft(&pos, 3), "{partial}");
+        // A set flag stops it before its first move at depth two or more.
+        let stop = cgt::budget::StopFlag::new();
+        stop.stop();
+        let stopped = perft_within(&pos, 3, &Watch::new(None, Some(&stop)));
+        assert_eq!(stopped, Err((0, Limit::Interrupt)));
     }
 
     #[test]
