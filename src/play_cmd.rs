@@ -54,9 +54,8 @@ pub struct TournamentArgs {
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// A tournament starts no game after this many seconds (more than 0, at
-    /// most 10^7): the games under way finish and the results are those of
-    /// the games played. Ctrl-C stops it too, and ends the games under way
-    /// at once, uncounted.
+    /// most 10^7), and the games under way end at once, uncounted: the
+    /// results are those of the games played. Ctrl-C stops it too.
     #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.

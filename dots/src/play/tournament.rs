@@ -86,8 +86,8 @@ pub struct TournamentConfig {
     pub move_ms: u64,
     /// Threads playing games (at least 1).
     pub threads: usize,
-    /// No game is started after this time from the start (games under way
-    /// finish).
+    /// No game is started after this time from the start, and the games
+    /// under way end at once, uncounted.
     pub time_limit: Option<Duration>,
     /// No game is started once this is set (Ctrl-C), and the games under
     /// way end at once, uncounted.
@@ -188,9 +188,8 @@ impl Tournament {
 /// every game (from the playing threads). Games start round by round (see
 /// the module docs). With a time limit or a stop flag, the games not yet
 /// started when it is reached are not played, and the results are those of
-/// the games played: the games under way at the time limit finish, those
-/// under way when the flag is set end at once (the players stop thinking)
-/// and are not counted.
+/// the games played: the games under way when either is reached end at
+/// once (the players stop thinking) and are not counted.
 ///
 /// # Errors
 /// [`PlayError::Settings`] for fewer than two players, a repeated player,
@@ -240,16 +239,18 @@ pub fn run_tournament(
     let failed = AtomicBool::new(false);
     let watch = Watch::new(config.time_limit, config.stop.as_ref());
     let stopped = Mutex::new(None);
-    let interrupted = || config.stop.as_ref().is_some_and(StopFlag::is_stopped);
-    // A game under way when the stop flag is set ends at once (its players
-    // stop thinking) and is not counted; one under way at the time limit
-    // finishes.
+    // The players' flag: set (by the referee thread below) once the time
+    // limit passes or the tournament's flag is set. A game under way then
+    // ends at once (its players stop thinking) and is not counted.
+    let players_stop = StopFlag::new();
+    let interrupted = || players_stop.is_stopped();
+    let finished = AtomicBool::new(false);
     let play_one = |p: usize, g: usize| -> Played {
         let (i, j) = pairs[p];
         let mut a = new_player(&names[i], config.move_ms)?;
         let mut b = new_player(&names[j], config.move_ms)?;
-        a.set_stop(config.stop.clone());
-        b.set_stop(config.stop.clone());
+        a.set_stop(Some(players_stop.clone()));
+        b.set_stop(Some(players_stop.clone()));
         let mut rng = Rng::from_parts(&[config.seed, p as u64, g as u64]);
         let a_first = g % 2 == 0;
         let players: [&mut dyn Player; 2] = if a_first {
@@ -303,10 +304,22 @@ pub fn run_tournament(
                 }
             }
         }
+        if config.time_limit.is_some() || config.stop.is_some() {
+            scope.spawn(|| {
+                while !finished.load(Ordering::Relaxed) {
+                    if watch.reached().is_some() {
+                        players_stop.stop();
+                        return;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            });
+        }
         let mut all: Vec<(usize, Played)> = Vec::new();
         for h in handles {
             all.extend(h.join().unwrap_or_else(|e| std::panic::resume_unwind(e)));
         }
+        finished.store(true, Ordering::Relaxed);
         Ok(all)
     })?;
     results.sort_by_key(|r| r.0);
