@@ -18,6 +18,7 @@ use std::hint::black_box;
 
 use amazons::territory::{plodding, territory_moves};
 use amazons::{Bitboard, Color, Position, Setup, Size, Valuer};
+use cgt::budget::Watch;
 use criterion::{criterion_group, criterion_main, Criterion};
 use databases::{ActiveDb, BoxIndex, TerritoryDb};
 
@@ -35,10 +36,11 @@ fn sample(index: &BoxIndex, step: u64) -> Vec<(Bitboard, Vec<Bitboard>)> {
 
 fn benches(c: &mut Criterion) {
     let hidden = ();
-    let simple = TerritoryDb::build(3, 3, 2, &hidden).unwrap();
-    let simple3 = TerritoryDb::build(3, 3, 3, &hidden).unwrap();
-    let blocker = TerritoryDb::build_blocker(3, 3, 2, 1, &simple3, &hidden).unwrap();
-    let active = ActiveDb::build(3, 2, 1, 1).unwrap();
+    let simple = TerritoryDb::build(3, 3, 2, &hidden, &Watch::unlimited()).unwrap();
+    let simple3 = TerritoryDb::build(3, 3, 3, &hidden, &Watch::unlimited()).unwrap();
+    let blocker =
+        TerritoryDb::build_blocker(3, 3, 2, 1, &simple3, &hidden, &Watch::unlimited()).unwrap();
+    let active = ActiveDb::build(3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
 
     // Check the answers before timing.
     let simple_queries = sample(simple.index(), 7);
@@ -78,13 +80,15 @@ fn benches(c: &mut Criterion) {
     }
 
     c.bench_function("build simple 3x3 q2 (4,608 entries)", |b| {
-        b.iter(|| TerritoryDb::build(3, 3, 2, &hidden).unwrap())
+        b.iter(|| TerritoryDb::build(3, 3, 2, &hidden, &Watch::unlimited()).unwrap())
     });
     c.bench_function("build blocker 3x3 q2b1 (16,128 entries)", |b| {
-        b.iter(|| TerritoryDb::build_blocker(3, 3, 2, 1, &simple3, &hidden).unwrap())
+        b.iter(|| {
+            TerritoryDb::build_blocker(3, 3, 2, 1, &simple3, &hidden, &Watch::unlimited()).unwrap()
+        })
     });
     c.bench_function("build active 4x2 b1w1 (3,584 entries)", |b| {
-        b.iter(|| ActiveDb::build(4, 2, 1, 1).unwrap())
+        b.iter(|| ActiveDb::build(4, 2, 1, 1, &(), &Watch::unlimited()).unwrap())
     });
     c.bench_function("query simple 3x3 q2 (every 7th entry)", |b| {
         b.iter(|| {

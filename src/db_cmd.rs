@@ -194,7 +194,7 @@ pub fn run(command: DbCommand) -> Result<()> {
                     stopped(limit, done);
                     break;
                 }
-                let r: BuildReport = match job.run_within(&out, &bar, &watch) {
+                let r: BuildReport = match job.run(&out, &bar, &watch) {
                     Ok(r) => r,
                     Err(databases::DbError::Stopped { limit }) => {
                         stopped(limit, done);

@@ -2,6 +2,7 @@
 //! (Song & Müller 2015, IV-B2, IV-C) must still only name true winners.
 
 use amazons::{AreaOracle, Evaluator, Position};
+use cgt::budget::Watch;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -50,7 +51,7 @@ fn check_verdict(pos: &mut Position, eval: &amazons::Evaluation) -> bool {
 fn verdicts_with_active_databases_agree_with_minimax() {
     let dir = std::env::temp_dir().join(format!("cgtk-db-eval-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    databases::builder::build_active(&dir, 3, 2, 1, 1, &()).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
     let dbs = databases::Databases::open_dir(&dir).unwrap();
     let oracle: &dyn AreaOracle = &dbs;
     let mut rng = SmallRng::seed_from_u64(0xdb_e7a1);
@@ -84,7 +85,7 @@ fn solver_with_active_databases_agrees_with_minimax() {
 
     let dir = std::env::temp_dir().join(format!("cgtk-db-solve-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    databases::builder::build_active(&dir, 3, 2, 1, 1, &()).unwrap();
+    databases::builder::build_active(&dir, 3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
     let dbs = Arc::new(databases::Databases::open_dir(&dir).unwrap());
     let mut solver = DfpnSolver::new(DfpnConfig {
         budget: Budget::with_table(4),
@@ -118,7 +119,8 @@ fn verdicts_with_blocker_databases_agree_with_minimax() {
     for (w, h) in [(2, 2), (3, 2), (4, 2), (5, 2), (3, 3), (4, 3)] {
         for k in 1..=3u32 {
             for b in 1..=k {
-                databases::builder::build_blocker(&dir, w, h, k - b, b, &()).unwrap();
+                databases::builder::build_blocker(&dir, w, h, k - b, b, &(), &Watch::unlimited())
+                    .unwrap();
             }
         }
     }

@@ -81,15 +81,10 @@ const BATCH: usize = 1 << 16;
 
 impl ActiveDb {
     /// Builds the table of a `width x height` box with `black` Black and
-    /// `white` White queens (index groups: Black, then White).
-    ///
-    /// # Errors
-    /// [`ActiveError`].
-    pub fn build(width: u8, height: u8, black: u32, white: u32) -> Result<ActiveDb, ActiveError> {
-        ActiveDb::build_with_progress(width, height, black, white, &())
-    }
-
-    /// [`ActiveDb::build`], ticking `progress` once per entry.
+    /// `white` White queens (index groups: Black, then White), ticking
+    /// `progress` once per entry (pass `&()` for none) and asking `watch`
+    /// before valuing each entry: once it names a limit the build ends with
+    /// [`ActiveError::Stopped`] (pass `&Watch::unlimited()` for no limit).
     ///
     /// Layer by layer (by the number of empty squares), the entries of a
     /// layer are valued in parallel in batches, from the thermographs of
@@ -99,24 +94,8 @@ impl ActiveDb {
     /// dictionary.
     ///
     /// # Errors
-    /// [`ActiveError`].
-    pub fn build_with_progress(
-        width: u8,
-        height: u8,
-        black: u32,
-        white: u32,
-        progress: &dyn ProgressSink,
-    ) -> Result<ActiveDb, ActiveError> {
-        ActiveDb::build_within(width, height, black, white, progress, &Watch::unlimited())
-    }
-
-    /// [`ActiveDb::build_with_progress`], asking `stop` before valuing
-    /// each entry: once it names a limit the build ends with
-    /// [`ActiveError::Stopped`].
-    ///
-    /// # Errors
-    /// [`ActiveError`].
-    pub fn build_within(
+    /// [`ActiveError`], [`ActiveError::Stopped`] on a limit.
+    pub fn build(
         width: u8,
         height: u8,
         black: u32,

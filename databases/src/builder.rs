@@ -109,23 +109,15 @@ pub fn paper_active_set() -> Vec<(u8, u8, u32, u32)> {
 }
 
 /// Builds the simple territory database of a `width x height` box with
-/// `queens` queens into `dir`, unless a valid file is already there.
+/// `queens` queens into `dir`, unless a valid file is already there, asking
+/// `watch` during the build (pass `&Watch::unlimited()` for no limit): a
+/// limit it names ends the build with [`DbError::Stopped`], leaving no file
+/// for the table.
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
-/// indexed.
+/// indexed; [`DbError::Stopped`] on a limit.
 pub fn build_simple(
-    dir: &Path,
-    width: u8,
-    height: u8,
-    queens: u32,
-    progress: &dyn ProgressSink,
-) -> Result<BuildReport, DbError> {
-    build_simple_within(dir, width, height, queens, progress, &Watch::unlimited())
-}
-
-/// [`build_simple`], stopped by `stop`.
-pub(crate) fn build_simple_within(
     dir: &Path,
     width: u8,
     height: u8,
@@ -134,42 +126,26 @@ pub(crate) fn build_simple_within(
     watch: &Watch,
 ) -> Result<BuildReport, DbError> {
     build_territory_kind(dir, width, height, &[queens], progress, |progress| {
-        TerritoryDb::build_within(width, height, queens, progress, watch)
+        TerritoryDb::build(width, height, queens, progress, watch)
     })
 }
 
 /// Builds the blocker territory table of a `width x height` box with
 /// `normal` normal queens and `blockers >= 1` blockers into `dir`, unless a
 /// valid file is already there; the tables it depends on (one blocker
-/// fewer, down to the simple table) are built first if missing.
+/// fewer, down to the simple table) are built first if missing. `watch` is
+/// asked during every one of these builds (pass `&Watch::unlimited()` for
+/// no limit): a limit it names ends the build with [`DbError::Stopped`],
+/// leaving no file for the table under way (the tables finished before it
+/// stay).
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
-/// indexed.
+/// indexed; [`DbError::Stopped`] on a limit.
 ///
 /// # Panics
 /// If `blockers` is 0 (a caller's bug).
 pub fn build_blocker(
-    dir: &Path,
-    width: u8,
-    height: u8,
-    normal: u32,
-    blockers: u32,
-    progress: &dyn ProgressSink,
-) -> Result<BuildReport, DbError> {
-    build_blocker_within(
-        dir,
-        width,
-        height,
-        normal,
-        blockers,
-        progress,
-        &Watch::unlimited(),
-    )
-}
-
-/// [`build_blocker`], stopped by `stop` (in the tables it depends on too).
-pub(crate) fn build_blocker_within(
     dir: &Path,
     width: u8,
     height: u8,
@@ -184,10 +160,10 @@ pub(crate) fn build_blocker_within(
         return Ok(report);
     }
     let lower = if blockers == 1 {
-        let r = build_simple_within(dir, width, height, normal + 1, progress, watch)?;
+        let r = build_simple(dir, width, height, normal + 1, progress, watch)?;
         read_territory(&r.path)?
     } else {
-        let r = build_blocker_within(
+        let r = build_blocker(
             dir,
             width,
             height,
@@ -199,7 +175,7 @@ pub(crate) fn build_blocker_within(
         read_blocker(&r.path)?
     };
     build_territory_kind(dir, width, height, &groups, progress, |progress| {
-        TerritoryDb::build_blocker_within(width, height, normal, blockers, &lower, progress, watch)
+        TerritoryDb::build_blocker(width, height, normal, blockers, &lower, progress, watch)
     })
 }
 
@@ -292,32 +268,15 @@ fn build_territory_kind(
 /// Black and `white` White queens into `dir`, unless a valid file is already
 /// there, with canonical forms if it has at most
 /// [`crate::active::CANONICAL_MAX_ENTRIES`] entries, reporting one unit of
-/// progress per entry.
+/// progress per entry and asking `watch` during the build (pass
+/// `&Watch::unlimited()` for no limit): a limit it names ends the build with
+/// [`DbError::Stopped`], leaving no file for the table.
 ///
 /// # Errors
 /// [`DbError`] on I/O errors; [`DbError::Corrupted`] if the box cannot be
-/// indexed or thermograph arithmetic overflows.
+/// indexed or thermograph arithmetic overflows; [`DbError::Stopped`] on a
+/// limit.
 pub fn build_active(
-    dir: &Path,
-    width: u8,
-    height: u8,
-    black: u32,
-    white: u32,
-    progress: &dyn ProgressSink,
-) -> Result<BuildReport, DbError> {
-    build_active_within(
-        dir,
-        width,
-        height,
-        black,
-        white,
-        progress,
-        &Watch::unlimited(),
-    )
-}
-
-/// [`build_active`], stopped by `stop`.
-pub(crate) fn build_active_within(
     dir: &Path,
     width: u8,
     height: u8,
@@ -351,7 +310,7 @@ pub(crate) fn build_active_within(
     };
     let count = BoxIndex::new(width, height, &[black, white]).map_or(0, |i| i.count());
     progress.start(&format!("active {width}x{height} b{black}w{white}"), count);
-    let db = ActiveDb::build_within(width, height, black, white, progress, watch);
+    let db = ActiveDb::build(width, height, black, white, progress, watch);
     progress.finish();
     let mut db = db.map_err(|e| match e {
         crate::active::ActiveError::OutOfMemory { entries, bytes } => DbError::OutOfMemory {
@@ -471,7 +430,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         // Simple 4x3, 1 queen: 24,576 entries, six chunks a layer.
         let stop = StopAfter::new(10);
-        let r = build_simple_within(&dir, 4, 3, 1, &stop, &stop.watch());
+        let r = build_simple(&dir, 4, 3, 1, &stop, &stop.watch());
         assert!(
             matches!(
                 r,
@@ -485,7 +444,7 @@ mod tests {
         // A blocker table stopped while building the simple table it needs.
         let stop = StopAfter::new(0);
         stop.flag.stop();
-        let r = build_blocker_within(&dir, 3, 2, 0, 1, &stop, &stop.watch());
+        let r = build_blocker(&dir, 3, 2, 0, 1, &stop, &stop.watch());
         assert!(matches!(
             r,
             Err(DbError::Stopped {
@@ -497,35 +456,36 @@ mod tests {
         // The units of work the simple table reports, then one more.
         let simple_units = {
             let count = StopAfter::new(u64::MAX);
-            TerritoryDb::build(3, 2, 1, &count).unwrap();
+            TerritoryDb::build(3, 2, 1, &count, &Watch::unlimited()).unwrap();
             count.done.into_inner()
         };
         let stop = StopAfter::new(simple_units + 1);
-        let r = build_blocker_within(&dir, 3, 2, 0, 1, &stop, &stop.watch());
+        let r = build_blocker(&dir, 3, 2, 0, 1, &stop, &stop.watch());
         assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
         assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
         // Active 3x2 1+1: stopped at the 100th entry.
         let stop = StopAfter::new(100);
-        let r = build_active_within(&dir, 3, 2, 1, 1, &stop, &stop.watch());
+        let r = build_active(&dir, 3, 2, 1, 1, &stop, &stop.watch());
         assert!(matches!(r, Err(DbError::Stopped { .. })), "{r:?}");
         assert_eq!(names(&dir), ["simple-3x2-q1.cgtkdb"]);
         // Resumed: the same bytes as the tables built without a stop.
-        build_simple(&dir, 4, 3, 1, &()).unwrap();
-        build_blocker(&dir, 3, 2, 0, 1, &()).unwrap();
-        let r = build_active(&dir, 3, 2, 1, 1, &()).unwrap();
+        build_simple(&dir, 4, 3, 1, &(), &Watch::unlimited()).unwrap();
+        build_blocker(&dir, 3, 2, 0, 1, &(), &Watch::unlimited()).unwrap();
+        let r = build_active(&dir, 3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
         assert!(!r.resumed);
-        let simple = TerritoryDb::build(4, 3, 1, &()).unwrap();
+        let simple = TerritoryDb::build(4, 3, 1, &(), &Watch::unlimited()).unwrap();
         assert_eq!(
             std::fs::read(dir.join("simple-4x3-q1.cgtkdb")).unwrap(),
             territory_bytes(&simple)
         );
-        let lower = TerritoryDb::build(3, 2, 1, &()).unwrap();
-        let blocker = TerritoryDb::build_blocker(3, 2, 0, 1, &lower, &()).unwrap();
+        let lower = TerritoryDb::build(3, 2, 1, &(), &Watch::unlimited()).unwrap();
+        let blocker =
+            TerritoryDb::build_blocker(3, 2, 0, 1, &lower, &(), &Watch::unlimited()).unwrap();
         assert_eq!(
             std::fs::read(dir.join("blocker-3x2-q0b1.cgtkdb")).unwrap(),
             territory_bytes(&blocker)
         );
-        let mut active = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let mut active = ActiveDb::build(3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
         active.compute_canonical_forms().unwrap();
         assert_eq!(
             std::fs::read(dir.join("active-3x2-b1w1.cgtkdb")).unwrap(),
@@ -538,13 +498,13 @@ mod tests {
     fn blocker_build_builds_its_dependencies_and_resumes() {
         let dir = std::env::temp_dir().join(format!("cgtk-blocker-build-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        let r = build_blocker(&dir, 3, 2, 0, 2, &()).unwrap();
+        let r = build_blocker(&dir, 3, 2, 0, 2, &(), &Watch::unlimited()).unwrap();
         assert!(!r.resumed);
         // The chain below it: simple q2, then blocker q1b1.
         for name in ["simple-3x2-q2.cgtkdb", "blocker-3x2-q1b1.cgtkdb"] {
             assert!(dir.join(name).exists(), "{name}");
         }
-        let again = build_blocker(&dir, 3, 2, 0, 2, &()).unwrap();
+        let again = build_blocker(&dir, 3, 2, 0, 2, &(), &Watch::unlimited()).unwrap();
         assert!(again.resumed);
         assert_eq!(again.entries, r.entries);
         std::fs::remove_dir_all(&dir).unwrap();

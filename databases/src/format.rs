@@ -870,14 +870,15 @@ fn read_bytes(path: &Path) -> Result<Vec<u8>, DbError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cgt::budget::Watch;
 
     fn sample() -> Vec<u8> {
-        territory_bytes(&TerritoryDb::build(2, 3, 1, &()).unwrap())
+        territory_bytes(&TerritoryDb::build(2, 3, 1, &(), &Watch::unlimited()).unwrap())
     }
 
     #[test]
     fn active_round_trip_and_corruption() {
-        let mut db = ActiveDb::build(3, 2, 1, 1).unwrap();
+        let mut db = ActiveDb::build(3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
         let plain = active_from_bytes(&active_bytes(&db)).unwrap();
         assert!(!plain.has_canonical_forms());
         db.compute_canonical_forms().unwrap();
@@ -920,8 +921,9 @@ mod tests {
     #[test]
     fn blocker_round_trip_and_corruption() {
         let hidden = ();
-        let simple = TerritoryDb::build(3, 2, 2, &hidden).unwrap();
-        let db = TerritoryDb::build_blocker(3, 2, 1, 1, &simple, &hidden).unwrap();
+        let simple = TerritoryDb::build(3, 2, 2, &hidden, &Watch::unlimited()).unwrap();
+        let db =
+            TerritoryDb::build_blocker(3, 2, 1, 1, &simple, &hidden, &Watch::unlimited()).unwrap();
         let good = territory_bytes(&db);
         assert_eq!(blocker_from_bytes(&good).unwrap(), db);
         // Not a simple territory, and a simple file is not a blocker one.
@@ -974,7 +976,7 @@ mod tests {
 
     #[test]
     fn round_trip() {
-        let db = TerritoryDb::build(2, 3, 1, &()).unwrap();
+        let db = TerritoryDb::build(2, 3, 1, &(), &Watch::unlimited()).unwrap();
         assert_eq!(territory_from_bytes(&territory_bytes(&db)).unwrap(), db);
     }
 

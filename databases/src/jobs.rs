@@ -9,8 +9,8 @@ use cgt::budget::Watch;
 use cgt::ProgressSink;
 
 use crate::builder::{
-    build_active_within, build_blocker_within, build_simple_within, paper_active_set,
-    paper_blocker_set, paper_simple_set, BuildReport,
+    build_active, build_blocker, build_simple, paper_active_set, paper_blocker_set,
+    paper_simple_set, BuildReport,
 };
 use crate::format::{file_name, read_active, read_blocker, read_territory, DbError, DbKind};
 use crate::index::BoxIndex;
@@ -194,31 +194,25 @@ impl BuildJob {
         }
     }
 
-    /// Builds the table into `dir` (keeping a valid file already there).
+    /// Builds the table into `dir` (keeping a valid file already there),
+    /// asking `watch` during the build (pass `&Watch::unlimited()` for no
+    /// limit): a limit it names ends the build with [`DbError::Stopped`],
+    /// leaving no file for the table under way (the tables finished before
+    /// it stay).
     ///
     /// # Errors
-    /// [`DbError`] on I/O errors or a box that cannot be indexed.
-    pub fn run(self, dir: &Path, progress: &dyn ProgressSink) -> Result<BuildReport, DbError> {
-        self.run_within(dir, progress, &Watch::unlimited())
-    }
-
-    /// [`BuildJob::run`], asking `stop` during the build (see
-    /// [`Watch`]): a limit it names ends the build with
-    /// [`DbError::Stopped`], leaving no file for the table under way (the
-    /// tables finished before it stay).
-    ///
-    /// # Errors
-    /// As [`BuildJob::run`], and [`DbError::Stopped`].
-    pub fn run_within(
+    /// [`DbError`] on I/O errors or a box that cannot be indexed, and
+    /// [`DbError::Stopped`] on a limit.
+    pub fn run(
         self,
         dir: &Path,
         progress: &dyn ProgressSink,
         watch: &Watch,
     ) -> Result<BuildReport, DbError> {
         match self {
-            BuildJob::Simple(w, h, q) => build_simple_within(dir, w, h, q, progress, watch),
-            BuildJob::Blocker(w, h, n, b) => build_blocker_within(dir, w, h, n, b, progress, watch),
-            BuildJob::Active(w, h, b, wq) => build_active_within(dir, w, h, b, wq, progress, watch),
+            BuildJob::Simple(w, h, q) => build_simple(dir, w, h, q, progress, watch),
+            BuildJob::Blocker(w, h, n, b) => build_blocker(dir, w, h, n, b, progress, watch),
+            BuildJob::Active(w, h, b, wq) => build_active(dir, w, h, b, wq, progress, watch),
         }
     }
 }

@@ -12,10 +12,11 @@
 //!
 //! ```
 //! use amazons::{Color, Position};
+//! use cgt::budget::Watch;
 //! use databases::{Databases, TerritoryDb};
 //!
 //! let mut dbs = Databases::new();
-//! dbs.add_territory(TerritoryDb::build(3, 2, 1, &())?);
+//! dbs.add_territory(TerritoryDb::build(3, 2, 1, &(), &Watch::unlimited())?);
 //! // A Black queen in the corner of an open 2x3 region (transposed into the
 //! // 3x2 box, anywhere on the board) fills all 5 empty squares.
 //! let pos: Position = "xxxx/x..x/x..x/xB.x w".parse().unwrap();

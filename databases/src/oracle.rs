@@ -621,11 +621,12 @@ mod tests {
     use super::*;
     use amazons::improved_partition;
     use amazons::territory::territory_moves;
+    use cgt::budget::Watch;
 
     #[test]
     fn translated_and_transposed_territories() {
         let mut dbs = Databases::new();
-        dbs.add_territory(TerritoryDb::build(2, 4, 1, &()).unwrap());
+        dbs.add_territory(TerritoryDb::build(2, 4, 1, &(), &Watch::unlimited()).unwrap());
         // A 4x2 territory away from the corner: fits the 2x4 box transposed.
         let pos: Position = "xxxxxx/x.x..x/xB...x/xxxxxx w".parse().unwrap();
         let areas = improved_partition(&pos);
@@ -655,9 +656,11 @@ mod tests {
     #[test]
     fn blocker_territory_off_the_corner_transposed() {
         let hidden = ();
-        let simple = TerritoryDb::build(3, 2, 1, &hidden).unwrap();
+        let simple = TerritoryDb::build(3, 2, 1, &hidden, &Watch::unlimited()).unwrap();
         let mut dbs = Databases::new();
-        dbs.add_blocker(TerritoryDb::build_blocker(3, 2, 0, 1, &simple, &hidden).unwrap());
+        dbs.add_blocker(
+            TerritoryDb::build_blocker(3, 2, 0, 1, &simple, &hidden, &Watch::unlimited()).unwrap(),
+        );
         // The Black queen c1 seals the column b1-b3 from White's d1 and
         // also touches d1's square: a blocker territory 2 wide and 3 high
         // (with its blocker), answered by the 3x2 box transposed. By hand:
@@ -688,7 +691,7 @@ mod tests {
     #[test]
     fn active_area_off_the_corner_transposed() {
         let mut dbs = Databases::new();
-        dbs.add_active(ActiveDb::build(3, 2, 1, 1).unwrap());
+        dbs.add_active(ActiveDb::build(3, 2, 1, 1, &(), &Watch::unlimited()).unwrap());
         // A 2x3 active area (both queens touch its empty squares) in the
         // middle of a larger board; the reference is the thermograph through
         // canonical forms (amazons::Valuer) of the area alone.
@@ -700,7 +703,7 @@ mod tests {
         assert_eq!(dbs.active_thermograph(&areas[0]), Some(expected));
         // The same area does not fit a 3x2 box with two White queens.
         let mut other = Databases::new();
-        other.add_active(ActiveDb::build(3, 2, 1, 2).unwrap());
+        other.add_active(ActiveDb::build(3, 2, 1, 2, &(), &Watch::unlimited()).unwrap());
         assert_eq!(other.active_thermograph(&areas[0]), None);
     }
 }

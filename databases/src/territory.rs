@@ -48,26 +48,15 @@ pub struct TerritoryDb {
 impl TerritoryDb {
     /// Builds the simple territory database of a `width x height` box with
     /// `queens` queens, ticking `progress` (set its length to the entry
-    /// count times the number of layers; pass `&()` for
-    /// none).
+    /// count times the number of layers; pass `&()` for none) and asking
+    /// `watch` every few thousand entries: once it names a limit the build
+    /// ends with [`IndexError::Stopped`] (pass `&Watch::unlimited()` for no
+    /// limit).
     ///
     /// # Errors
-    /// [`IndexError`] if the box and queens cannot be indexed.
+    /// [`IndexError`] if the box and queens cannot be indexed, and
+    /// [`IndexError::Stopped`] on a limit.
     pub fn build(
-        width: u8,
-        height: u8,
-        queens: u32,
-        progress: &dyn ProgressSink,
-    ) -> Result<TerritoryDb, IndexError> {
-        TerritoryDb::build_within(width, height, queens, progress, &Watch::unlimited())
-    }
-
-    /// [`TerritoryDb::build`], asking `stop` every few thousand entries:
-    /// once it names a limit the build ends with [`IndexError::Stopped`].
-    ///
-    /// # Errors
-    /// [`IndexError`].
-    pub fn build_within(
         width: u8,
         height: u8,
         queens: u32,
@@ -86,41 +75,16 @@ impl TerritoryDb {
     /// `normal` normal queens and `blockers >= 1` blockers, from `lower`, the
     /// table a blocker's move leads to: the simple table of the same box with
     /// `normal + 1` queens if `blockers == 1`, else the blocker table with
-    /// `normal + 1` normal queens and `blockers - 1` blockers.
+    /// `normal + 1` normal queens and `blockers - 1` blockers; ticking
+    /// `progress` and asking `watch` as [`TerritoryDb::build`] does.
     ///
     /// # Errors
-    /// [`IndexError`] if the box and queens cannot be indexed.
+    /// [`IndexError`] if the box and queens cannot be indexed, and
+    /// [`IndexError::Stopped`] on a limit.
     ///
     /// # Panics
     /// If `blockers` is 0 or `lower` is not that table (a caller's bug).
     pub fn build_blocker(
-        width: u8,
-        height: u8,
-        normal: u32,
-        blockers: u32,
-        lower: &TerritoryDb,
-        progress: &dyn ProgressSink,
-    ) -> Result<TerritoryDb, IndexError> {
-        TerritoryDb::build_blocker_within(
-            width,
-            height,
-            normal,
-            blockers,
-            lower,
-            progress,
-            &Watch::unlimited(),
-        )
-    }
-
-    /// [`TerritoryDb::build_blocker`], asking `stop` as
-    /// [`TerritoryDb::build_within`] does.
-    ///
-    /// # Errors
-    /// [`IndexError`].
-    ///
-    /// # Panics
-    /// If `blockers` is 0 or `lower` is not that table (a caller's bug).
-    pub fn build_blocker_within(
         width: u8,
         height: u8,
         normal: u32,
@@ -417,7 +381,7 @@ mod tests {
     fn small_boxes_match_exhaustive_search() {
         // Every entry against amazons' independent exhaustive search.
         for (w, h, q) in [(1, 4, 1), (2, 2, 1), (2, 3, 2), (3, 2, 1)] {
-            let db = TerritoryDb::build(w, h, q, &()).unwrap();
+            let db = TerritoryDb::build(w, h, q, &(), &Watch::unlimited()).unwrap();
             for r in 0..db.index().count() {
                 let c = db.index().unrank(r);
                 let e = db.index().cells_to_board(c.empty);

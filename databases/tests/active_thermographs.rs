@@ -4,10 +4,11 @@
 //! arena, then the thermograph of the canonical form).
 
 use amazons::{Color, Position, Setup, Size, Valuer};
+use cgt::budget::Watch;
 use databases::ActiveDb;
 
 fn check(w: u8, h: u8, black: u32, white: u32) {
-    let db = ActiveDb::build(w, h, black, white).unwrap();
+    let db = ActiveDb::build(w, h, black, white, &(), &Watch::unlimited()).unwrap();
     let index = db.index();
     let size = Size::new(w, h).unwrap();
     let mut valuer = Valuer::new();
@@ -70,7 +71,7 @@ fn canonical_forms_entry_by_entry() {
     // Against the canonical form of the same position through
     // amazons::Valuer (the basic partition's areas summed in the arena).
     for (w, h, b, wq) in [(3, 2, 1, 1), (3, 2, 1, 2), (4, 2, 1, 1), (3, 3, 1, 1)] {
-        let mut db = ActiveDb::build(w, h, b, wq).unwrap();
+        let mut db = ActiveDb::build(w, h, b, wq, &(), &Watch::unlimited()).unwrap();
         db.compute_canonical_forms().unwrap();
         let index = db.index();
         let size = Size::new(w, h).unwrap();

@@ -8,6 +8,7 @@ use std::sync::{Arc, Mutex};
 
 use amazons::territory::territory_moves;
 use amazons::{Bitboard, Color, Position};
+use cgt::budget::Watch;
 use databases::{
     build_active, build_blocker, build_simple, read_active, read_blocker, read_territory,
     Databases, DbError,
@@ -17,10 +18,10 @@ use databases::{
 /// blocker, active 3x2 with 1+1.
 fn build(dir: &Path) {
     for (w, h, q) in [(3, 2, 1), (3, 2, 2), (4, 2, 1)] {
-        build_simple(dir, w, h, q, &()).unwrap();
+        build_simple(dir, w, h, q, &(), &Watch::unlimited()).unwrap();
     }
-    build_blocker(dir, 3, 2, 0, 1, &()).unwrap();
-    build_active(dir, 3, 2, 1, 1, &()).unwrap();
+    build_blocker(dir, 3, 2, 0, 1, &(), &Watch::unlimited()).unwrap();
+    build_active(dir, 3, 2, 1, 1, &(), &Watch::unlimited()).unwrap();
 }
 
 /// The same files loaded whole, the way directories were opened before

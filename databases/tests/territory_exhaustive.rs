@@ -7,6 +7,7 @@
 
 use amazons::territory::{blocker_territory_moves, territory_moves};
 use amazons::{queen_attacks, Bitboard};
+use cgt::budget::Watch;
 use databases::TerritoryDb;
 
 /// The boxes of the paper's set with at most 10 cells.
@@ -24,7 +25,7 @@ const SMALL_BOXES: [(u8, u8); 10] = [
 ];
 
 fn check(w: u8, h: u8, q: u32) -> u64 {
-    let db = TerritoryDb::build(w, h, q, &()).unwrap();
+    let db = TerritoryDb::build(w, h, q, &(), &Watch::unlimited()).unwrap();
     let index = db.index();
     let mut checked = 0;
     for r in 0..index.count() {
@@ -109,11 +110,18 @@ fn blocker_tables_of_small_boxes_match_exhaustive_search() {
     let mut checked = 0u64;
     for (w, h) in SMALL_BOXES {
         for total in 1..=4u32.min(w as u32 * h as u32 - 1) {
-            let mut lower = TerritoryDb::build(w, h, total, &hidden).unwrap();
+            let mut lower = TerritoryDb::build(w, h, total, &hidden, &Watch::unlimited()).unwrap();
             for blockers in 1..=total {
-                let db =
-                    TerritoryDb::build_blocker(w, h, total - blockers, blockers, &lower, &hidden)
-                        .unwrap();
+                let db = TerritoryDb::build_blocker(
+                    w,
+                    h,
+                    total - blockers,
+                    blockers,
+                    &lower,
+                    &hidden,
+                    &Watch::unlimited(),
+                )
+                .unwrap();
                 for r in 0..db.index().count() {
                     let c = db.index().unrank(r);
                     let board = |x: u64| db.index().cells_to_board(x);
@@ -152,12 +160,20 @@ fn blocker_best_moves_reach_a_territory_worth_one_less() {
         let mut dbs = databases::Databases::new();
         // A blocker's move in leaves one blocker fewer: a table of smaller
         // blocker count, down to the simple table of all queens.
-        let mut lower = TerritoryDb::build(w, h, total, &hidden).unwrap();
+        let mut lower = TerritoryDb::build(w, h, total, &hidden, &Watch::unlimited()).unwrap();
         dbs.add_territory(lower.clone());
         let mut tables = Vec::new();
         for blockers in 1..=total {
-            let db = TerritoryDb::build_blocker(w, h, total - blockers, blockers, &lower, &hidden)
-                .unwrap();
+            let db = TerritoryDb::build_blocker(
+                w,
+                h,
+                total - blockers,
+                blockers,
+                &lower,
+                &hidden,
+                &Watch::unlimited(),
+            )
+            .unwrap();
             dbs.add_blocker(db.clone());
             tables.push(db.clone());
             lower = db;

@@ -6,6 +6,8 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use cgt::budget::Watch;
+
 use crate::dots::{DotsTable, PartId};
 
 use super::solve::{result_path, SolveShard};
@@ -203,7 +205,7 @@ impl Executor {
                         id: shard.id.clone(),
                         what: "names no Amazons database table".to_owned(),
                     })?;
-                job.run(&self.dir, &())
+                job.run(&self.dir, &(), &Watch::unlimited())
                     .map(|report| report.entries)
                     .map_err(|source| PlanError::Db {
                         id: shard.id.clone(),
