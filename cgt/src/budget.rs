@@ -13,6 +13,9 @@
 //!   of work calls [`Meter::tick`], which looks at the clock and the flag
 //!   every [`CHECK_EVERY`] units, so that a computation whose units take
 //!   microseconds stops within a millisecond of its limit.
+//! - [`SharedMeter`]: the same for the threads of one search: each adds the
+//!   units it counted locally now and then ([`SharedMeter::add`]), and the
+//!   first limit reached stops them all.
 //! - [`OutputLimit`]: the most bytes a result may take when printed.
 //!
 //! ```
@@ -35,7 +38,7 @@
 //! assert_eq!(meter.check(), Err(Limit::Interrupt));
 //! ```
 
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -304,6 +307,78 @@ impl Meter {
     }
 }
 
+/// A [`Meter`] shared by the threads of one search: a unit counter they
+/// add to in batches, and the first limit reached, which stops them all.
+#[derive(Debug)]
+pub struct SharedMeter {
+    watch: Watch,
+    max: u64,
+    spent: AtomicU64,
+    /// 0: running; else the [`Limit`] reached, as [`SharedMeter::code`].
+    reached: AtomicU8,
+}
+
+impl SharedMeter {
+    /// A meter started now under `limits`, also stopping when `stop` is set.
+    #[must_use]
+    pub fn new(limits: Limits, stop: Option<&StopFlag>) -> SharedMeter {
+        SharedMeter {
+            watch: Watch::new(limits.time, stop),
+            max: limits.nodes.unwrap_or(u64::MAX),
+            spent: AtomicU64::new(0),
+            reached: AtomicU8::new(0),
+        }
+    }
+
+    /// Adds `units` done by one thread and looks at the node limit, the
+    /// clock and the flag; true once a limit is reached (by this thread or
+    /// another).
+    pub fn add(&self, units: u64) -> bool {
+        let spent = self.spent.fetch_add(units, Ordering::Relaxed) + units;
+        let limit = if spent >= self.max {
+            Some(Limit::Nodes)
+        } else {
+            self.watch.reached()
+        };
+        if let Some(limit) = limit {
+            let _ = self.reached.compare_exchange(
+                0,
+                SharedMeter::code(limit),
+                Ordering::Relaxed,
+                Ordering::Relaxed,
+            );
+        }
+        self.limit().is_some()
+    }
+
+    /// The first limit reached, if any.
+    #[must_use]
+    pub fn limit(&self) -> Option<Limit> {
+        match self.reached.load(Ordering::Relaxed) {
+            1 => Some(Limit::Nodes),
+            2 => Some(Limit::Time),
+            3 => Some(Limit::Interrupt),
+            4 => Some(Limit::Memory),
+            _ => None,
+        }
+    }
+
+    /// Units added so far by all threads.
+    #[must_use]
+    pub fn spent(&self) -> u64 {
+        self.spent.load(Ordering::Relaxed)
+    }
+
+    fn code(limit: Limit) -> u8 {
+        match limit {
+            Limit::Nodes => 1,
+            Limit::Time => 2,
+            Limit::Interrupt => 3,
+            Limit::Memory => 4,
+        }
+    }
+}
+
 /// The most bytes of text a result may take when rendered, so that a value
 /// too large to print is reported as such instead of built in memory.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -361,6 +436,29 @@ mod tests {
         }
         assert!(more <= CHECK_EVERY, "{more} units after the flag");
         assert_eq!(meter.check(), Err(Limit::Interrupt));
+    }
+
+    #[test]
+    fn a_shared_meter_keeps_the_first_limit_reached() {
+        let stop = StopFlag::new();
+        let meter = SharedMeter::new(
+            Limits {
+                nodes: Some(1000),
+                time: None,
+            },
+            Some(&stop),
+        );
+        assert!(!meter.add(999));
+        assert_eq!(meter.limit(), None);
+        assert!(meter.add(1));
+        assert_eq!(meter.limit(), Some(Limit::Nodes));
+        stop.stop();
+        assert!(meter.add(1));
+        assert_eq!(meter.limit(), Some(Limit::Nodes));
+        assert_eq!(meter.spent(), 1001);
+        let meter = SharedMeter::new(Limits::NONE, Some(&stop));
+        assert!(meter.add(0));
+        assert_eq!(meter.limit(), Some(Limit::Interrupt));
     }
 
     #[test]
