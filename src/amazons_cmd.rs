@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amazons::safe_moves::SafeMoveRules;
-use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
+use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
@@ -445,7 +445,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 ));
             }
             let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
-            match perft_within(&pos, depth, &watch) {
+            match perft(&pos, depth, &watch) {
                 Ok(n) => println!("{n}"),
                 Err((n, limit)) => println!(
                     "unknown ({}; at least {n} move sequences counted)",
