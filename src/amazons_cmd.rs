@@ -392,7 +392,7 @@ pub fn value(
     valuer.set_stop(Some(stop.clone()));
     let bytes = tt_mb.saturating_mul(1 << 20);
     valuer.set_memory_limit(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
-    let g = match valuer.canonical_within(pos, limits, progress) {
+    let g = match valuer.canonical(pos, limits, progress) {
         Err(CgtError::LimitReached { limit, positions }) => {
             return Ok(Err(ValueLimitReport {
                 limit: limit.name(),
