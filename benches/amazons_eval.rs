@@ -45,7 +45,9 @@ fn playout_positions() -> Vec<Position> {
 
 /// Whether `color` wins `pos` with its side to move, from the exact value.
 fn exact_winner(valuer: &mut Valuer, pos: &Position) -> Color {
-    let g = valuer.canonical(pos).unwrap();
+    let g = valuer
+        .canonical(pos, cgt::budget::Limits::NONE, &())
+        .unwrap();
     let mover = pos.to_move();
     let mover_wins = match valuer.arena.outcome(g) {
         Outcome::Next => true,
@@ -97,7 +99,9 @@ fn benches(c: &mut Criterion) {
     for text in ["B.../..../...W w", "B....../W...... w"] {
         let pos: Position = text.parse().unwrap();
         let mut valuer = Valuer::new();
-        let g = valuer.canonical(&pos).unwrap();
+        let g = valuer
+            .canonical(&pos, cgt::budget::Limits::NONE, &())
+            .unwrap();
         assert_eq!(valuer.arena.neg(g), g, "{text} is its own negative");
         assert_eq!(
             valuer.thermograph(&pos).unwrap().mean(),

@@ -2,6 +2,7 @@
 //! checking its count against issue 5's numbers (tests/data/amazons.perft).
 
 use amazons::{perft, Position};
+use cgt::budget::Watch;
 use criterion::{criterion_main, Criterion, Throughput};
 
 /// (size, depth, count) from tests/data/amazons.perft (issue 5).
@@ -19,7 +20,8 @@ fn bench_perft(c: &mut Criterion) {
         group.throughput(Throughput::Elements(count));
         group.bench_function(format!("{size}_depth{depth}"), |b| {
             b.iter(|| {
-                let n = perft(std::hint::black_box(&pos), depth);
+                let n = perft(std::hint::black_box(&pos), depth, &Watch::unlimited())
+                    .expect("no limit");
                 assert_eq!(n, count, "{size} depth {depth}");
                 n
             })

@@ -12,6 +12,7 @@
 use std::collections::HashMap;
 use std::hint::black_box;
 
+use cgt::budget::Limits;
 use cgt::{Arena, CanonicalEvaluator, GameId, Outcome};
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 
@@ -89,7 +90,9 @@ fn minimax_outcome(p: &Domineering) -> Outcome {
 fn domineering(w: u8, h: u8, expected: Outcome) -> (String, usize) {
     let mut arena = Arena::new();
     let mut eval = CanonicalEvaluator::new();
-    let g = eval.evaluate(&mut arena, &Domineering::full(w, h)).unwrap();
+    let g = eval
+        .evaluate(&mut arena, &Domineering::full(w, h), Limits::NONE, &())
+        .unwrap();
     assert_eq!(arena.outcome(g), expected, "{w}x{h}");
     (arena.to_string(g), eval.len())
 }

@@ -12,6 +12,7 @@
 
 use std::hint::black_box;
 
+use cgt::budget::Limits;
 use cgt::{
     Arena, CanonicalEvaluator, GameId, PositionThermographs, Rational, Thermograph,
     ThermographCache,
@@ -87,7 +88,9 @@ fn benches(c: &mut Criterion) {
     }
     for (w, h) in [(4, 4), (5, 4)] {
         let mut eval = CanonicalEvaluator::new();
-        let g = eval.evaluate(&mut arena, &Domineering::full(w, h)).unwrap();
+        let g = eval
+            .evaluate(&mut arena, &Domineering::full(w, h), Limits::NONE, &())
+            .unwrap();
         let (direct, positions) = domineering_from_options(w, h);
         assert_eq!(direct, cache.thermograph(&mut arena, g).unwrap(), "{w}x{h}");
         eprintln!("domineering {w}x{h}: {positions} positions, thermograph {direct}");

@@ -49,7 +49,9 @@ fn solve(c: &mut Criterion) {
                     ..Options::default()
                 };
                 let mut solver = Solver::new(pos.board(), opts);
-                let v = solver.value(&pos);
+                let v = solver
+                    .value(&pos, cgt::budget::Limits::NONE)
+                    .expect("no limit and no stop flag");
                 assert_eq!(v, expected, "{pos}");
                 v
             })

@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use amazons::safe_moves::SafeMoveRules;
-use amazons::{perft_within, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
+use amazons::{perft, Color, Evaluation, Evaluator, Move, Position, Square, Valuer};
 use amazons::{LeafVerifier, SolverPosition};
 use anyhow::Result;
 use cgt::search::{
@@ -392,7 +392,7 @@ pub fn value(
     valuer.set_stop(Some(stop.clone()));
     let bytes = tt_mb.saturating_mul(1 << 20);
     valuer.set_memory_limit(Some(usize::try_from(bytes).unwrap_or(usize::MAX)));
-    let g = match valuer.canonical_within(pos, limits, progress) {
+    let g = match valuer.canonical(pos, limits, progress) {
         Err(CgtError::LimitReached { limit, positions }) => {
             return Ok(Err(ValueLimitReport {
                 limit: limit.name(),
@@ -445,7 +445,7 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                 ));
             }
             let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
-            match perft_within(&pos, depth, &watch) {
+            match perft(&pos, depth, &watch) {
                 Ok(n) => println!("{n}"),
                 Err((n, limit)) => println!(
                     "unknown ({}; at least {n} move sequences counted)",

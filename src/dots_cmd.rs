@@ -253,7 +253,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             let spinner = args.search.spinner();
             let mut solver = args.solver(&pos, &spinner)?;
             let start = Instant::now();
-            let result = solver.solve_within(&pos, args.search.limits());
+            let result = solver.solve(&pos, args.search.limits());
             spinner.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             let s = match result {
@@ -297,7 +297,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
             let spinner = args.search.spinner();
             let mut solver = args.solver(&pos, &spinner)?;
             let start = Instant::now();
-            let result = solver.analyze_within(&pos, args.search.limits());
+            let result = solver.analyze(&pos, args.search.limits());
             spinner.finish_and_clear();
             let seconds = start.elapsed().as_secs_f64();
             let a = match result {

@@ -184,7 +184,9 @@ fn playout_positions_verdicts_and_area_bounds_are_sound() {
             |r: &&amazons::AreaReport| r.area.blockers.is_empty() && r.area.squares().count() <= 9;
         for report in eval.areas.iter().filter(small) {
             let area = report.area.to_position(&pos, pos.to_move());
-            let g = valuer.canonical(&area).unwrap();
+            let g = valuer
+                .canonical(&area, cgt::budget::Limits::NONE, &())
+                .unwrap();
             assert!(
                 contains(&mut valuer.arena, &report.bounds, g),
                 "{pos}: area {} has bounds {} from {} but value {}",

@@ -2,10 +2,16 @@
 //! `tests/data/amazons.perft` (see its `# Source:` line) and against a naive
 //! generator written here, square by square on a grid of characters.
 
-use amazons::{perft, Color, Move, Position, Size, Square};
+use amazons::{Color, Move, Position, Size, Square};
+use cgt::budget::Watch;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use testkit::amazons::{board_text, QUEEN_DIRECTIONS};
+
+/// [`amazons::perft`] without a limit, which counts to the end.
+fn perft(pos: &Position, depth: u32) -> u64 {
+    amazons::perft(pos, depth, &Watch::unlimited()).expect("no limit")
+}
 
 /// Counts at or below this run in the normal test suite; larger ones are
 /// `#[ignore]`d (run them with `cargo test --release -- --ignored`).

@@ -37,7 +37,9 @@ fn thermographs_of_3x3_positions_match_cgsuite() {
         let right = lines.next().unwrap();
         let expected = format!("{left} {right}");
         let ours = valuer.thermograph(&position).unwrap().to_string();
-        let g = valuer.canonical(&position).unwrap();
+        let g = valuer
+            .canonical(&position, cgt::budget::Limits::NONE, &())
+            .unwrap();
         assert_eq!(ours, expected, "{line} = {}", valuer.arena.to_string(g));
         checked += 1;
     }
@@ -68,7 +70,9 @@ fn outcomes_from_canonical_forms_match_cgsuite() {
                 (false, false) => Outcome::Previous,
                 (true, true) => Outcome::Next,
             };
-            let g = valuer.canonical(&position).unwrap();
+            let g = valuer
+                .canonical(&position, cgt::budget::Limits::NONE, &())
+                .unwrap();
             assert_eq!(valuer.arena.outcome(g), expected, "{file}: {grid}");
             checked += 1;
         }
@@ -86,7 +90,7 @@ fn a_memory_bound_stops_valuing_and_changes_no_value() {
     let mut valuer = Valuer::new();
     valuer.set_memory_limit(Some(bound));
     let start: Position = Position::parse_or_standard("5x4").unwrap();
-    let r = valuer.canonical_within(&start, cgt::search::Limits::default(), &());
+    let r = valuer.canonical(&start, cgt::search::Limits::default(), &());
     assert!(
         matches!(
             r,
@@ -115,7 +119,7 @@ fn a_memory_bound_stops_valuing_and_changes_no_value() {
         assert_eq!(lines.next(), Some("{thermograph"));
         let expected = format!("{} {}", lines.next().unwrap(), lines.next().unwrap());
         let g = bounded
-            .canonical_within(&position, cgt::search::Limits::default(), &())
+            .canonical(&position, cgt::search::Limits::default(), &())
             .unwrap();
         assert_eq!(bounded.thermograph_of(g).unwrap().to_string(), expected);
         checked += 1;

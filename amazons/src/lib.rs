@@ -11,14 +11,15 @@
 //!
 //! ```
 //! use amazons::{perft, Position};
+//! use cgt::budget::Watch;
 //!
 //! let mut pos = Position::standard("5x6".parse()?)?;
 //! assert_eq!(pos.to_string(), ".B.B./B...B/...../...../W...W/.W.W. w");
 //! // Song & Müller 2015 quotes 410 first moves on 5x6, and 157 replies to B1-B4xD4.
-//! assert_eq!(perft(&pos, 1), 410);
+//! assert_eq!(perft(&pos, 1, &Watch::unlimited()), Ok(410));
 //! let mv = pos.parse_move("B1-B4xD4")?;
 //! pos.play(mv)?;
-//! assert_eq!(perft(&pos, 1), 157);
+//! assert_eq!(perft(&pos, 1, &Watch::unlimited()), Ok(157));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
@@ -78,7 +79,7 @@ pub mod value;
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 pub use eval::{AreaReport, Evaluation, Evaluator};
-pub use movegen::{perft, perft_within};
+pub use movegen::perft;
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
 pub use position::{Color, Position, PositionError, Setup};

@@ -63,19 +63,14 @@ impl Position {
 }
 
 /// The number of move sequences of length `depth` from `pos` (perft). A side
-/// with no move ends a sequence early, which is then not counted.
-pub fn perft(pos: &Position, depth: u32) -> u64 {
-    let mut pos = pos.clone();
-    perft_in_place(&mut pos, depth)
-}
-
-/// [`perft`] that looks at `watch` before each move made at depth two or
-/// more and ends when it has ended: `Err` with the sequences counted until
-/// then (a lower bound) and the limit.
+/// with no move ends a sequence early, which is then not counted. Looks at
+/// `watch` before each move made at depth two or more and ends when it has
+/// ended; [`Watch::unlimited`] counts to the end.
 ///
 /// # Errors
-/// The partial count and the limit when `watch` ended it.
-pub fn perft_within(pos: &Position, depth: u32, watch: &Watch) -> Result<u64, (u64, Limit)> {
+/// The sequences counted until `watch` ended it (a lower bound) and the
+/// limit.
+pub fn perft(pos: &Position, depth: u32, watch: &Watch) -> Result<u64, (u64, Limit)> {
     let mut pos = pos.clone();
     let mut count = 0;
     match perft_stoppable(&mut pos, depth, watch, &mut count) {
@@ -134,18 +129,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn perft_within_counts_the_same_or_stops_early() {
+    fn perft_counts_to_the_end_or_stops_early() {
         let pos = Position::standard("4x4".parse().unwrap()).unwrap();
+        // Unlimited, it counts what the plain recursion counts.
         for depth in 0..=3 {
             assert_eq!(
-                perft_within(&pos, depth, &Watch::unlimited()),
-                Ok(perft(&pos, depth))
+                perft(&pos, depth, &Watch::unlimited()),
+                Ok(perft_in_place(&mut pos.clone(), depth))
             );
         }
         // A set flag stops it before its first move at depth two or more.
         let stop = cgt::budget::StopFlag::new();
         stop.stop();
-        let stopped = perft_within(&pos, 3, &Watch::new(None, Some(&stop)));
+        let stopped = perft(&pos, 3, &Watch::new(None, Some(&stop)));
         assert_eq!(stopped, Err((0, Limit::Interrupt)));
     }
 

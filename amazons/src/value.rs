@@ -175,19 +175,13 @@ impl Valuer {
         }
     }
 
-    /// The canonical form of `position` as a sum game.
-    pub fn canonical(&mut self, position: &Position) -> Result<GameId, CgtError> {
-        self.evaluator
-            .evaluate(&mut self.arena, &AmazonsGame::new(position))
-    }
-
-    /// A flag that stops [`Valuer::canonical_within`] (limit
+    /// A flag that stops [`Valuer::canonical`] (limit
     /// `"interrupt"`) once set.
     pub fn set_stop(&mut self, stop: Option<cgt::search::StopFlag>) {
         self.evaluator.set_stop(stop);
     }
 
-    /// Bounds the memory of [`Valuer::canonical_within`]: once its table of
+    /// Bounds the memory of [`Valuer::canonical`]: once its table of
     /// positions and the arena of their values take about `bytes`, it stops
     /// with the limit `"memory"` (see
     /// [`cgt::CanonicalEvaluator::set_memory_limit`]). `None`: no bound.
@@ -200,19 +194,21 @@ impl Valuer {
         self.evaluator.memory_bytes(&self.arena)
     }
 
-    /// [`Valuer::canonical`] within `limits` (the node limit counts the
-    /// positions valued), reporting one unit of progress per position.
+    /// The canonical form of `position` as a sum game, within `limits` (the
+    /// node limit counts the positions valued), reporting one unit of
+    /// progress per position.
     ///
     /// # Errors
-    /// [`CgtError::LimitReached`] when a limit stops it; positions valued
-    /// so far are kept for the next call.
-    pub fn canonical_within(
+    /// [`CgtError::LimitReached`] when a limit, the stop flag or the memory
+    /// bound stops it (positions valued so far are kept for the next call),
+    /// or another [`CgtError`] if a value leaves the representable range.
+    pub fn canonical(
         &mut self,
         position: &Position,
         limits: cgt::search::Limits,
         progress: &dyn cgt::ProgressSink,
     ) -> Result<GameId, CgtError> {
-        self.evaluator.evaluate_within(
+        self.evaluator.evaluate(
             &mut self.arena,
             &AmazonsGame::new(position),
             limits,
@@ -228,9 +224,14 @@ impl Valuer {
         self.thermographs.thermograph(&mut self.arena, g)
     }
 
-    /// The subzero thermograph of `position`, through its canonical form.
+    /// The subzero thermograph of `position`, through its canonical form
+    /// (found without limits, but stopped by the stop flag and the memory
+    /// bound if set).
+    ///
+    /// # Errors
+    /// As [`Valuer::canonical`].
     pub fn thermograph(&mut self, position: &Position) -> Result<Thermograph, CgtError> {
-        let g = self.canonical(position)?;
+        let g = self.canonical(position, cgt::search::Limits::NONE, &())?;
         self.thermographs.thermograph(&mut self.arena, g)
     }
 }

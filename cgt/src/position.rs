@@ -58,6 +58,7 @@ pub struct EvaluatorStats {
 /// same arena every time (one arena and one evaluator per thread).
 ///
 /// ```
+/// use cgt::budget::Limits;
 /// use cgt::{Arena, CanonicalEvaluator, PartizanPosition};
 ///
 /// /// A heap of n tokens from which either player removes one or two: *(n mod 3).
@@ -74,20 +75,20 @@ pub struct EvaluatorStats {
 ///
 /// let mut arena = Arena::new();
 /// let mut eval = CanonicalEvaluator::new();
-/// let g = eval.evaluate(&mut arena, &Heap(10)).unwrap();
+/// let g = eval.evaluate(&mut arena, &Heap(10), Limits::NONE, &()).unwrap();
 /// assert_eq!(arena.to_string(g), "*");
 /// ```
 #[derive(Debug)]
 pub struct CanonicalEvaluator<P> {
     table: HashMap<P, GameId>,
     stats: EvaluatorStats,
-    /// The limits of the current [`CanonicalEvaluator::evaluate_within`]:
+    /// The limits of the current [`CanonicalEvaluator::evaluate`]:
     /// the most misses, the deadline.
     limit: Option<(u64, Option<Instant>)>,
     /// The most bytes the table and the arena may take
     /// ([`CanonicalEvaluator::set_memory_limit`]).
     max_bytes: Option<usize>,
-    /// Stops [`CanonicalEvaluator::evaluate_within`] when set.
+    /// Stops [`CanonicalEvaluator::evaluate`] when set.
     stop: Option<StopFlag>,
 }
 
@@ -109,7 +110,7 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
         }
     }
 
-    /// Bounds the memory of later [`CanonicalEvaluator::evaluate_within`]
+    /// Bounds the memory of later [`CanonicalEvaluator::evaluate`]
     /// calls: the call stops with [`Limit::Memory`] once the table and
     /// the arena take about `bytes` (see [`CanonicalEvaluator::memory_bytes`];
     /// looked at every 256 positions valued), or before the table grows
@@ -144,20 +145,23 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
         Ok(())
     }
 
-    /// A flag that stops later [`CanonicalEvaluator::evaluate_within`]
+    /// A flag that stops later [`CanonicalEvaluator::evaluate`]
     /// calls with [`Limit::Interrupt`] once set (Ctrl-C).
     pub fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.stop = stop;
     }
 
-    /// [`CanonicalEvaluator::evaluate`] within `limits` (the node limit
+    /// The canonical form of `position` within `limits` (the node limit
     /// counts positions valued, not found in the table), reporting one unit
-    /// of progress per position valued.
+    /// of progress per position valued. With [`Limits::NONE`], no stop flag
+    /// and no memory bound it stops only if a value leaves the representable
+    /// range.
     ///
     /// # Errors
     /// [`CgtError::LimitReached`] when a limit stops it (the positions
-    /// valued so far stay in the table), or as `evaluate`.
-    pub fn evaluate_within(
+    /// valued so far stay in the table), or another [`CgtError`] if a value
+    /// leaves the representable range.
+    pub fn evaluate(
         &mut self,
         arena: &mut Arena,
         position: &P,
@@ -210,12 +214,6 @@ impl<P: PartizanPosition> CanonicalEvaluator<P> {
             limit,
             positions: self.stats.misses,
         })
-    }
-
-    /// The canonical form of `position`. Fails only if a value leaves the
-    /// representable range (see [`CgtError`]).
-    pub fn evaluate(&mut self, arena: &mut Arena, position: &P) -> Result<GameId, CgtError> {
-        self.evaluate_reporting(arena, position, &())
     }
 
     fn evaluate_reporting(
@@ -330,7 +328,9 @@ mod tests {
     fn integers_by_sum_and_by_tree_agree() {
         let mut arena = Arena::new();
         let mut eval = CanonicalEvaluator::new();
-        let g = eval.evaluate(&mut arena, &Stalks(vec![3, -1, 2])).unwrap();
+        let g = eval
+            .evaluate(&mut arena, &Stalks(vec![3, -1, 2]), Limits::NONE, &())
+            .unwrap();
         assert_eq!(g, arena.integer(4));
         assert!(eval.stats().hits > 0 || eval.stats().misses > 0);
         assert_eq!(eval.get(&Stalks(vec![3])), Some(arena.integer(3)));

@@ -89,7 +89,9 @@ fn canonical_forms_entry_by_entry() {
                 to_move: Color::White,
             })
             .unwrap();
-            let g = valuer.canonical(&pos).unwrap();
+            let g = valuer
+                .canonical(&pos, cgt::budget::Limits::NONE, &())
+                .unwrap();
             assert_eq!(
                 db.canonical_at(r),
                 Some(valuer.arena.to_string(g).as_str()),

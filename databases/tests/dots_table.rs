@@ -123,7 +123,11 @@ fn check_against_solver(w: usize, h: usize, step: usize) {
     let mut s = 0u64;
     while s < total {
         let p = pos(b, s);
-        assert_eq!(table.value(&p).unwrap(), solver.value(&p), "{p}");
+        assert_eq!(
+            table.value(&p).unwrap(),
+            solver.value(&p, cgt::budget::Limits::NONE).unwrap(),
+            "{p}"
+        );
         // Every position when step is 1, else a pseudo-random stride.
         if step == 1 {
             s += 1;

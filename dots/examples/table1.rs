@@ -57,7 +57,9 @@ fn main() {
             Duration::from_secs(5),
         );
         let start = Instant::now();
-        let value = solver.value(&pos);
+        let value = solver
+            .value(&pos, cgt::budget::Limits::NONE)
+            .expect("no limit and no stop flag");
         let secs = start.elapsed().as_secs_f64();
         println!(
             "{pos}\tvalue {value:+}\t{secs:.3} s\t{} nodes\t{} MiB table",

@@ -23,7 +23,9 @@ fn value(w: usize, h: usize) -> i32 {
         ..Options::default()
     };
     let mut solver = Solver::new(board, opts);
-    solver.value(&Position::empty(board))
+    solver
+        .value(&Position::empty(board), cgt::budget::Limits::NONE)
+        .expect("no limit and no stop flag")
 }
 
 #[test]

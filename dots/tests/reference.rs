@@ -107,7 +107,7 @@ fn agree(seed: u64, positions: usize, max_undrawn: usize) {
                 .entry(board)
                 .or_insert_with(|| Solver::new(board, opts));
             assert_eq!(
-                solver.value(&pos),
+                solver.value(&pos, cgt::budget::Limits::NONE).unwrap(),
                 expected,
                 "{name}: value of {pos} (position {i})"
             );
@@ -119,10 +119,10 @@ fn agree(seed: u64, positions: usize, max_undrawn: usize) {
                     .filter(|m| m.1 == expected)
                     .map(|m| m.0)
                     .collect();
-                let solution = solver.solve(&pos);
+                let solution = solver.solve(&pos, cgt::budget::Limits::NONE).unwrap();
                 assert_eq!(solution.value, expected, "{name}: {pos}");
                 assert_eq!(solution.best_moves, best, "{name}: best moves of {pos}");
-                let analysis = solver.analyze(&pos);
+                let analysis = solver.analyze(&pos, cgt::budget::Limits::NONE).unwrap();
                 assert_eq!(analysis.moves, moves, "{name}: analysis of {pos}");
             }
         }
@@ -154,7 +154,11 @@ fn agrees_with_naive_negamax_when_several_chains_are_capturable() {
         "3x4:1,2,3,5,6,7,11,12,13,14,15,19,21,22,23,26,27,28,30",
     ] {
         let pos: dots::Position = text.parse().unwrap();
-        assert_eq!(solver.value(&pos), reference.value(pos.edges().0), "{pos}");
+        assert_eq!(
+            solver.value(&pos, cgt::budget::Limits::NONE).unwrap(),
+            reference.value(pos.edges().0),
+            "{pos}"
+        );
     }
     several_capturable(5, 400, 14, 2);
 }
@@ -190,7 +194,11 @@ fn several_capturable(seed: u64, count: usize, undrawn: usize, boxes: usize) {
         let solver = solvers
             .entry(board)
             .or_insert_with(|| Solver::new(board, Options::default()));
-        assert_eq!(solver.value(&pos), expected, "{pos}");
+        assert_eq!(
+            solver.value(&pos, cgt::budget::Limits::NONE).unwrap(),
+            expected,
+            "{pos}"
+        );
         checked += 1;
     }
 }

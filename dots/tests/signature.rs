@@ -28,7 +28,7 @@ fn signature() {
             ..Options::default()
         };
         let mut solver = Solver::new(pos.board(), opts);
-        let value = solver.value(&pos);
+        let value = solver.value(&pos, cgt::budget::Limits::NONE).unwrap();
         if let Some(v) = published {
             assert_eq!(value, v, "{text}");
         }

@@ -420,7 +420,7 @@ async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
             },
         );
         solver.set_stop(Some(stop));
-        let result = solver.analyze_within(&pos, limits);
+        let result = solver.analyze(&pos, limits);
         let seconds = start.elapsed().as_secs_f64();
         Ok(match result {
             Ok(a) => DotsAnalyzeReport::new(&pos, &a, seconds),

@@ -61,7 +61,7 @@ pub fn nimstring_move(pos: &Position, seed: u64, meter: Meter) -> Option<Edge> {
             time: meter.watch().remaining(),
         };
         let fallback = if captures.is_empty() { legal } else { captures };
-        return Some(match solver.solve_within(pos, limits) {
+        return Some(match solver.solve(pos, limits) {
             Ok(s) => pick(&s.best_moves, seed),
             Err(_) => pick(&fallback.iter().collect::<Vec<_>>(), seed),
         });
@@ -125,7 +125,11 @@ mod tests {
         let pos: Position = "1x3:4,5,6,7,8,9".parse().unwrap();
         let mv = nimstring_move(&pos, 1, Meter::unlimited()).unwrap();
         let mut solver = Solver::new(pos.board(), Options::default());
-        assert!(solver.solve(&pos).best_moves.contains(&mv));
+        assert!(solver
+            .solve(&pos, Limits::NONE)
+            .unwrap()
+            .best_moves
+            .contains(&mv));
         assert_eq!(
             nimstring_move(&"1x1:0,1,2,3".parse().unwrap(), 0, Meter::unlimited()),
             None

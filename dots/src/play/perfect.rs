@@ -69,7 +69,10 @@ pub fn analyze(game: &Game<'_>, limit: usize) -> Result<Analysis, PlayError> {
                 solvers.len() - 1
             }
         };
-        solvers[i].1.analyze(&pos)
+        solvers[i]
+            .1
+            .analyze(&pos, cgt::budget::Limits::NONE)
+            .expect("no limit and no stop flag")
     }))
 }
 

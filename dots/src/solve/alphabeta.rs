@@ -411,53 +411,30 @@ impl Solver {
         }
     }
 
-    /// The value of `pos` (see [`Solution::value`]).
-    ///
-    /// # Panics
-    /// If `pos` is on another board than the solver's.
-    pub fn value(&mut self, pos: &Position) -> i32 {
-        match self.value_within(pos, Limits::default()) {
-            Ok(v) => v,
-            Err(_) => unreachable!("a search without limits finishes"),
-        }
-    }
-
-    /// The value of `pos`, unless `limits` stop the search first.
+    /// The value of `pos` (see [`Solution::value`]), unless `limits` stop
+    /// the search first. With [`Limits::NONE`] and no stop flag
+    /// ([`Solver::set_stop`]) it always finishes.
     ///
     /// # Errors
     /// [`Interrupted`], with the bounds on the value established so far.
     ///
     /// # Panics
     /// If `pos` is on another board than the solver's.
-    pub fn value_within(&mut self, pos: &Position, limits: Limits) -> Result<i32, Interrupted> {
+    pub fn value(&mut self, pos: &Position, limits: Limits) -> Result<i32, Interrupted> {
         let before = self.start(pos, limits);
         self.exact(pos.edges().0)
             .map_err(|bounds| self.interrupted(before, bounds))
     }
 
-    /// The value of `pos` and all moves that achieve it.
-    ///
-    /// # Panics
-    /// If `pos` is on another board than the solver's.
-    pub fn solve(&mut self, pos: &Position) -> Solution {
-        match self.solve_within(pos, Limits::default()) {
-            Ok(s) => s,
-            Err(_) => unreachable!("a search without limits finishes"),
-        }
-    }
-
-    /// [`Solver::solve`], unless `limits` stop the search first.
+    /// The value of `pos` and all moves that achieve it, unless `limits`
+    /// stop the search first (see [`Solver::value`]).
     ///
     /// # Errors
     /// [`Interrupted`], with the bounds on the value established so far.
     ///
     /// # Panics
     /// If `pos` is on another board than the solver's.
-    pub fn solve_within(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-    ) -> Result<Solution, Interrupted> {
+    pub fn solve(&mut self, pos: &Position, limits: Limits) -> Result<Solution, Interrupted> {
         let before = self.start(pos, limits);
         let e = pos.edges().0;
         let value = self
@@ -486,18 +463,8 @@ impl Solver {
         })
     }
 
-    /// The value of `pos` and of every legal move.
-    ///
-    /// # Panics
-    /// If `pos` is on another board than the solver's.
-    pub fn analyze(&mut self, pos: &Position) -> Analysis {
-        match self.analyze_within(pos, Limits::default()) {
-            Ok(a) => a,
-            Err(_) => unreachable!("a search without limits finishes"),
-        }
-    }
-
-    /// [`Solver::analyze`], unless `limits` stop the search first.
+    /// The value of `pos` and of every legal move, unless `limits` stop the
+    /// search first (see [`Solver::value`]).
     ///
     /// # Errors
     /// [`Interrupted`], with the bounds on the position's value established
@@ -505,11 +472,7 @@ impl Solver {
     ///
     /// # Panics
     /// If `pos` is on another board than the solver's.
-    pub fn analyze_within(
-        &mut self,
-        pos: &Position,
-        limits: Limits,
-    ) -> Result<Analysis, Interrupted> {
+    pub fn analyze(&mut self, pos: &Position, limits: Limits) -> Result<Analysis, Interrupted> {
         let before = self.start(pos, limits);
         let e = pos.edges().0;
         let value = self
@@ -980,9 +943,9 @@ mod stop_tests {
         let flag = StopFlag::new();
         flag.stop();
         solver.set_stop(Some(flag));
-        let i = solver.value_within(&pos, Limits::default()).unwrap_err();
+        let i = solver.value(&pos, Limits::NONE).unwrap_err();
         assert_eq!(i.limit, Limit::Interrupt);
         solver.set_stop(Some(StopFlag::new()));
-        assert_eq!(solver.value_within(&pos, Limits::default()), Ok(-3));
+        assert_eq!(solver.value(&pos, Limits::NONE), Ok(-3));
     }
 }
