@@ -19,11 +19,11 @@
 //! Several threads can share the table (lazy SMP, see [`Solver`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use cgt::search::{Limit, Limits, StopFlag};
+use cgt::budget::{Limit, Limits, SharedMeter, StopFlag};
 
 use super::geometry::{Geometry, GROUND};
 use super::tt::{Table, TableAllocError, UNKNOWN_HI, UNKNOWN_LO};
@@ -96,55 +96,9 @@ pub struct Progress {
 /// A callback for progress reports, called from the main search thread.
 pub type ProgressHook = Arc<dyn Fn(&Progress) + Send + Sync>;
 
-/// The limits of one search, shared by its threads: each adds its nodes
-/// every [`CHECK_NODES`] and checks the clock.
-struct Control {
-    limits: Limits,
-    start: Instant,
-    nodes: AtomicU64,
-    /// 0: running; 1: the node limit was hit; 2: the time limit; 3: the
-    /// stop flag.
-    hit: AtomicU8,
-    /// Set from outside to stop the search.
-    external: Option<StopFlag>,
-}
-
-/// Nodes between two checks of the stop flag and the limits.
+/// Nodes a thread counts between two additions to the search's
+/// [`SharedMeter`] (and looks at its limits).
 const CHECK_NODES: u64 = 0x400;
-
-impl Control {
-    fn new(limits: Limits, external: Option<StopFlag>) -> Control {
-        Control {
-            limits,
-            start: Instant::now(),
-            nodes: AtomicU64::new(0),
-            hit: AtomicU8::new(0),
-            external,
-        }
-    }
-
-    /// Counts `CHECK_NODES` more nodes; true if a limit is now reached.
-    fn check(&self) -> bool {
-        let nodes = self.nodes.fetch_add(CHECK_NODES, Relaxed) + CHECK_NODES;
-        if self.limits.nodes.is_some_and(|n| nodes >= n) {
-            self.hit.store(1, Relaxed);
-        } else if self.limits.time.is_some_and(|t| self.start.elapsed() >= t) {
-            self.hit.store(2, Relaxed);
-        } else if self.external.as_ref().is_some_and(StopFlag::is_stopped) {
-            self.hit.store(3, Relaxed);
-        }
-        self.limit().is_some()
-    }
-
-    fn limit(&self) -> Option<Limit> {
-        match self.hit.load(Relaxed) {
-            1 => Some(Limit::Nodes),
-            2 => Some(Limit::Time),
-            3 => Some(Limit::Interrupt),
-            _ => None,
-        }
-    }
-}
 
 /// Counters of one solver's work (since it was made).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -240,7 +194,7 @@ pub struct Solver {
     last_report: Instant,
     window: (i32, i32),
     /// The limits of the current search (shared with the helpers).
-    control: Arc<Control>,
+    control: Arc<SharedMeter>,
     progress: Option<(ProgressHook, Duration)>,
     /// Stops the searches early when set ([`Limit::Interrupt`]).
     external_stop: Option<StopFlag>,
@@ -301,7 +255,7 @@ impl Solver {
             started: now,
             last_report: now,
             window: (0, 0),
-            control: Arc::new(Control::new(Limits::default(), None)),
+            control: Arc::new(SharedMeter::new(Limits::NONE, None)),
             progress: None,
             external_stop: None,
             loony_memo: HashMap::new(),
@@ -394,7 +348,7 @@ impl Solver {
         self.started = Instant::now();
         self.last_report = self.started;
         self.stop.store(false, Relaxed);
-        self.control = Arc::new(Control::new(limits, self.external_stop.clone()));
+        self.control = Arc::new(SharedMeter::new(limits, self.external_stop.as_ref()));
         for h in &mut self.helpers {
             h.control = Arc::clone(&self.control);
         }
@@ -647,7 +601,7 @@ impl Solver {
             if self.stats.nodes & 0xffff == 0 {
                 self.report();
             }
-            if self.control.check() {
+            if self.control.add(CHECK_NODES) {
                 // Stop every thread of this search.
                 self.stop.store(true, Relaxed);
             }
