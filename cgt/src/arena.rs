@@ -195,8 +195,8 @@ impl Arena {
     /// nor decided by stops or number-up-star values; canonical forms make
     /// them, and a comparison of two deep games makes many). Parsing, sums,
     /// canonical forms, [`Arena::checked_compare`] and everything built on
-    /// them fail with [`CgtError::LimitReached`] (limit [`Limit::Nodes`], [`Limit::Time`]
-    /// or [`Limit::Interrupt`]) past `limits.nodes` such steps, after
+    /// them fail with [`CgtError::LimitReached`] (limit [`Limit::Nodes`](crate::budget::Limit::Nodes), [`Limit::Time`](crate::budget::Limit::Time)
+    /// or [`Limit::Interrupt`](crate::budget::Limit::Interrupt)) past `limits.nodes` such steps, after
     /// `limits.time` from now, or once `stop` is set; the time and the flag
     /// are looked at every [`CHECK_EVERY`](crate::budget::CHECK_EVERY) comparisons and at every sum.
     /// Other work on the arena's games (thermographs) is counted by
