@@ -62,6 +62,15 @@ impl Limits {
         time: None,
     };
 
+    /// A node (work unit) limit only.
+    #[must_use]
+    pub fn nodes(nodes: u64) -> Limits {
+        Limits {
+            nodes: Some(nodes),
+            time: None,
+        }
+    }
+
     /// A time limit only.
     #[must_use]
     pub fn time(time: Duration) -> Limits {

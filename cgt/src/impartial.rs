@@ -371,13 +371,7 @@ mod tests {
     }
 
     fn nodes(n: u64) -> Meter {
-        Meter::new(
-            Limits {
-                nodes: Some(n),
-                time: None,
-            },
-            None,
-        )
+        Meter::new(Limits::nodes(n), None)
     }
 
     #[test]

@@ -392,13 +392,7 @@ mod tests {
     use super::*;
 
     fn nodes(n: u64) -> Meter {
-        Meter::new(
-            Limits {
-                nodes: Some(n),
-                time: None,
-            },
-            None,
-        )
+        Meter::new(Limits::nodes(n), None)
     }
 
     #[test]
