@@ -48,15 +48,6 @@ pub struct NimberArgs {
 /// edge order. A limit ends the work; the report then names it and holds
 /// what was valued before it.
 pub fn report(pos: &Position, limits: Limits, stop: Option<&StopFlag>) -> NimberReport {
-    evaluate(pos, limits, stop).0
-}
-
-/// [`report`] and the limit that stopped it.
-fn evaluate(
-    pos: &Position,
-    limits: Limits,
-    stop: Option<&StopFlag>,
-) -> (NimberReport, Option<Limit>) {
     let mut nim = Nimstring::with_meter(Meter::new(limits, stop));
     let mut r = NimberReport {
         nimber: None,
@@ -66,10 +57,9 @@ fn evaluate(
         limit: None,
         positions: 0,
     };
-    let stopped = fill(&mut nim, pos, &mut r).err();
-    r.limit = stopped.map(Limit::name);
+    r.limit = fill(&mut nim, pos, &mut r).err().map(Limit::name);
     r.positions = nim.positions();
-    (r, stopped)
+    r
 }
 
 /// Values the components, the position and the moves into `r`, until a
@@ -117,7 +107,7 @@ pub fn run(args: NimberArgs) -> Result<()> {
         nodes: Some(args.node_limit),
         time: args.time_limit,
     };
-    let (r, stopped) = evaluate(&pos, limits, Some(crate::interrupted()));
+    let r = report(&pos, limits, Some(crate::interrupted()));
     if args.json {
         println!("{}", serde_json::to_string(&r)?);
         return Ok(());
@@ -133,8 +123,13 @@ pub fn run(args: NimberArgs) -> Result<()> {
         })
     );
     println!("position: {pos}");
-    let stop_reason =
-        stopped.map(|l| format!("{} after {} component positions", l.reason(), r.positions));
+    let stop_reason = r.limit.map(|l| {
+        format!(
+            "{} after {} component positions",
+            cgtk::report::stop_reason(l),
+            r.positions
+        )
+    });
     if value_known {
         let value = match r.nimber {
             Some(n) => NimstringValue::Nimber(cgt::Nimber(n)),

@@ -5,21 +5,14 @@
 //! machine, a debug build); without the limits these cases ran for minutes
 //! or aborted.
 
-use std::process::Command;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-/// Runs `cgtk args` under the memory limit: its exit code, standard output
-/// and wall time.
+mod common;
+
+/// Runs `cgtk args` under the memory limit ([`common::cgtk_bounded`]): its
+/// exit code, which must be 0 or 2, standard output and wall time.
 fn limited(args: &[&str]) -> (Option<i32>, String, Duration) {
-    let start = Instant::now();
-    let out = Command::new("sh")
-        .arg("-c")
-        .arg(r#"ulimit -v 4000000; exec "$0" "$@""#)
-        .arg(env!("CARGO_BIN_EXE_cgtk"))
-        .args(args)
-        .output()
-        .unwrap();
-    let took = start.elapsed();
+    let (out, took) = common::cgtk_bounded(args, None);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
         out.status.code() == Some(0) || out.status.code() == Some(2),

@@ -63,7 +63,8 @@ enum Class {
 }
 
 impl Class {
-    /// Every class, in the order of [`State::pools`].
+    /// Every class, in the order of [`State::pools`] (the order of the
+    /// variants, which index it).
     const ALL: [Class; 5] = [
         Class::DotsAnalysis,
         Class::Nimstring,
@@ -119,8 +120,7 @@ impl State {
     }
 
     fn pool(&self, class: Class) -> Arc<Semaphore> {
-        let i = Class::ALL.iter().position(|&c| c == class).unwrap_or(0);
-        Arc::clone(&self.pools[i])
+        Arc::clone(&self.pools[class as usize])
     }
 
     /// Sets the stop flag of every computation in flight and of every one

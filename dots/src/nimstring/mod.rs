@@ -265,12 +265,6 @@ impl Nimstring {
         }
     }
 
-    /// The evaluator's meter (its clock, and the component positions valued
-    /// so far in [`Meter::spent`]).
-    pub fn meter(&self) -> &Meter {
-        &self.meter
-    }
-
     /// Component positions valued so far (the meter's count).
     pub fn positions(&self) -> u64 {
         self.meter.spent()
