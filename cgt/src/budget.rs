@@ -151,12 +151,11 @@ impl std::fmt::Display for Limit {
     }
 }
 
-/// The clock and the stop flag of one computation started at `start`:
+/// The clock and the stop flag of one computation:
 /// [`Watch::reached`] says whether the flag is set or the time is up.
 /// `Sync`, so threads of one computation share it.
 #[derive(Clone, Debug)]
 pub struct Watch {
-    start: Instant,
     deadline: Option<Instant>,
     stop: Option<StopFlag>,
 }
@@ -166,10 +165,8 @@ impl Watch {
     /// `stop` is set.
     #[must_use]
     pub fn new(time: Option<Duration>, stop: Option<&StopFlag>) -> Watch {
-        let start = Instant::now();
         Watch {
-            start,
-            deadline: time.and_then(|t| start.checked_add(t)),
+            deadline: time.and_then(|t| Instant::now().checked_add(t)),
             stop: stop.cloned(),
         }
     }
@@ -199,18 +196,6 @@ impl Watch {
     /// The limit reached.
     pub fn check(&self) -> Result<(), Limit> {
         self.reached().map_or(Ok(()), Err)
-    }
-
-    /// Time since the watch started.
-    #[must_use]
-    pub fn elapsed(&self) -> Duration {
-        self.start.elapsed()
-    }
-
-    /// When the watch started.
-    #[must_use]
-    pub fn start(&self) -> Instant {
-        self.start
     }
 
     /// The time left before the time limit, if there is one.
@@ -245,17 +230,10 @@ impl Meter {
     /// A meter started now under `limits`, also stopping when `stop` is set.
     #[must_use]
     pub fn new(limits: Limits, stop: Option<&StopFlag>) -> Meter {
-        Meter::with_watch(Watch::new(limits.time, stop), limits.nodes)
-    }
-
-    /// A meter counting at most `nodes` units under an existing watch (the
-    /// clock of a larger computation this one is part of).
-    #[must_use]
-    pub fn with_watch(watch: Watch, nodes: Option<u64>) -> Meter {
         Meter {
-            watch,
+            watch: Watch::new(limits.time, stop),
             spent: 0,
-            max: nodes.unwrap_or(u64::MAX),
+            max: limits.nodes.unwrap_or(u64::MAX),
             next_check: 0,
         }
     }
@@ -307,12 +285,6 @@ impl Meter {
     #[must_use]
     pub fn watch(&self) -> &Watch {
         &self.watch
-    }
-
-    /// Time since the meter started.
-    #[must_use]
-    pub fn elapsed(&self) -> Duration {
-        self.watch.elapsed()
     }
 }
 
