@@ -17,4 +17,5 @@ pub use cgt;
 pub use databases;
 pub use dots;
 
+pub mod ops;
 pub mod report;

@@ -1,0 +1,73 @@
+//! The range of every numeric option, defined once: the CLI's value parsers
+//! use these constants and [`check`] applies them to options that arrive
+//! another way (a web request, a Python call).
+
+use std::fmt::Display;
+use std::ops::RangeInclusive;
+
+use super::bad_input;
+
+/// Threads of one search or one pool of games.
+pub const THREADS: RangeInclusive<u64> = 1..=64;
+
+/// A transposition table's size in MiB.
+pub const TABLE_MIB: RangeInclusive<u64> = 1..=65536;
+
+/// The longest time limit accepted, in seconds (about 115 days).
+pub const MAX_SECONDS: f64 = 1e7;
+
+/// `value` if it lies in `range`, else bad input naming `what` and the range
+/// in words (`--threads: 65 out of range (1 to 64)`).
+pub fn check<T: PartialOrd + Display + Copy>(
+    what: &str,
+    value: T,
+    range: &RangeInclusive<T>,
+) -> anyhow::Result<T> {
+    if range.contains(&value) {
+        Ok(value)
+    } else {
+        Err(bad_input(
+            what,
+            format!(
+                "{value} out of range ({} to {})",
+                range.start(),
+                range.end()
+            ),
+        ))
+    }
+}
+
+/// A number of seconds, more than 0 and at most [`MAX_SECONDS`].
+pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
+    let s: f64 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(s > 0.0 && s <= MAX_SECONDS) {
+        return Err(format!("{text} is out of range (more than 0, at most 1e7)"));
+    }
+    Ok(std::time::Duration::from_secs_f64(s))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ops::BadInput;
+    use std::time::Duration;
+
+    #[test]
+    fn seconds_in_range_only() {
+        assert_eq!(seconds("1.5"), Ok(Duration::from_millis(1500)));
+        for bad in ["0", "-1", "1e300", "inf", "NaN", "x"] {
+            assert!(seconds(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn check_names_the_option_and_range() {
+        assert_eq!(check("--threads", 64, &THREADS).unwrap(), 64);
+        let err = check("--threads", 65, &THREADS).unwrap_err();
+        assert!(err.is::<BadInput>());
+        assert_eq!(err.to_string(), "--threads: 65 out of range (1 to 64)");
+    }
+}
