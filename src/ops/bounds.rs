@@ -7,14 +7,7 @@ use std::ops::RangeInclusive;
 
 use super::bad_input;
 
-/// Threads of one search or one pool of games.
-pub const THREADS: RangeInclusive<u64> = 1..=64;
-
-/// A transposition table's size in MiB.
-pub const TABLE_MIB: RangeInclusive<u64> = 1..=65536;
-
-/// The longest time limit accepted, in seconds (about 115 days).
-pub const MAX_SECONDS: f64 = 1e7;
+pub use cgt::search::bounds::{MAX_SECONDS, TABLE_MIB, THREADS};
 
 /// `value` if it lies in `range`, else bad input naming `what` and the range
 /// in words (`--threads: 65 out of range (1 to 64)`).

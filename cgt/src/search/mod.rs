@@ -46,6 +46,7 @@
 //! ```
 
 pub mod alphabeta;
+pub mod bounds;
 pub mod control;
 pub mod dfpn;
 pub mod game;
