@@ -17,7 +17,6 @@ mod play_cmd;
 mod progress;
 mod search_args;
 mod serve;
-mod svg;
 mod table_cmd;
 mod thermo_out;
 mod train_cmd;

@@ -23,7 +23,9 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::output::{bad_input, one_line, BadInput};
-use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
+use cgtk::svg;
+
+use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd};
 
 /// The longest search a request may ask for, in seconds (also the limit of
 /// a search that names none).
