@@ -1,6 +1,6 @@
 //! The library of operations: every computation the `cgtk` CLI, `cgtk serve`
 //! and the Python package offer, as one function each that takes typed
-//! options (with the budget of [`cgt::budget`]) and returns a typed report of
+//! options (with the budget of [`cgt::budget`](::cgt::budget)) and returns a typed report of
 //! [`crate::report`]. The faces parse and print; they hold no logic and none
 //! imports another.
 //!
@@ -12,6 +12,10 @@
 use std::fmt;
 
 pub mod bounds;
+pub mod cgt;
+pub mod dots;
+pub mod dots_play;
+pub mod dots_train;
 
 /// An error in what the caller gave (a malformed game, position, move, file
 /// or an option out of range), on one line naming what and where.
