@@ -8,8 +8,8 @@ use cgt::budget::{Limits, OutputLimit};
 use cgtk::ops::cgt::{self as ops, canonical_text, unknown_text, CgtOptions, Thermographed};
 use clap::{Args, Subcommand};
 
-use crate::search_args::parse_seconds;
 use crate::{output, thermo_out};
+use cgtk::ops::bounds::seconds;
 
 /// The canonical form of a game within an output limit (`amazons value`
 /// prints it too).
@@ -23,7 +23,7 @@ pub use cgtk::ops::cgt::canonical_report;
 #[derive(Args, Clone, Debug)]
 pub struct WorkArgs {
     /// Stop after this many seconds (more than 0, at most 10^7).
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Stop after this many steps (at least 1): sums of games that are not
     /// both number-up-star values, comparisons that look at options, and

@@ -32,7 +32,7 @@ pub struct NimberArgs {
     node_limit: u64,
     /// Stop after S seconds (more than 0, at most 10^7; Ctrl-C stops it
     /// too): the report then has what was found.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<Duration>,
 }
 

@@ -60,7 +60,7 @@ pub struct TournamentArgs {
     /// A tournament starts no game after this many seconds (more than 0, at
     /// most 10^7), and the games under way end at once, uncounted: the
     /// results are those of the games played. Ctrl-C stops it too.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]

@@ -121,7 +121,7 @@ pub struct TrainArgs {
     /// Start no generation (or epoch) after this many seconds (more than 0,
     /// at most 10^7; Ctrl-C stops it too): the best network of the last one
     /// finished is chosen and written as at the end.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]
