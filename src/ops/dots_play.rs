@@ -335,3 +335,62 @@ impl PlayGame {
         self.state.moves.push(e);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(me_first: bool) -> PlayGame {
+        PlayGame::new(&PlayOptions {
+            board: "1x1".into(),
+            against: "random".into(),
+            me_first,
+            seed: 0,
+            move_ms: 1,
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn undo_takes_back_the_move_and_the_answer() {
+        let mut g = game(true);
+        assert!(g.my_turn());
+        assert!(!g.undo());
+        g.play(0).unwrap();
+        assert!(!g.my_turn());
+        let answer = g.computer_move().unwrap();
+        assert_ne!(answer, 0);
+        assert_eq!(g.record(), format!("1x1:0,{answer}"));
+        assert!(g.undo());
+        assert_eq!(g.record(), "1x1");
+        assert_eq!(g.edges(), 0);
+        assert!(g.my_turn());
+    }
+
+    #[test]
+    fn only_undrawn_edges_on_your_turn() {
+        let mut g = game(true);
+        assert_eq!(g.play(4), Err(BadMove::NotUndrawn));
+        g.play(1).unwrap();
+        assert_eq!(g.play(2), Err(BadMove::NotYourTurn));
+        g.computer_move().unwrap();
+        assert_eq!(g.play(1), Err(BadMove::NotUndrawn));
+    }
+
+    #[test]
+    fn the_last_edge_credits_the_box_to_its_drawer() {
+        let mut g = game(true);
+        // 1x1: four edges; the side that draws the fourth takes the box.
+        while !g.is_over() {
+            if g.my_turn() {
+                let e = (0..4).find(|e| g.edges() >> e & 1 == 0).unwrap();
+                g.play(e).unwrap();
+            } else {
+                g.computer_move().unwrap();
+            }
+        }
+        let (mine, its) = g.score();
+        assert_eq!(mine + its, 1);
+        assert_eq!(g.box_owner(0), Some(mine == 1));
+    }
+}
