@@ -8,6 +8,11 @@
 //! an option out of range) are [`BadInput`]: exit code 2 in the CLI, HTTP 400
 //! in the server, `ValueError` in Python. Option ranges are the constants of
 //! [`bounds`], used by the CLI's parsers and checked once more here.
+//!
+//! Game values are in [`cgt`] (canonical forms, comparison, thermographs);
+//! Dots-and-Boxes in [`dots`] (values of positions and moves, tables,
+//! Nimstring, a player's move), [`dots_play`] (tournaments, scores, a game
+//! with undo) and [`dots_train`] (neural-network players).
 
 use std::fmt;
 
