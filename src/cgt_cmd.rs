@@ -4,14 +4,16 @@ use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::Result;
-use cgt::budget::OutputLimit;
-use cgt::search::Limits;
-use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
-use cgtk::report::{CanonReport, CompareReport, TooLarge};
+use cgt::budget::{Limits, OutputLimit};
+use cgtk::ops::cgt::{self as ops, canonical_text, unknown_text, CgtOptions, Thermographed};
 use clap::{Args, Subcommand};
 
-use crate::search_args::parse_seconds;
 use crate::{output, thermo_out};
+use cgtk::ops::bounds::seconds;
+
+/// The canonical form of a game within an output limit (`amazons value`
+/// prints it too).
+pub use cgtk::ops::cgt::canonical_report;
 
 /// Limits on computing a game: a sum of games that are not number-up-star
 /// values can take time exponential in its length (a sum of n switches has
@@ -21,7 +23,7 @@ use crate::{output, thermo_out};
 #[derive(Args, Clone, Debug)]
 pub struct WorkArgs {
     /// Stop after this many seconds (more than 0, at most 10^7).
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = seconds)]
     time_limit: Option<Duration>,
     /// Stop after this many steps (at least 1): sums of games that are not
     /// both number-up-star values, comparisons that look at options, and
@@ -87,7 +89,8 @@ pub enum CgtCommand {
         /// The game, e.g. "{3|{2*|1*}}".
         #[arg(allow_hyphen_values = true)]
         game: String,
-        /// Print the fields of ARCHITECTURE.md as JSON (exact rationals as strings).
+        /// Print one line of JSON: the canonical form, stops, mean, temperature
+        /// and the walls (exact rationals as strings).
         #[arg(long)]
         json: bool,
         /// Also draw the thermograph as an SVG file.
@@ -102,33 +105,34 @@ pub enum CgtCommand {
 
 /// Runs a `cgt` subcommand.
 pub fn run(command: CgtCommand) -> Result<()> {
-    let mut arena = Arena::new();
     let (CgtCommand::Canon { work, .. }
     | CgtCommand::Compare { work, .. }
     | CgtCommand::Thermograph { work, .. }) = &command;
-    arena.set_limits(
-        Limits {
-            nodes: work.node_limit,
-            time: work.time_limit,
-        },
-        Some(crate::interrupted().clone()),
-    );
+    let limits = Limits {
+        nodes: work.node_limit,
+        time: work.time_limit,
+    };
+    let stop = crate::interrupted();
     match command {
         CgtCommand::Canon {
             game, json, output, ..
-        } if output.full && !json => match parse_game(&mut arena, &game)? {
-            // Streamed: the text is never built whole in memory.
-            Ok(g) => {
-                let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-                writeln!(out, "{}", arena.display(g))?;
-                out.flush()?;
-            }
-            Err(stopped) => println!("{}", canonical_text(&stopped)),
-        },
+        } if output.full && !json => {
+            let options = CgtOptions {
+                limits,
+                output: output.limit(),
+            };
+            let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+            ops::write_canonical(&game, &options, stop, &mut out)?;
+            out.flush()?;
+        }
         CgtCommand::Canon {
             game, json, output, ..
         } => {
-            let report = canon(&mut arena, &game, output.limit())?;
+            let options = CgtOptions {
+                limits,
+                output: output.limit(),
+            };
+            let report = ops::canon(&game, &options, stop)?;
             if json {
                 output::print_json(&report);
             } else {
@@ -136,13 +140,17 @@ pub fn run(command: CgtCommand) -> Result<()> {
             }
         }
         CgtCommand::Compare { g, h, json, .. } => {
-            let report = compare(&mut arena, &g, &h)?;
+            let options = CgtOptions {
+                limits,
+                ..CgtOptions::default()
+            };
+            let report = ops::compare(&g, &h, &options, stop)?;
             if json {
                 output::print_json(&report);
             } else {
-                match (&report.relation, report.limit, report.steps) {
-                    (Some(relation), _, _) => println!("{relation}"),
-                    (None, limit, steps) => println!("{}", unknown_text(limit, steps)),
+                match &report.relation {
+                    Some(relation) => println!("{relation}"),
+                    None => println!("{}", unknown_text(report.limit, report.steps)),
                 }
             }
         }
@@ -152,149 +160,19 @@ pub fn run(command: CgtCommand) -> Result<()> {
             svg,
             output: out,
             ..
-        } => match thermograph(&mut arena, &game, out.limit())? {
-            Ok((canonical, thermograph)) => {
-                thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
+        } => {
+            let options = CgtOptions {
+                limits,
+                output: out.limit(),
+            };
+            match ops::thermograph(&game, &options, stop)? {
+                Thermographed::Done(canonical, thermograph) => {
+                    thermo_out::print_thermograph(&canonical, &thermograph, json, svg.as_deref())?;
+                }
+                Thermographed::Stopped(stopped) if json => output::print_json(&stopped),
+                Thermographed::Stopped(stopped) => println!("{}", canonical_text(&stopped)),
             }
-            Err(stopped) if json => output::print_json(&stopped),
-            Err(stopped) => println!("{}", canonical_text(&stopped)),
-        },
+        }
     }
     Ok(())
-}
-
-/// `cgt canon`: the canonical form of `game`, or the limit that stopped
-/// it, or its size when its text is longer than `output`.
-pub fn canon(arena: &mut Arena, game: &str, output: OutputLimit) -> Result<CanonReport> {
-    let g = match parse_game(arena, game)? {
-        Ok(g) => g,
-        Err(stopped) => return Ok(stopped),
-    };
-    Ok(canonical_report(arena, g, output))
-}
-
-/// The canonical form of `g` within `output`, or its size.
-pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
-    let (canonical, too_large) = match arena.printed(g, output) {
-        Ok(text) => (Some(text), None),
-        Err(e) => (
-            None,
-            Some(TooLarge {
-                birthday: arena.birthday(g),
-                bytes: e.bytes,
-            }),
-        ),
-    };
-    CanonReport {
-        canonical,
-        limit: None,
-        steps: None,
-        too_large,
-    }
-}
-
-/// The canonical form for people: the text, `unknown` with the limit, or
-/// the size of a text too long to print.
-pub fn canonical_text(report: &CanonReport) -> String {
-    match (&report.canonical, &report.too_large) {
-        (Some(text), _) => text.clone(),
-        (None, Some(big)) => format!(
-            "too large to print: {} bytes, birthday {} (--full prints it whole)",
-            big.bytes, big.birthday
-        ),
-        (None, None) => unknown_text(report.limit, report.steps),
-    }
-}
-
-/// `unknown (time limit reached after N sums and comparisons of games)`.
-fn unknown_text(limit: Option<&str>, steps: Option<u64>) -> String {
-    format!(
-        "unknown ({} after {} sums and comparisons of games)",
-        cgtk::report::stop_reason(limit.unwrap_or("time")),
-        steps.unwrap_or(0)
-    )
-}
-
-/// `cgt compare`: how `g` compares with `h`, or the limit that stopped it.
-pub fn compare(arena: &mut Arena, g: &str, h: &str) -> Result<CompareReport> {
-    let stopped = |r: CanonReport| CompareReport {
-        limit: r.limit,
-        relation: None,
-        steps: r.steps,
-    };
-    let g = match parse_game(arena, g)? {
-        Ok(g) => g,
-        Err(r) => return Ok(stopped(r)),
-    };
-    let h = match parse_game(arena, h)? {
-        Ok(h) => h,
-        Err(r) => return Ok(stopped(r)),
-    };
-    Ok(match arena.checked_compare(g, h) {
-        Ok(relation) => CompareReport {
-            limit: None,
-            relation: Some(relation.symbol().to_owned()),
-            steps: None,
-        },
-        Err(CgtError::LimitReached { limit, positions }) => {
-            stopped(CanonReport::stopped(limit, positions))
-        }
-        Err(err) => return Err(output::bad_input("compare", err)),
-    })
-}
-
-/// `cgt thermograph`: the canonical form of `game` (within `output`) and
-/// its thermograph, or (`Err`) the limit that stopped it.
-pub fn thermograph(
-    arena: &mut Arena,
-    game: &str,
-    output: OutputLimit,
-) -> Result<std::result::Result<(CanonReport, Thermograph), CanonReport>> {
-    let g = match parse_game(arena, game)? {
-        Ok(g) => g,
-        Err(stopped) => return Ok(Err(stopped)),
-    };
-    match ThermographCache::new().thermograph(arena, g) {
-        Ok(t) => Ok(Ok((canonical_report(arena, g, output), t))),
-        Err(CgtError::LimitReached { limit, positions }) => {
-            Ok(Err(CanonReport::stopped(limit, positions)))
-        }
-        Err(err @ CgtError::Overflow { .. }) => Err(output::bad_input(
-            &format!("thermograph of {}", quoted(game)),
-            format!("{err} (thermographs are exact, with 64-bit numerators and denominators)"),
-        )),
-        Err(err) => Err(output::bad_input(
-            &format!("thermograph of {}", quoted(game)),
-            err,
-        )),
-    }
-}
-
-/// Parses a game; a malformed one is bad input (exit code 2) with the
-/// column, and a limit reached while summing it is `Err`, the report of the
-/// limit.
-fn parse_game(arena: &mut Arena, text: &str) -> Result<std::result::Result<GameId, CanonReport>> {
-    match arena.parse(text) {
-        Ok(g) => Ok(Ok(g)),
-        Err(ParseGameError::Arithmetic {
-            source: CgtError::LimitReached { limit, positions },
-            ..
-        }) => Ok(Err(CanonReport::stopped(limit, positions))),
-        Err(err) => Err(output::bad_input(
-            &format!("bad game {}", quoted(text)),
-            err,
-        )),
-    }
-}
-
-/// The game text quoted for a message: its first 60 characters and its
-/// length when it is longer.
-fn quoted(text: &str) -> String {
-    const SHOWN: usize = 60;
-    let length = text.chars().count();
-    if length <= SHOWN + 10 {
-        return format!("{text:?}");
-    }
-    let head: String = text.chars().take(SHOWN).collect();
-    format!("{head:?}... ({length} characters)")
 }

@@ -9,8 +9,9 @@
 //! - [`databases`]: retrograde endgame databases for Amazons areas.
 //!
 //! [`report`] defines the JSON of every `--json` output (the contract of
-//! ARCHITECTURE.md) as `serde::Serialize` types. The `cgtk` binary is the
-//! command-line interface over all of it.
+//! ARCHITECTURE.md) as `serde::Serialize` types, [`ops`] the operations
+//! that return them and [`svg`] the drawings of thermographs. The `cgtk`
+//! binary is the command-line interface over all of it.
 
 pub use amazons;
 pub use cgt;
@@ -19,3 +20,4 @@ pub use dots;
 
 pub mod ops;
 pub mod report;
+pub mod svg;

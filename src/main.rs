@@ -9,6 +9,8 @@ mod amazons_cmd;
 mod cgt_cmd;
 mod db_cmd;
 mod dots_cmd;
+mod dots_out;
+mod input;
 mod move_cmd;
 mod nimber_cmd;
 mod output;
@@ -17,7 +19,6 @@ mod play_cmd;
 mod progress;
 mod search_args;
 mod serve;
-mod svg;
 mod table_cmd;
 mod thermo_out;
 mod train_cmd;
@@ -37,11 +38,11 @@ enum Command {
     Cgt(cgt_cmd::CgtCommand),
     /// Amazons: rules, move counts.
     Amazons(amazons_cmd::AmazonsArgs),
-    /// Dots-and-Boxes: solve and analyse positions.
-    Dots {
-        #[command(subcommand)]
-        command: dots_cmd::DotsCommand,
-    },
+    /// Dots-and-Boxes: solve, analyse and draw positions, Nimstring values,
+    /// whole-board tables, players (matches, a game in the terminal,
+    /// training).
+    #[command(subcommand)]
+    Dots(DotsCommand),
     /// Endgame databases: build, info, query.
     #[command(subcommand)]
     Db(db_cmd::DbCommand),
@@ -51,6 +52,35 @@ enum Command {
     /// The web page on 127.0.0.1: play and analyse Dots-and-Boxes and
     /// Amazons, and a CGT calculator; the JSON API under /api/.
     Serve(serve::ServeArgs),
+}
+
+/// Dots-and-Boxes subcommands.
+#[derive(Subcommand)]
+enum DotsCommand {
+    /// The value of a position (boxes the player to move takes minus boxes
+    /// the opponent takes, over the remaining boxes) and all optimal moves.
+    Solve(dots_cmd::SolveArgs),
+    /// The value of every legal move.
+    Analyze(dots_cmd::SolveArgs),
+    /// Draw a position; with `--edges`, every undrawn edge shows its number
+    /// (the numbers `WxH:e,e,...` and the moves of every command use).
+    Show(dots_cmd::ShowArgs),
+    /// Whole-board retrograde tables: build, query, info, plan.
+    #[command(subcommand)]
+    Table(table_cmd::TableCommand),
+    /// Round-robin tournament between players: wins, margins, ratings.
+    Tournament(play_cmd::TournamentArgs),
+    /// Play a game against a computer player in the terminal.
+    Play(play_cmd::PlayArgs),
+    /// Score players against perfect play: boxes given away, optimal moves.
+    Score(play_cmd::ScoreArgs),
+    /// The Nimstring value of the position, of each component and after
+    /// each legal move.
+    Nimber(nimber_cmd::NimberArgs),
+    /// The edge a player draws after the moves of a game record.
+    Move(move_cmd::MoveArgs),
+    /// Train a neural-network player by evolution or back-propagation.
+    Train(train_cmd::TrainArgs),
 }
 
 fn main() -> ExitCode {
@@ -138,10 +168,25 @@ fn run(command: Command) -> anyhow::Result<()> {
     match command {
         Command::Cgt(command) => cgt_cmd::run(command),
         Command::Amazons(args) => amazons_cmd::run(args),
-        Command::Dots { command } => dots_cmd::run(command),
+        Command::Dots(command) => run_dots(command),
         Command::Db(command) => db_cmd::run(command),
         Command::Plan(command) => plan_cmd::run(command),
         Command::Serve(args) => serve::run(args),
+    }
+}
+
+fn run_dots(command: DotsCommand) -> anyhow::Result<()> {
+    match command {
+        DotsCommand::Solve(args) => dots_cmd::solve(args),
+        DotsCommand::Analyze(args) => dots_cmd::analyze(args),
+        DotsCommand::Show(args) => dots_cmd::show(args),
+        DotsCommand::Table(command) => table_cmd::run(command),
+        DotsCommand::Tournament(args) => play_cmd::tournament(args),
+        DotsCommand::Play(args) => play_cmd::play(args),
+        DotsCommand::Score(args) => play_cmd::score(args),
+        DotsCommand::Nimber(args) => nimber_cmd::run(args),
+        DotsCommand::Move(args) => move_cmd::run(args),
+        DotsCommand::Train(args) => train_cmd::train(args),
     }
 }
 

@@ -5,24 +5,18 @@
 use std::time::Duration;
 
 use anyhow::Result;
-use cgt::budget::{Limit, Limits, Meter, StopFlag};
-use cgtk::report::{NimberComponent, NimberMove, NimberReport};
+use cgt::budget::Limits;
+use cgtk::ops::dots::{nimber, DEFAULT_NIMBER_NODES, NIMBER_NODES};
 use clap::Args;
-use dots::nimstring::{position_components, Nimstring, NimstringError, NimstringValue};
-use dots::Position;
+use dots::nimstring::{position_components, NimstringValue};
 
-use crate::dots_cmd::read_position;
-
-/// The default `--node-limit`: one to three minutes of work (a component
-/// position takes about 30 to 100 µs in a release build, more in larger
-/// components; BENCHMARKS.md), enough for the empty boards of up to ten
-/// boxes.
-pub const DEFAULT_NODE_LIMIT: u64 = 1_000_000;
+use crate::input::dots_position;
+use crate::output::print_json;
 
 /// A position and the limits.
 #[derive(Args)]
 pub struct NimberArgs {
-    /// `WxH` or `WxH:e,e,e` (edges numbered as in ARCHITECTURE.md), an ASCII
+    /// `WxH` or `WxH:e,e,e` (edges numbered as `cgtk dots show --edges` shows), an ASCII
     /// diagram, or `-` to read either from stdin.
     position: String,
     /// Print one line of JSON.
@@ -33,64 +27,13 @@ pub struct NimberArgs {
     /// in larger components, so the default takes one to three minutes; the empty
     /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
     /// found.
-    #[arg(long, value_name = "N", default_value_t = DEFAULT_NODE_LIMIT,
-          value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    #[arg(long, value_name = "N", default_value_t = DEFAULT_NIMBER_NODES,
+          value_parser = clap::value_parser!(u64).range(NIMBER_NODES))]
     node_limit: u64,
     /// Stop after S seconds (more than 0, at most 10^7; Ctrl-C stops it
     /// too): the report then has what was found.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<Duration>,
-}
-
-/// The report for a position, valued under `limits` (the node limit counts
-/// component positions valued) and `stop`: the components first (the
-/// position's value is their sum), then every legal move in increasing
-/// edge order. A limit ends the work; the report then names it and holds
-/// what was valued before it.
-pub fn report(pos: &Position, limits: Limits, stop: Option<&StopFlag>) -> NimberReport {
-    let mut nim = Nimstring::with_meter(Meter::new(limits, stop));
-    let mut r = NimberReport {
-        nimber: None,
-        loony: false,
-        moves: Vec::new(),
-        components: Vec::new(),
-        limit: None,
-        positions: 0,
-    };
-    r.limit = fill(&mut nim, pos, &mut r).err().map(Limit::name);
-    r.positions = nim.positions();
-    r
-}
-
-/// Values the components, the position and the moves into `r`, until a
-/// limit.
-fn fill(nim: &mut Nimstring, pos: &Position, r: &mut NimberReport) -> Result<(), Limit> {
-    let stopped = |e: NimstringError| match e {
-        NimstringError::LimitReached { limit, .. } => limit,
-    };
-    for c in position_components(pos) {
-        let value = nim.graph_value(&c.graph).map_err(stopped)?;
-        r.components.push(NimberComponent {
-            boxes: c.boxes,
-            edges: c.edges.iter().map(|e| e.index()).collect(),
-            nimber: value.nimber(),
-            loony: value.is_loony(),
-        });
-    }
-    let value = nim.value(pos).map_err(stopped)?;
-    r.nimber = value.nimber();
-    r.loony = value.is_loony();
-    for edge in pos.legal_moves().iter() {
-        let m = nim.move_value(pos, edge).map_err(stopped)?;
-        r.moves.push(NimberMove {
-            edge: m.edge.index(),
-            nimber: m.value.nimber(),
-            loony: m.value.is_loony(),
-            captures: m.captures,
-            winning: m.is_winning(),
-        });
-    }
-    Ok(())
 }
 
 fn show(nimber: Option<u32>) -> String {
@@ -102,14 +45,14 @@ fn show(nimber: Option<u32>) -> String {
 
 /// Runs `cgtk dots nimber`.
 pub fn run(args: NimberArgs) -> Result<()> {
-    let pos = read_position(&args.position)?;
+    let pos = dots_position(&args.position)?;
     let limits = Limits {
         nodes: Some(args.node_limit),
         time: args.time_limit,
     };
-    let r = report(&pos, limits, Some(crate::interrupted()));
+    let r = nimber(&pos, limits, crate::interrupted())?;
     if args.json {
-        println!("{}", serde_json::to_string(&r)?);
+        print_json(&r);
         return Ok(());
     }
     let value_known = r.nimber.is_some() || r.loony;

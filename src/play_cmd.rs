@@ -4,14 +4,16 @@
 use std::io::{BufRead, Write};
 
 use anyhow::Result;
-use cgtk::report::{ScoreReport, TournamentReport};
-use clap::{Args, ValueEnum};
-use dots::play::{
-    hint, new_player, run_tournament, score_against_perfect, Game, Grid, HintSource, PlayError,
-    Rng, Tournament, TournamentConfig,
+use cgtk::ops::bounds::THREADS;
+use cgtk::ops::dots::MOVE_MS;
+use cgtk::ops::dots_play::{
+    self as ops, player_names, BadMove, MatchOptions, PlayGame, PlayOptions, GAMES,
 };
+use cgtk::report::{stop_reason, TournamentReport};
+use clap::{Args, ValueEnum};
+use dots::play::HintSource;
 
-use crate::output::bad_input;
+use crate::output::print_json;
 use crate::progress;
 
 /// Player names and options, shared by the help of every command here.
@@ -39,24 +41,26 @@ pub struct TournamentArgs {
     /// Games per pair in a tournament (the first-named player of a pair
     /// moves first in even-numbered games); for `score`, games per player
     /// against perfect play (the player moves first in even-numbered games).
-    #[arg(long)]
-    games: usize,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(GAMES))]
+    games: u64,
     /// Seed of every game's random numbers.
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Time per move in milliseconds for search players whose names set no
-    /// budget (O'Flaherty & Wu used 1000). Not reproducible: use nodes=N
-    /// in the player's name for reproducible results.
-    #[arg(long, default_value_t = 100)]
+    /// budget (1 to 60000; O'Flaherty & Wu used 1000). Not reproducible:
+    /// use nodes=N in the player's name for reproducible results.
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(MOVE_MS))]
     move_ms: u64,
     /// Threads playing games (1 to 64); results do not depend on it, except
     /// through time budgets.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(THREADS))]
+    threads: u64,
     /// A tournament starts no game after this many seconds (more than 0, at
     /// most 10^7), and the games under way end at once, uncounted: the
     /// results are those of the games played. Ctrl-C stops it too.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]
@@ -97,78 +101,50 @@ pub struct PlayArgs {
     #[arg(long, default_value_t = 0)]
     seed: u64,
     /// Time per move in milliseconds for a search player whose name sets no
-    /// budget, and for hints the solver cannot give.
-    #[arg(long, default_value_t = 1000)]
+    /// budget, and for hints the solver cannot give (1 to 60000).
+    #[arg(long, default_value_t = 1000,
+          value_parser = clap::value_parser!(u64).range(MOVE_MS))]
     move_ms: u64,
 }
 
-fn grid(text: &str) -> Result<Grid> {
-    Grid::parse(text).map_err(|e| bad_input("--board", e))
-}
-
-fn threads(n: usize) -> Result<usize> {
-    if (1..=64).contains(&n) {
-        Ok(n)
-    } else {
-        Err(bad_input(
-            "--threads",
-            format!("{n} out of range (1 to 64)"),
-        ))
-    }
-}
-
-fn names(list: &str, move_ms: u64) -> Result<Vec<String>> {
-    let names: Vec<String> = list.split(',').map(|s| s.trim().to_string()).collect();
-    for n in &names {
-        new_player(n, move_ms).map_err(|e| bad_input("--players", e))?;
-    }
-    Ok(names)
-}
-
-/// Errors of the library that come from what the user gave us exit with 2.
-fn play_error(what: &str, e: PlayError) -> anyhow::Error {
-    match e {
-        PlayError::BeyondBudget { .. }
-        | PlayError::Settings { .. }
-        | PlayError::UnknownPlayer { .. }
-        | PlayError::BadOption { .. }
-        | PlayError::Network(_)
-        | PlayError::Setup { .. }
-        | PlayError::BoardSize { .. } => bad_input(what, e),
-        other => anyhow::Error::new(other),
+impl TournamentArgs {
+    fn options(&self) -> MatchOptions {
+        MatchOptions {
+            board: self.board.clone(),
+            players: player_names(&self.players),
+            games: self.games,
+            seed: self.seed,
+            move_ms: self.move_ms,
+            threads: self.threads,
+            time_limit: self.time_limit,
+        }
     }
 }
 
 /// Runs `dots tournament`.
 pub fn tournament(args: TournamentArgs) -> Result<()> {
-    let config = TournamentConfig {
-        grid: grid(&args.board)?,
-        players: names(&args.players, args.move_ms)?,
-        games: args.games,
-        seed: args.seed,
-        move_ms: args.move_ms,
-        threads: threads(args.threads)?,
-        time_limit: args.time_limit,
-        stop: Some(crate::interrupted().clone()),
-    };
-    if args.games == 0 {
-        return Err(bad_input("--games", "0 out of range (at least 1)"));
-    }
-    let k = config.players.len();
-    let bar = progress::bar(args.quiet, (k * (k - 1) / 2 * args.games) as u64, "games");
-    let t = run_tournament(&config, &|done, _| bar.set_position(done as u64))
-        .map_err(|e| play_error("tournament", e))?;
+    let options = args.options();
+    let k = options.players.len() as u64;
+    let bar = progress::bar(
+        args.quiet,
+        k * k.saturating_sub(1) / 2 * args.games,
+        "games",
+    );
+    let report = ops::tournament(&options, crate::interrupted(), &|done, _| {
+        bar.set_position(done as u64);
+    });
     bar.finish_and_clear();
+    let report = report?;
     if args.json {
-        println!("{}", serde_json::to_string(&TournamentReport::from(&t))?);
-        return Ok(());
+        print_json(&report);
+    } else {
+        print!("{}", tournament_text(&report));
     }
-    print!("{}", tournament_text(&t));
     Ok(())
 }
 
 /// The tournament as tables for people.
-pub fn tournament_text(t: &Tournament) -> String {
+pub fn tournament_text(t: &TournamentReport) -> String {
     use std::fmt::Write as _;
     let mut out = String::new();
     let width = t.players.iter().map(String::len).max().unwrap_or(1).max(6);
@@ -177,12 +153,12 @@ pub fn tournament_text(t: &Tournament) -> String {
         "board {} (boxes), {} games per pair, seed {}",
         t.board, t.games_per_pair, t.seed
     );
-    if let Some(limit) = t.stopped {
-        let played: usize = t.pairs.iter().map(|p| p.games()).sum();
+    if let Some(limit) = t.limit {
+        let played: usize = t.pairs.iter().map(|p| p.games).sum();
         let _ = writeln!(
             out,
             "stopped: {} after {played} of {} games; the results are those of the games played",
-            limit.reason(),
+            stop_reason(limit),
             t.pairs.len() * t.games_per_pair
         );
     }
@@ -199,7 +175,7 @@ pub fn tournament_text(t: &Tournament) -> String {
         w = width
     );
     for p in &t.pairs {
-        let Some(margin) = p.margin() else {
+        let Some(margin) = p.a_margin else {
             let _ = writeln!(out, "{:>w$}  {:<w$}  no games", p.a, p.b, w = width);
             continue;
         };
@@ -222,7 +198,7 @@ pub fn tournament_text(t: &Tournament) -> String {
     );
     let short: Vec<String> = (1..=t.players.len()).map(|i| format!("{i:>6}")).collect();
     let _ = writeln!(out, "{:>w$}    {}", "", short.join(""), w = width);
-    for (i, row) in t.crosstable().iter().enumerate() {
+    for (i, row) in t.crosstable.iter().enumerate() {
         let cells: Vec<String> = row
             .iter()
             .map(|c| c.map_or(format!("{:>6}", "-"), |x| format!("{:>6.1}", 100.0 * x)))
@@ -241,76 +217,50 @@ pub fn tournament_text(t: &Tournament) -> String {
         out,
         "ratings (Bradley-Terry, Elo scale, mean 0, 95 % interval)"
     );
-    let mut order: Vec<usize> = (0..t.ratings.len()).collect();
-    order.sort_by(|&a, &b| t.ratings[b].rating.total_cmp(&t.ratings[a].rating));
-    for i in order {
-        let r = &t.ratings[i];
+    let mut rated: Vec<(&str, f64, f64, f64)> = t
+        .ratings
+        .iter()
+        .filter_map(|r| Some((r.player.as_str(), r.rating?, r.low?, r.high?)))
+        .collect();
+    rated.sort_by(|a, b| b.1.total_cmp(&a.1));
+    for (player, rating, low, high) in rated {
         let _ = writeln!(
             out,
-            "{:>w$}  {:>+7.0}  [{:+.0}, {:+.0}]",
-            r.player,
-            r.rating,
-            r.low,
-            r.high,
-            w = width
+            "{player:>width$}  {rating:>+7.0}  [{low:+.0}, {high:+.0}]"
         );
     }
-    for p in t.players.iter().filter(|p| t.rating(p).is_none()) {
-        let _ = writeln!(out, "{p:>width$}  unrated (no games)");
+    for r in t.ratings.iter().filter(|r| r.rating.is_none()) {
+        let _ = writeln!(out, "{:>width$}  unrated (no games)", r.player);
     }
     out
 }
 
 /// Runs `dots score`.
 pub fn score(args: ScoreArgs) -> Result<()> {
-    let g = grid(&args.board)?;
-    let board = g.board().ok_or_else(|| {
-        bad_input(
-            "--board",
-            format!("{g} has more than 64 edges: beyond the solver"),
-        )
-    })?;
-    let players = names(&args.players, args.move_ms)?;
-    let threads = threads(args.threads)?;
-    if args.games == 0 {
-        return Err(bad_input("--games", "0 out of range (at least 1)"));
-    }
-    let mut rows = Vec::new();
-    for p in &players {
-        let bar = progress::bar(args.quiet, args.games as u64, "games");
-        bar.set_message(p.clone());
-        let s = score_against_perfect(
-            board,
-            p,
-            args.games,
-            args.seed,
-            args.move_ms,
-            threads,
-            &|done, _| bar.set_position(done as u64),
-        )
-        .map_err(|e| play_error("score", e))?;
-        bar.finish_and_clear();
-        rows.push(ScoreReport {
-            player: s.player.clone(),
-            games: s.games,
-            moves: s.moves,
-            optimal_moves: s.optimal_moves,
-            optimal_share: s.optimal_share(),
-            boxes_given: s.boxes_given,
-            given_per_game: s.given_per_game(),
-            wins: s.wins_ties_losses[0],
-            ties: s.wins_ties_losses[1],
-            losses: s.wins_ties_losses[2],
-        });
-    }
+    let options = args.options();
+    let bar = progress::bar(args.quiet, args.games, "games");
+    let rows = ops::score(&options, &|player, done, _| {
+        bar.set_message(player.to_owned());
+        bar.set_position(done as u64);
+    });
+    bar.finish_and_clear();
+    let rows = rows?;
     if args.json {
-        println!("{}", serde_json::to_string(&rows)?);
+        print_json(&rows);
         return Ok(());
     }
-    let width = players.iter().map(String::len).max().unwrap_or(6).max(6);
+    let width = options
+        .players
+        .iter()
+        .map(String::len)
+        .max()
+        .unwrap_or(6)
+        .max(6);
     println!(
-        "board {g} (boxes), {} games per player against perfect play, seed {}",
-        args.games, args.seed
+        "board {} (boxes), {} games per player against perfect play, seed {}",
+        ops::grid(&args.board)?,
+        args.games,
+        args.seed
     );
     println!(
         "{:>width$}  {:>12}  {:>9}  {:>7}  {:>15}",
@@ -329,36 +279,21 @@ pub fn score(args: ScoreArgs) -> Result<()> {
     Ok(())
 }
 
-/// One state of a terminal game, kept for `undo`.
-#[derive(Clone)]
-struct Snapshot {
-    edges: u128,
-    score: [usize; 2],
-    to_move: usize,
-    owners: Vec<Option<char>>,
-    moves: Vec<usize>,
-}
-
 /// Runs `dots play`: reads commands line by line from stdin.
 pub fn play(args: PlayArgs) -> Result<()> {
-    let g = grid(&args.board)?;
-    let mut computer =
-        new_player(&args.against, args.move_ms).map_err(|e| bad_input("--against", e))?;
-    let me = if args.first == First::Me { 0 } else { 1 };
-    // Its first move comes on the empty board, or after one of yours.
-    computer
-        .fits(&g, g.num_edges() - (1 - me))
-        .map_err(|e| bad_input("--against", e))?;
-    let mut rng = Rng::new(args.seed);
-    let mark = |side: usize| if side == me { 'Y' } else { 'C' };
-    let mut state = Snapshot {
-        edges: 0,
-        score: [0, 0],
-        to_move: 0,
-        owners: vec![None; g.num_boxes()],
-        moves: Vec::new(),
+    let mut game = PlayGame::new(&PlayOptions {
+        board: args.board.clone(),
+        against: args.against.clone(),
+        me_first: args.first == First::Me,
+        seed: args.seed,
+        move_ms: args.move_ms,
+    })?;
+    let g = game.grid().clone();
+    let diagram = |game: &PlayGame| {
+        g.diagram(game.edges(), |b| {
+            game.box_owner(b).map(|mine| if mine { 'Y' } else { 'C' })
+        })
     };
-    let mut history: Vec<Snapshot> = Vec::new();
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     let out = std::io::stdout();
@@ -367,32 +302,22 @@ pub fn play(args: PlayArgs) -> Result<()> {
         out,
         "{g} boxes against {}; you are Y and move {}.",
         args.against,
-        if me == 0 { "first" } else { "second" }
+        if args.first == First::Me {
+            "first"
+        } else {
+            "second"
+        }
     )?;
     writeln!(out, "Type an edge number, `hint`, `undo` or `quit`.")?;
-    loop {
-        let game = Game::from_parts(&g, state.edges, state.score, state.to_move)
-            .map_err(anyhow::Error::new)?;
-        if game.is_over() {
-            break;
-        }
-        let side = game.to_move();
-        if side != me {
-            let e = computer
-                .choose(&game, &mut rng)
-                .map_err(|e| play_error("--against", e))?;
-            apply(&g, &mut state, e, mark(side))?;
+    while !game.is_over() {
+        if !game.my_turn() {
+            let e = game.computer_move()?;
             writeln!(out, "{} draws {e}", args.against)?;
             continue;
         }
-        write!(out, "{}", g.diagram(state.edges, |b| state.owners[b]))?;
-        writeln!(
-            out,
-            "score: you {}, {} {}",
-            state.score[me],
-            args.against,
-            state.score[1 - me]
-        )?;
+        write!(out, "{}", diagram(&game))?;
+        let (mine, its) = game.score();
+        writeln!(out, "score: you {mine}, {} {its}", args.against)?;
         write!(out, "your move> ")?;
         out.flush()?;
         let Some(line) = lines.next() else {
@@ -409,15 +334,14 @@ pub fn play(args: PlayArgs) -> Result<()> {
                 break;
             }
             "undo" => {
-                if let Some(s) = history.pop() {
-                    state = s;
+                if game.undo() {
                     writeln!(out, "undone")?;
                 } else {
                     writeln!(out, "nothing to undo")?;
                 }
             }
             "hint" => {
-                let h = hint(&game, &mut rng.clone(), args.move_ms);
+                let h = game.hint();
                 let source = match h.source {
                     HintSource::Solver => "the solver: boxes you get minus boxes the computer gets, from here on, with perfect play",
                     HintSource::MonteCarlo => "Monte Carlo averages of the O'Flaherty & Wu utility (the solver cannot answer in a second)",
@@ -437,24 +361,24 @@ pub fn play(args: PlayArgs) -> Result<()> {
                     }
                 }
             }
-            _ => match word.parse::<usize>() {
-                Ok(e) if e < g.num_edges() && state.edges >> e & 1 == 0 => {
-                    history.push(state.clone());
-                    apply(&g, &mut state, e, mark(side))?;
+            _ => {
+                let played = word
+                    .parse::<usize>()
+                    .map_err(|_| BadMove::NotUndrawn)
+                    .and_then(|e| game.play(e));
+                if played.is_err() {
+                    writeln!(
+                        out,
+                        "not an undrawn edge of this board: {word:?} (edges 0 to {})",
+                        g.num_edges() - 1
+                    )?;
                 }
-                _ => writeln!(
-                    out,
-                    "not an undrawn edge of this board: {word:?} (edges 0..{})",
-                    g.num_edges()
-                )?,
-            },
+            }
         }
     }
-    let final_game = Game::from_parts(&g, state.edges, state.score, state.to_move)
-        .map_err(anyhow::Error::new)?;
-    write!(out, "{}", g.diagram(state.edges, |b| state.owners[b]))?;
-    let (mine, its) = (state.score[me], state.score[1 - me]);
-    if final_game.is_over() {
+    write!(out, "{}", diagram(&game))?;
+    let (mine, its) = game.score();
+    if game.is_over() {
         let verdict = match mine.cmp(&its) {
             std::cmp::Ordering::Greater => "you win",
             std::cmp::Ordering::Less => "you lose",
@@ -466,29 +390,10 @@ pub fn play(args: PlayArgs) -> Result<()> {
             args.against
         )?;
     }
-    let list: Vec<String> = state.moves.iter().map(usize::to_string).collect();
-    let sep = if list.is_empty() { "" } else { ":" };
     writeln!(
         out,
         "record (edges in the order drawn; any prefix is a position `dots analyze` reads):"
     )?;
-    writeln!(out, "{g}{sep}{}", list.join(","))?;
-    Ok(())
-}
-
-/// Draws `e` and credits the boxes it completes to `who`.
-fn apply(g: &Grid, state: &mut Snapshot, e: usize, who: char) -> Result<()> {
-    let mut game =
-        Game::from_parts(g, state.edges, state.score, state.to_move).map_err(anyhow::Error::new)?;
-    game.play(e).map_err(anyhow::Error::new)?;
-    for b in g.edge_boxes(e).into_iter().flatten() {
-        if game.edges() & g.box_mask(b) == g.box_mask(b) && state.owners[b].is_none() {
-            state.owners[b] = Some(who);
-        }
-    }
-    state.edges = game.edges();
-    state.score = game.score();
-    state.to_move = game.to_move();
-    state.moves.push(e);
+    writeln!(out, "{}", game.record())?;
     Ok(())
 }

@@ -306,6 +306,36 @@ impl DotsAnalyzeReport {
     }
 }
 
+/// `dots show --json`: the board and its edges, numbered as `dots show
+/// --edges` draws them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DotsShowReport {
+    /// The drawn edges, in increasing order.
+    pub drawn: Vec<usize>,
+    /// Rows of boxes.
+    pub height: usize,
+    /// The position, `WxH` or `WxH:e,e,...`.
+    pub position: String,
+    /// The undrawn edges (the legal moves), in increasing order.
+    pub undrawn: Vec<usize>,
+    /// Columns of boxes.
+    pub width: usize,
+}
+
+impl DotsShowReport {
+    /// The report of `pos`.
+    pub fn new(pos: &dots::Position) -> DotsShowReport {
+        let board = pos.board();
+        DotsShowReport {
+            drawn: pos.edges().iter().map(|e| e.index()).collect(),
+            height: board.height(),
+            position: pos.to_string(),
+            undrawn: pos.legal_moves().iter().map(|e| e.index()).collect(),
+            width: board.width(),
+        }
+    }
+}
+
 /// `white` or `black`.
 pub fn color_name(color: Color) -> &'static str {
     match color {

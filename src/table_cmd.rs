@@ -4,12 +4,14 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use anyhow::Result;
-use cgtk::report::{PlanRunReport, TableInfoEntry, TableInfoReport};
+use cgtk::ops::dots::{self as ops, SHARD_PARTS};
+use cgtk::report::PlanRunReport;
 use clap::{Args, Subcommand};
-use databases::dots::{table_info, DotsTable, Split};
+use databases::dots::Split;
 use databases::plan;
 use dots::{Board, Position};
 
+use crate::dots_out::print_analysis;
 use crate::output::{bad_input, print_json};
 use crate::plan_cmd::{absolute, EmitArgs, RunnerArgs};
 use crate::progress;
@@ -31,29 +33,22 @@ pub enum TableCommand {
 /// How shards are split into parts.
 #[derive(Args, Clone, Copy)]
 pub struct SplitArgs {
-    /// Split shards with more positions than this into parts.
-    #[arg(long, default_value_t = 200_000_000)]
+    /// Split shards with more positions than this (at least 1) into parts.
+    #[arg(long, default_value_t = 200_000_000,
+          value_parser = clap::value_parser!(u64).range(1..))]
     split_above: u64,
     /// The most parts of one shard (1 to 1000).
-    #[arg(long, default_value_t = 20)]
-    max_parts: u32,
+    #[arg(long, default_value_t = 20,
+          value_parser = clap::value_parser!(u64).range(SHARD_PARTS))]
+    max_parts: u64,
 }
 
 impl SplitArgs {
-    fn split(self) -> Result<Split> {
-        if !(1..=1000).contains(&self.max_parts) {
-            return Err(bad_input(
-                "--max-parts",
-                format!("{} out of range (1 to 1000)", self.max_parts),
-            ));
-        }
-        if self.split_above == 0 {
-            return Err(bad_input("--split-above", "must be at least 1"));
-        }
-        Ok(Split {
+    fn split(self) -> Split {
+        Split {
             above: self.split_above,
-            max_parts: self.max_parts,
-        })
+            max_parts: u32::try_from(self.max_parts).unwrap_or(u32::MAX),
+        }
     }
 }
 
@@ -131,7 +126,7 @@ pub fn run(command: TableCommand) -> Result<()> {
 
 fn build(args: BuildArgs) -> Result<()> {
     let board = parse_board(&args.board)?;
-    let split = args.split.split()?;
+    let split = args.split.split();
     let opts = args.runner.options()?;
     let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
         .map_err(|e| bad_input("board", e))?;
@@ -167,69 +162,41 @@ fn build(args: BuildArgs) -> Result<()> {
 }
 
 fn query(args: QueryArgs) -> Result<()> {
-    let pos: Position = args
-        .position
-        .parse()
-        .map_err(|e| bad_input("position", e))?;
-    let start = Instant::now();
-    let table = DotsTable::open(&args.table, pos.board())
-        .map_err(|e| bad_input(&format!("--table {}", args.table.display()), e))?;
-    let a = table
-        .analyze(&pos)
-        .map_err(|e| bad_input(&format!("--table {}", args.table.display()), e))?;
-    let seconds = start.elapsed().as_secs_f64();
-    let analysis = dots::Analysis {
-        value: a.value,
-        moves: a.moves,
-        nodes: 0,
-    };
-    crate::dots_cmd::print_analysis(&pos, &analysis, seconds, args.json, Some(&args.table));
+    let pos = ops::position(&args.position)?;
+    let report = ops::table_query(&args.table, &pos)?;
+    print_analysis(&pos, &report, args.json, Some(&args.table));
     Ok(())
 }
 
 fn info(args: InfoArgs) -> Result<()> {
-    let tables =
-        table_info(&args.dir).map_err(|e| bad_input(&format!("{}", args.dir.display()), e))?;
+    let report = ops::table_info(&args.dir)?;
     if args.json {
-        let tables = tables
-            .iter()
-            .map(|t| TableInfoEntry {
-                bits_per_value: t.bits,
-                board: t.board.clone(),
-                board_positions: t.board_positions,
-                bytes: t.bytes,
-                complete: t.complete(),
-                files: t.expected,
-                positions: t.positions,
-                valid: t.valid,
-            })
-            .collect();
-        print_json(&TableInfoReport { tables });
-    } else {
-        if tables.is_empty() {
-            println!("{}: no whole-board table", args.dir.display());
-        }
-        for t in &tables {
-            println!(
-                "{}: {} of {} shard files valid{}, {} positions stored of {} ({:.2}x fewer by symmetry), {} bits per value, {} bytes",
-                t.board,
-                t.valid,
-                t.expected,
-                if t.complete() { " (complete)" } else { " (INCOMPLETE)" },
-                t.positions,
-                t.board_positions,
-                t.board_positions as f64 / t.positions.max(1) as f64,
-                t.bits,
-                t.bytes
-            );
-        }
+        print_json(&report);
+        return Ok(());
+    }
+    if report.tables.is_empty() {
+        println!("{}: no whole-board table", args.dir.display());
+    }
+    for t in &report.tables {
+        println!(
+            "{}: {} of {} shard files valid{}, {} positions stored of {} ({:.2}x fewer by symmetry), {} bits per value, {} bytes",
+            t.board,
+            t.valid,
+            t.files,
+            if t.complete { " (complete)" } else { " (INCOMPLETE)" },
+            t.positions,
+            t.board_positions,
+            t.board_positions as f64 / t.positions.max(1) as f64,
+            t.bits_per_value,
+            t.bytes
+        );
     }
     Ok(())
 }
 
 fn emit_plan(args: PlanArgs) -> Result<()> {
     let board = parse_board(&args.board)?;
-    let split = args.split.split()?;
+    let split = args.split.split();
     let plan = plan::dots_table_plan(board, &absolute(&args.out), split)
         .map_err(|e| bad_input("board", e))?;
     args.emit.emit(&plan)

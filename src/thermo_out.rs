@@ -6,11 +6,11 @@ use std::fmt::Write as _;
 use std::path::Path;
 
 use cgt::{Overflow, Thermograph};
+use cgtk::ops::cgt::canonical_text;
 use cgtk::report::{wall_points, CanonReport, ThermographReport};
+use cgtk::svg;
 
-use crate::cgt_cmd::canonical_text;
 use crate::output::{bad_input, print_json};
-use crate::svg;
 
 /// Prints a thermograph as `cgt thermograph` and `amazons value` do: the
 /// JSON report or the text, and the SVG drawing into `svg` if given.

@@ -1,17 +1,19 @@
 //! `cgtk dots train`: neural-network players trained by evolution or by
 //! back-propagation (Weaver & Bossomaier 1998).
 
-use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::time::Instant;
 
 use anyhow::Result;
-use cgtk::report::{TrainReport, TrainSnapshotReport};
+use cgtk::ops::bounds::THREADS;
+use cgtk::ops::dots_train::{
+    self as ops, Length, TrainOptions, EVAL_GAMES, POPULATION, RUNS, SNAPSHOTS, STEPS,
+    TRAINING_GAMES,
+};
+use cgtk::report::stop_reason;
 use clap::{Args, ValueEnum};
-use dots::play::net::{train as run_training, Heuristic, Method, Scheme, TrainConfig, Trained};
-use dots::play::{Grid, PlayError};
+use dots::play::net::{Heuristic, Method, Scheme};
 
-use crate::output::{bad_input, print_json};
+use crate::output::print_json;
 use crate::progress;
 
 /// The training method.
@@ -37,13 +39,6 @@ pub enum OpponentArg {
     Level1,
 }
 
-/// The default generations of evolution (the default run takes about a
-/// minute on one core).
-pub const DEFAULT_GENERATIONS: usize = 2_000;
-
-/// The default epochs of back-propagation.
-pub const DEFAULT_EPOCHS: usize = 100;
-
 /// `dots train`.
 #[derive(Args)]
 #[command(
@@ -63,14 +58,16 @@ pub struct TrainArgs {
     #[arg(long, default_value = "3x3")]
     board: String,
     /// Generations of evolution [default: 2000].
-    #[arg(long, conflicts_with_all = ["games", "epochs"])]
-    generations: Option<usize>,
+    #[arg(long, conflicts_with_all = ["games", "epochs"],
+          value_parser = clap::value_parser!(u64).range(STEPS))]
+    generations: Option<u64>,
     /// Train until this many games are played (whole generations).
-    #[arg(long, conflicts_with = "epochs")]
+    #[arg(long, conflicts_with = "epochs",
+          value_parser = clap::value_parser!(u64).range(1..))]
     games: Option<u64>,
     /// Epochs of back-propagation [default: 100].
-    #[arg(long)]
-    epochs: Option<usize>,
+    #[arg(long, value_parser = clap::value_parser!(u64).range(STEPS))]
+    epochs: Option<u64>,
     /// Seed of every random choice.
     #[arg(long, default_value_t = 0)]
     seed: u64,
@@ -81,8 +78,9 @@ pub struct TrainArgs {
     #[arg(long)]
     log: Option<PathBuf>,
     /// Population size (4 to 10,000).
-    #[arg(long, default_value_t = 100)]
-    population: usize,
+    #[arg(long, default_value_t = 100,
+          value_parser = clap::value_parser!(u64).range(POPULATION))]
+    population: u64,
     /// Bitwise mutation probability (the paper used 0.005 and 0.00072).
     #[arg(long, default_value_t = 0.00072)]
     mutation: f64,
@@ -97,27 +95,33 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 0.5)]
     init_range: f64,
     /// Back-propagation: networks trained, each from its own random start.
-    #[arg(long, default_value_t = 30)]
-    runs: usize,
+    #[arg(long, default_value_t = 30,
+          value_parser = clap::value_parser!(u64).range(RUNS))]
+    runs: u64,
     /// Back-propagation: training sets (run r uses set r mod sets).
-    #[arg(long, default_value_t = 10)]
-    training_sets: usize,
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(RUNS))]
+    training_sets: u64,
     /// Back-propagation: games of random against level1 per training set.
-    #[arg(long, default_value_t = 800)]
-    training_games: usize,
+    #[arg(long, default_value_t = 800,
+          value_parser = clap::value_parser!(u64).range(TRAINING_GAMES))]
+    training_games: u64,
     /// Snapshots after the first (evenly spaced, the last at the end).
-    #[arg(long, default_value_t = 10)]
-    snapshots: usize,
+    #[arg(long, default_value_t = 10,
+          value_parser = clap::value_parser!(u64).range(SNAPSHOTS))]
+    snapshots: u64,
     /// Games per member against each of random and level1 in a snapshot.
-    #[arg(long, default_value_t = 300)]
-    eval_games: usize,
+    #[arg(long, default_value_t = 300,
+          value_parser = clap::value_parser!(u64).range(EVAL_GAMES))]
+    eval_games: u64,
     /// Threads (1 to 64); results do not depend on it.
-    #[arg(long, default_value_t = 1)]
-    threads: usize,
+    #[arg(long, default_value_t = 1,
+          value_parser = clap::value_parser!(u64).range(THREADS))]
+    threads: u64,
     /// Start no generation (or epoch) after this many seconds (more than 0,
     /// at most 10^7; Ctrl-C stops it too): the best network of the last one
     /// finished is chosen and written as at the end.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = cgtk::ops::bounds::seconds)]
     time_limit: Option<std::time::Duration>,
     /// Print one line of JSON.
     #[arg(long)]
@@ -127,152 +131,66 @@ pub struct TrainArgs {
     quiet: bool,
 }
 
-/// The largest number of generations, epochs or snapshots accepted.
-const MAX_STEPS: usize = 10_000_000;
+impl TrainArgs {
+    /// The method and the training's length.
+    fn method(&self) -> Method {
+        let opponent = match self.opponent {
+            OpponentArg::Random => Heuristic::Random,
+            OpponentArg::Level1 => Heuristic::Level1,
+        };
+        match self.method {
+            MethodArg::Direct => Method::Evolve(Scheme::Direct(opponent)),
+            MethodArg::RoundRobin => Method::Evolve(Scheme::RoundRobin),
+            MethodArg::Antibody => Method::Evolve(Scheme::Antibody),
+            MethodArg::Backprop => Method::Backprop,
+        }
+    }
 
-fn method_name(m: MethodArg) -> &'static str {
-    match m {
-        MethodArg::Direct => "direct",
-        MethodArg::RoundRobin => "round-robin",
-        MethodArg::Antibody => "antibody",
-        MethodArg::Backprop => "backprop",
+    fn options(&self) -> TrainOptions {
+        let length = match (self.generations, self.games, self.epochs) {
+            (Some(n), _, _) => Some(Length::Generations(n)),
+            (_, Some(n), _) => Some(Length::Games(n)),
+            (_, _, Some(n)) => Some(Length::Epochs(n)),
+            _ => None,
+        };
+        TrainOptions {
+            board: self.board.clone(),
+            method: self.method(),
+            length,
+            seed: self.seed,
+            out: self.out.clone(),
+            log: self.log.clone(),
+            population: self.population,
+            mutation: self.mutation,
+            crossover: self.crossover,
+            rate: self.rate,
+            init_range: self.init_range,
+            runs: self.runs,
+            training_sets: self.training_sets,
+            training_games: self.training_games,
+            snapshots: self.snapshots,
+            eval_games: self.eval_games,
+            threads: self.threads,
+            time_limit: self.time_limit,
+        }
     }
 }
 
 /// Runs `dots train`.
 pub fn train(args: TrainArgs) -> Result<()> {
-    let grid = Grid::parse(&args.board).map_err(|e| bad_input("--board", e))?;
-    let opponent = match args.opponent {
-        OpponentArg::Random => Heuristic::Random,
-        OpponentArg::Level1 => Heuristic::Level1,
-    };
-    let method = match args.method {
-        MethodArg::Direct => Method::Evolve(Scheme::Direct(opponent)),
-        MethodArg::RoundRobin => Method::Evolve(Scheme::RoundRobin),
-        MethodArg::Antibody => Method::Evolve(Scheme::Antibody),
-        MethodArg::Backprop => Method::Backprop,
-    };
-    let range = |what: &str, n: usize, lo: usize, hi: usize| -> Result<usize> {
-        if (lo..=hi).contains(&n) {
-            Ok(n)
-        } else {
-            Err(bad_input(what, format!("{n} out of range ({lo} to {hi})")))
-        }
-    };
-    let probability = |what: &str, p: f64| -> Result<f64> {
-        if (0.0..=1.0).contains(&p) {
-            Ok(p)
-        } else {
-            Err(bad_input(what, format!("{p} out of range (0 to 1)")))
-        }
-    };
-    let mut config = TrainConfig::new(grid, method, 0, args.seed);
-    config.population = range("--population", args.population, 4, 10_000)?;
-    config.mutation = probability("--mutation", args.mutation)?;
-    config.crossover = probability("--crossover", args.crossover)?;
-    config.runs = range("--runs", args.runs, 1, 10_000)?;
-    config.training_sets = range("--training-sets", args.training_sets, 1, 10_000)?;
-    config.training_games = range("--training-games", args.training_games, 1, 10_000_000)?;
-    if !(args.rate > 0.0 && args.rate <= 100.0) {
-        return Err(bad_input(
-            "--rate",
-            format!("{} out of range (above 0, at most 100)", args.rate),
-        ));
-    }
-    config.rate = args.rate;
-    if !(0.0..=64.0).contains(&args.init_range) {
-        return Err(bad_input(
-            "--init-range",
-            format!("{} out of range (0 to 64)", args.init_range),
-        ));
-    }
-    config.init_range = args.init_range;
-    config.snapshots = range("--snapshots", args.snapshots, 0, 10_000)?;
-    config.eval_games = range("--eval-games", args.eval_games, 1, 1_000_000)?;
-    config.threads = range("--threads", args.threads, 1, 64)?;
-    config.generations = if method == Method::Backprop {
-        if args.generations.is_some() || args.games.is_some() {
-            return Err(bad_input(
-                "--method backprop",
-                "takes --epochs, not --generations or --games",
-            ));
-        }
-        range(
-            "--epochs",
-            args.epochs.unwrap_or(DEFAULT_EPOCHS),
-            1,
-            MAX_STEPS,
-        )?
-    } else if args.epochs.is_some() {
-        return Err(bad_input(
-            "--epochs",
-            "only for --method backprop (evolution takes --generations or --games)",
-        ));
-    } else if let Some(games) = args.games {
-        let per = config.games_per_generation() as u64;
-        let g = games.div_ceil(per);
-        range(
-            "--games",
-            usize::try_from(g).unwrap_or(usize::MAX),
-            1,
-            MAX_STEPS,
-        )?
-    } else {
-        range(
-            "--generations",
-            args.generations.unwrap_or(DEFAULT_GENERATIONS),
-            1,
-            MAX_STEPS,
-        )?
-    };
-    let unit = if method == Method::Backprop {
+    let options = args.options();
+    let config = ops::config(&options, crate::interrupted())?;
+    let unit = if config.method == Method::Backprop {
         "epochs"
     } else {
         "generations"
     };
-    config.time_limit = args.time_limit;
-    config.stop = Some(crate::interrupted().clone());
     let bar = progress::bar(args.quiet, config.generations as u64, unit);
-    let start = Instant::now();
-    let trained =
-        run_training(&config, &|p| bar.set_position(p.generation as u64)).map_err(|e| match e {
-            PlayError::Settings { .. } => bad_input("dots train", e),
-            other => anyhow::Error::new(other),
-        })?;
+    let report = ops::run(&options, &config, &|p| {
+        bar.set_position(p.generation as u64);
+    });
     bar.finish_and_clear();
-    trained
-        .network
-        .write(&args.out)
-        .map_err(|e| bad_input("--out", e))?;
-    if let Some(log) = &args.log {
-        std::fs::write(log, csv(&trained))
-            .map_err(|e| bad_input("--log", format!("{}: {e}", log.display())))?;
-    }
-    let report = TrainReport {
-        board: config.grid.to_string(),
-        method: method_name(args.method).to_string(),
-        opponent: (args.method == MethodArg::Direct).then(|| opponent.name().to_string()),
-        seed: args.seed,
-        generations: trained.generations,
-        limit: trained.stopped.map(cgt::budget::Limit::name),
-        games: trained.games,
-        out: args.out.display().to_string(),
-        level0: trained.proficiency[0],
-        level1: trained.proficiency[1],
-        snapshots: trained
-            .snapshots
-            .iter()
-            .map(|s| TrainSnapshotReport {
-                generation: s.generation,
-                games: s.games,
-                best_level0: s.best[0],
-                mean_level0: s.mean[0],
-                best_level1: s.best[1],
-                mean_level1: s.mean[1],
-            })
-            .collect(),
-        seconds: start.elapsed().as_secs_f64(),
-    };
+    let report = report?;
     if args.json {
         print_json(&report);
         return Ok(());
@@ -287,7 +205,7 @@ pub fn train(args: TrainArgs) -> Result<()> {
         report.seconds,
         report.limit.map_or_else(String::new, |l| format!(
             " (stopped: {} after {} of {} {unit})",
-            cgtk::report::stop_reason(l),
+            stop_reason(l),
             report.generations,
             config.generations
         ))
@@ -300,18 +218,4 @@ pub fn train(args: TrainArgs) -> Result<()> {
         dots::play::net::FINAL_GAMES
     );
     Ok(())
-}
-
-/// The snapshots as CSV, one line each.
-pub fn csv(t: &Trained) -> String {
-    let mut out =
-        String::from("generation,games,best_level0,mean_level0,best_level1,mean_level1\n");
-    for s in &t.snapshots {
-        let _ = writeln!(
-            out,
-            "{},{},{:.4},{:.4},{:.4},{:.4}",
-            s.generation, s.games, s.best[0], s.mean[0], s.best[1], s.mean[1]
-        );
-    }
-    out
 }

@@ -236,3 +236,14 @@ fn show_numbers_the_edges_as_architecture_md_does() {
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(text.lines().next().unwrap().contains("---"), "{text}");
 }
+
+#[test]
+fn show_json_lists_the_edges() {
+    // 2x1 boxes: 4 horizontal edges (0 to 3) and 3 vertical ones (4 to 6);
+    // drawn and undrawn split the 7 edges.
+    let out = cgtk(&["dots", "show", "2x1:0,5", "--json"], None);
+    let v = json(&out);
+    assert_eq!(v["drawn"], serde_json::json!([0, 5]));
+    assert_eq!(v["undrawn"], serde_json::json!([1, 2, 3, 4, 6]));
+    insta::assert_snapshot!(String::from_utf8(out.stdout).unwrap());
+}

@@ -1,6 +1,6 @@
 //! The library of operations: every computation the `cgtk` CLI, `cgtk serve`
 //! and the Python package offer, as one function each that takes typed
-//! options (with the budget of [`cgt::budget`]) and returns a typed report of
+//! options (with the budget of [`cgt::budget`](::cgt::budget)) and returns a typed report of
 //! [`crate::report`]. The faces parse and print; they hold no logic and none
 //! imports another.
 //!
@@ -8,10 +8,19 @@
 //! an option out of range) are [`BadInput`]: exit code 2 in the CLI, HTTP 400
 //! in the server, `ValueError` in Python. Option ranges are the constants of
 //! [`bounds`], used by the CLI's parsers and checked once more here.
+//!
+//! Game values are in [`cgt`] (canonical forms, comparison, thermographs);
+//! Dots-and-Boxes in [`dots`] (values of positions and moves, tables,
+//! Nimstring, a player's move), [`dots_play`] (tournaments, scores, a game
+//! with undo) and [`dots_train`] (neural-network players).
 
 use std::fmt;
 
 pub mod bounds;
+pub mod cgt;
+pub mod dots;
+pub mod dots_play;
+pub mod dots_train;
 
 /// An error in what the caller gave (a malformed game, position, move, file
 /// or an option out of range), on one line naming what and where.

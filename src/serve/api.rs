@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use anyhow::Result;
 use axum::extract::{Query, State as Extract};
@@ -16,14 +16,16 @@ use axum::routing::get;
 use axum::Router;
 use cgt::budget::OutputLimit;
 use cgt::search::{Budget, Limits, StopFlag};
-use cgt::Arena;
-use cgtk::report::{DotsAnalyzeReport, ThermographReport};
-use dots::{Options, Solver};
+use cgtk::ops::cgt::{canonical_text, CgtOptions, Thermographed};
+use cgtk::ops::dots::{MoveOptions, SolveOptions, MOVE_MS};
+use cgtk::report::ThermographReport;
+use cgtk::{ops, svg};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::output::{bad_input, one_line, BadInput};
-use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
+
+use crate::amazons_cmd;
 
 /// The longest search a request may ask for, in seconds (also the limit of
 /// a search that names none).
@@ -210,7 +212,7 @@ impl Request {
         }
     }
 
-    fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
         &self,
         name: &str,
         range: std::ops::RangeInclusive<T>,
@@ -218,17 +220,11 @@ impl Request {
         let Some(text) = self.get(name) else {
             return Ok(None);
         };
-        match text.trim().parse::<T>() {
-            Ok(n) if range.contains(&n) => Ok(Some(n)),
-            _ => Err(bad_input(
-                name,
-                format!(
-                    "{text:?} out of range ({} to {})",
-                    range.start(),
-                    range.end()
-                ),
-            )),
-        }
+        let n = text
+            .trim()
+            .parse::<T>()
+            .map_err(|_| bad_input(name, format!("{text:?} is not a whole number")))?;
+        Ok(Some(ops::bounds::check(name, n, &range)?))
     }
 
     /// `time_limit` (seconds, at most [`MAX_SECONDS`], which is also the
@@ -265,7 +261,7 @@ impl Request {
     }
 
     fn dots_position(&self) -> Result<dots::Position> {
-        dots::Position::read(self.required("position")?).map_err(|e| bad_input("position", e))
+        ops::dots::position(self.required("position")?)
     }
 }
 
@@ -402,30 +398,19 @@ async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
     blocking(&state, Some(Class::DotsAnalysis), move |stop| {
         let pos = q.dots_position()?;
         let limits = q.limits()?;
-        let start = Instant::now();
         if let Some(dir) = &table {
-            if let Some(a) = dots_cmd::table_analysis(dir, &pos)? {
-                return Ok(DotsAnalyzeReport::new(
-                    &pos,
-                    &a,
-                    start.elapsed().as_secs_f64(),
-                ));
+            if let Some(report) = ops::dots::table_analysis(dir, &pos)? {
+                return Ok(report);
             }
         }
-        let mut solver = Solver::new(
-            pos.board(),
-            Options {
+        let options = SolveOptions {
+            solver: dots::Options {
                 tt_mb: TABLE_MB,
-                ..Options::default()
+                ..dots::Options::default()
             },
-        );
-        solver.set_stop(Some(stop));
-        let result = solver.analyze(&pos, limits);
-        let seconds = start.elapsed().as_secs_f64();
-        Ok(match result {
-            Ok(a) => DotsAnalyzeReport::new(&pos, &a, seconds),
-            Err(i) => DotsAnalyzeReport::interrupted(&i, seconds),
-        })
+            limits,
+        };
+        ops::dots::analyze(&pos, &options, &stop, None)
     })
     .await
 }
@@ -441,7 +426,7 @@ async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
         let mut limits = q.limits()?;
         let max = MAX_NIMBER_NODES as u64;
         limits.nodes = Some(q.number("node_limit", 1..=max)?.unwrap_or(max));
-        Ok(nimber_cmd::report(&pos, limits, Some(&stop)))
+        ops::dots::nimber(&pos, limits, &stop)
     })
     .await
 }
@@ -453,17 +438,13 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::DotsMove), move |stop| {
-        let seed = q.number("seed", 0..=u64::MAX)?.unwrap_or(0);
-        let move_ms = q
-            .number("move_ms", 1..=move_cmd::MAX_MOVE_MS)?
-            .unwrap_or(1000);
-        move_cmd::move_report(
-            q.required("position")?,
-            q.required("player")?,
-            seed,
-            move_ms,
-            Some(&stop),
-        )
+        let options = MoveOptions {
+            record: q.required("position")?.to_owned(),
+            player: q.required("player")?.to_owned(),
+            seed: q.number("seed", 0..=u64::MAX)?.unwrap_or(0),
+            move_ms: q.number("move_ms", MOVE_MS)?.unwrap_or(1000),
+        };
+        ops::dots::best_move(&options, &stop)
     })
     .await
 }
@@ -550,10 +531,7 @@ async fn amazons_value_svg(Extract(state): Extract<Shared>, Query(p): Query<Para
         &state,
         Some(Class::Amazons),
         move |stop| match amazons_value_of(&q, &stop)? {
-            Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(
-                &t,
-                &cgt_cmd::canonical_text(&canonical),
-            ))),
+            Ok((canonical, t)) => Ok(Svg(svg::thermograph_svg(&t, &canonical_text(&canonical)))),
             Err(limit) => Ok(Svg(unknown_svg(
                 limit.limit,
                 &format!(
@@ -582,18 +560,16 @@ fn unknown_svg(limit: &str, text: &str) -> String {
     )
 }
 
-/// An arena for one request: at most [`MAX_SECONDS`] of sums, and none
-/// once the client has gone.
-fn limited_arena(stop: StopFlag) -> Arena {
-    let mut arena = Arena::new();
-    arena.set_limits(
-        Limits {
+/// The budget of one request on games: at most [`MAX_SECONDS`] of sums
+/// (and none once the client has gone: the stop flag).
+fn cgt_options() -> CgtOptions {
+    CgtOptions {
+        limits: Limits {
             nodes: None,
             time: Some(Duration::from_secs_f64(MAX_SECONDS)),
         },
-        Some(stop),
-    );
-    arena
+        output: OutputLimit::DEFAULT,
+    }
 }
 
 /// `cgt canon`: `game`.
@@ -603,11 +579,7 @@ async fn cgt_canon(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
         Err(e) => return error_response(&e),
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
-        cgt_cmd::canon(
-            &mut limited_arena(stop),
-            q.required("game")?,
-            OutputLimit::DEFAULT,
-        )
+        ops::cgt::canon(q.required("game")?, &cgt_options(), &stop)
     })
     .await
 }
@@ -620,7 +592,7 @@ async fn cgt_compare(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
         let (g, h) = (q.required("g")?, q.required("h")?);
-        cgt_cmd::compare(&mut limited_arena(stop), g, h)
+        ops::cgt::compare(g, h, &cgt_options(), &stop)
     })
     .await
 }
@@ -633,14 +605,12 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
     };
     blocking(&state, Some(Class::Cgt), move |stop| {
         let game = q.required("game")?;
-        Ok(
-            match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
-                Ok((canonical, t)) => {
-                    serde_json::to_value(ThermographReport::with_canonical(&canonical, &t)?)?
-                }
-                Err(stopped) => serde_json::to_value(stopped)?,
-            },
-        )
+        Ok(match ops::cgt::thermograph(game, &cgt_options(), &stop)? {
+            Thermographed::Done(canonical, t) => {
+                serde_json::to_value(ThermographReport::with_canonical(&canonical, &t)?)?
+            }
+            Thermographed::Stopped(stopped) => serde_json::to_value(stopped)?,
+        })
     })
     .await
 }
@@ -655,14 +625,13 @@ async fn cgt_thermograph_svg(Extract(state): Extract<Shared>, Query(p): Query<Pa
     blocking(&state, Some(Class::Cgt), move |stop| {
         let game = q.required("game")?;
         Ok(Svg(
-            match cgt_cmd::thermograph(&mut limited_arena(stop), game, OutputLimit::DEFAULT)? {
-                Ok((canonical, t)) => {
-                    svg::thermograph_svg(&t, &cgt_cmd::canonical_text(&canonical))
+            match ops::cgt::thermograph(game, &cgt_options(), &stop)? {
+                Thermographed::Done(canonical, t) => {
+                    svg::thermograph_svg(&t, &canonical_text(&canonical))
                 }
-                Err(stopped) => unknown_svg(
-                    stopped.limit.unwrap_or("time"),
-                    &cgt_cmd::canonical_text(&stopped),
-                ),
+                Thermographed::Stopped(stopped) => {
+                    unknown_svg(stopped.limit.unwrap_or("time"), &canonical_text(&stopped))
+                }
             },
         ))
     })

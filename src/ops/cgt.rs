@@ -1,0 +1,199 @@
+//! Game values of short partizan games given in CGSuite notation: canonical
+//! forms, comparison and thermographs (`cgtk cgt ...`, `/api/cgt/...`).
+//!
+//! ```
+//! use cgt::search::StopFlag;
+//! use cgtk::ops::cgt::{canon, compare, CgtOptions};
+//!
+//! let options = CgtOptions::default();
+//! let report = canon("{2|1} + {2|1}", &options, &StopFlag::new()).unwrap();
+//! assert_eq!(report.canonical.as_deref(), Some("3"));
+//! let report = compare("*", "0", &options, &StopFlag::new()).unwrap();
+//! assert_eq!(report.relation.as_deref(), Some("||"));
+//! ```
+
+use std::io::Write;
+
+use anyhow::Result;
+use cgt::budget::{Limits, OutputLimit, StopFlag};
+use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
+
+use super::bad_input;
+use crate::report::{stop_reason, CanonReport, CompareReport, TooLarge};
+
+/// The budget of a computation on games: a sum of games that are not
+/// number-up-star values can take time exponential in its length (a sum of
+/// n switches has up to 2^n positions), and so can comparing deep games.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CgtOptions {
+    /// The time limit and the step limit (sums of games that are not both
+    /// number-up-star values, comparisons that look at options, and
+    /// thermographs of games that are not number-up-star).
+    pub limits: Limits,
+    /// How long a canonical form may be printed; a longer one is reported
+    /// by its size and birthday.
+    pub output: OutputLimit,
+}
+
+/// An arena that stops at `options`' limits or when `stop` is set.
+fn arena(options: &CgtOptions, stop: &StopFlag) -> Arena {
+    let mut arena = Arena::new();
+    arena.set_limits(options.limits, Some(stop.clone()));
+    arena
+}
+
+/// The canonical form of `game`, or the limit that stopped it, or its size
+/// when its text is longer than `options.output`.
+pub fn canon(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<CanonReport> {
+    let mut arena = arena(options, stop);
+    Ok(match parse_game(&mut arena, game)? {
+        Ok(g) => canonical_report(&arena, g, options.output),
+        Err(stopped) => stopped,
+    })
+}
+
+/// Writes the canonical form of `game` whole into `out`, however long,
+/// without building its text in memory; a limit that stops it writes the
+/// words of [`canonical_text`] instead.
+pub fn write_canonical(
+    game: &str,
+    options: &CgtOptions,
+    stop: &StopFlag,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let mut arena = arena(options, stop);
+    match parse_game(&mut arena, game)? {
+        Ok(g) => writeln!(out, "{}", arena.display(g))?,
+        Err(stopped) => writeln!(out, "{}", canonical_text(&stopped))?,
+    }
+    Ok(())
+}
+
+/// The canonical form of `g` within `output`, or its size.
+pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
+    let (canonical, too_large) = match arena.printed(g, output) {
+        Ok(text) => (Some(text), None),
+        Err(e) => (
+            None,
+            Some(TooLarge {
+                birthday: arena.birthday(g),
+                bytes: e.bytes,
+            }),
+        ),
+    };
+    CanonReport {
+        canonical,
+        limit: None,
+        steps: None,
+        too_large,
+    }
+}
+
+/// The canonical form for people: the text, `unknown` with the limit, or
+/// the size of a text too long to print.
+pub fn canonical_text(report: &CanonReport) -> String {
+    match (&report.canonical, &report.too_large) {
+        (Some(text), _) => text.clone(),
+        (None, Some(big)) => format!(
+            "too large to print: {} bytes, birthday {} (--full prints it whole)",
+            big.bytes, big.birthday
+        ),
+        (None, None) => unknown_text(report.limit, report.steps),
+    }
+}
+
+/// `unknown (time limit reached after N sums and comparisons of games)`.
+pub fn unknown_text(limit: Option<&str>, steps: Option<u64>) -> String {
+    format!(
+        "unknown ({} after {} sums and comparisons of games)",
+        stop_reason(limit.unwrap_or("time")),
+        steps.unwrap_or(0)
+    )
+}
+
+/// How `g` compares with `h`, or the limit that stopped it.
+pub fn compare(g: &str, h: &str, options: &CgtOptions, stop: &StopFlag) -> Result<CompareReport> {
+    let mut arena = arena(options, stop);
+    let stopped = |r: CanonReport| CompareReport {
+        limit: r.limit,
+        relation: None,
+        steps: r.steps,
+    };
+    let g = match parse_game(&mut arena, g)? {
+        Ok(g) => g,
+        Err(r) => return Ok(stopped(r)),
+    };
+    let h = match parse_game(&mut arena, h)? {
+        Ok(h) => h,
+        Err(r) => return Ok(stopped(r)),
+    };
+    Ok(match arena.checked_compare(g, h) {
+        Ok(relation) => CompareReport {
+            limit: None,
+            relation: Some(relation.symbol().to_owned()),
+            steps: None,
+        },
+        Err(CgtError::LimitReached { limit, positions }) => {
+            stopped(CanonReport::stopped(limit, positions))
+        }
+        Err(err) => return Err(bad_input("compare", err)),
+    })
+}
+
+/// A thermograph computed, or the limit that stopped it.
+#[derive(Clone, Debug)]
+pub enum Thermographed {
+    /// The canonical form (within the output limit) and the thermograph.
+    Done(CanonReport, Thermograph),
+    /// The limit that stopped the computation.
+    Stopped(CanonReport),
+}
+
+/// The canonical form of `game` (within `options.output`) and its
+/// thermograph, or the limit that stopped it.
+pub fn thermograph(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<Thermographed> {
+    let mut arena = arena(options, stop);
+    let g = match parse_game(&mut arena, game)? {
+        Ok(g) => g,
+        Err(stopped) => return Ok(Thermographed::Stopped(stopped)),
+    };
+    match ThermographCache::new().thermograph(&mut arena, g) {
+        Ok(t) => Ok(Thermographed::Done(
+            canonical_report(&arena, g, options.output),
+            t,
+        )),
+        Err(CgtError::LimitReached { limit, positions }) => Ok(Thermographed::Stopped(
+            CanonReport::stopped(limit, positions),
+        )),
+        Err(err @ CgtError::Overflow { .. }) => Err(bad_input(
+            &format!("thermograph of {}", quoted(game)),
+            format!("{err} (thermographs are exact, with 64-bit numerators and denominators)"),
+        )),
+        Err(err) => Err(bad_input(&format!("thermograph of {}", quoted(game)), err)),
+    }
+}
+
+/// Parses a game; a malformed one is bad input with the column, and a limit
+/// reached while summing it is `Err`, the report of the limit.
+fn parse_game(arena: &mut Arena, text: &str) -> Result<std::result::Result<GameId, CanonReport>> {
+    match arena.parse(text) {
+        Ok(g) => Ok(Ok(g)),
+        Err(ParseGameError::Arithmetic {
+            source: CgtError::LimitReached { limit, positions },
+            ..
+        }) => Ok(Err(CanonReport::stopped(limit, positions))),
+        Err(err) => Err(bad_input(&format!("bad game {}", quoted(text)), err)),
+    }
+}
+
+/// The game text quoted for a message: its first 60 characters and its
+/// length when it is longer.
+fn quoted(text: &str) -> String {
+    const SHOWN: usize = 60;
+    let length = text.chars().count();
+    if length <= SHOWN + 10 {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{head:?}... ({length} characters)")
+}
