@@ -7,7 +7,7 @@ use anyhow::Result;
 use cgt::budget::OutputLimit;
 use cgt::search::Limits;
 use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
-use cgtk::report::{CanonReport, CompareReport, TooLarge};
+use cgtk::report::{CanonReport, CompareReport};
 use clap::{Args, Subcommand};
 
 use crate::search_args::parse_seconds;
@@ -170,27 +170,7 @@ pub fn canon(arena: &mut Arena, game: &str, output: OutputLimit) -> Result<Canon
         Ok(g) => g,
         Err(stopped) => return Ok(stopped),
     };
-    Ok(canonical_report(arena, g, output))
-}
-
-/// The canonical form of `g` within `output`, or its size.
-pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
-    let (canonical, too_large) = match arena.printed(g, output) {
-        Ok(text) => (Some(text), None),
-        Err(e) => (
-            None,
-            Some(TooLarge {
-                birthday: arena.birthday(g),
-                bytes: e.bytes,
-            }),
-        ),
-    };
-    CanonReport {
-        canonical,
-        limit: None,
-        steps: None,
-        too_large,
-    }
+    Ok(CanonReport::new(arena, g, output))
 }
 
 /// The canonical form for people: the text, `unknown` with the limit, or
@@ -255,7 +235,7 @@ pub fn thermograph(
         Err(stopped) => return Ok(Err(stopped)),
     };
     match ThermographCache::new().thermograph(arena, g) {
-        Ok(t) => Ok(Ok((canonical_report(arena, g, output), t))),
+        Ok(t) => Ok(Ok((CanonReport::new(arena, g, output), t))),
         Err(CgtError::LimitReached { limit, positions }) => {
             Ok(Err(CanonReport::stopped(limit, positions)))
         }

@@ -13,6 +13,8 @@ use databases::plan::{
 use crate::output::{bad_input, print_json};
 use crate::progress;
 
+pub use cgtk::ops::plan::absolute;
+
 /// Plan subcommands.
 #[derive(Subcommand)]
 pub enum PlanCommand {
@@ -367,8 +369,4 @@ impl EmitArgs {
 pub fn print_text(text: &str) {
     use std::io::Write;
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }

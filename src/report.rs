@@ -44,6 +44,32 @@ pub struct CanonReport {
 }
 
 impl CanonReport {
+    /// The canonical form of `g` within `output`, or its size when its text
+    /// is longer.
+    #[must_use]
+    pub fn new(
+        arena: &cgt::Arena,
+        g: cgt::GameId,
+        output: cgt::budget::OutputLimit,
+    ) -> CanonReport {
+        let (canonical, too_large) = match arena.printed(g, output) {
+            Ok(text) => (Some(text), None),
+            Err(e) => (
+                None,
+                Some(TooLarge {
+                    birthday: arena.birthday(g),
+                    bytes: e.bytes,
+                }),
+            ),
+        };
+        CanonReport {
+            canonical,
+            limit: None,
+            steps: None,
+            too_large,
+        }
+    }
+
     /// A computation stopped by `limit` after `steps` steps.
     #[must_use]
     pub fn stopped(limit: cgt::budget::Limit, steps: u64) -> CanonReport {
@@ -377,6 +403,32 @@ impl AmazonsSolveReport {
             winner: winner.map(color_name),
         }
     }
+}
+
+/// `amazons perft --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmazonsPerftReport {
+    /// The number of moves of each sequence.
+    pub depth: u32,
+    /// `"time"` or `"interrupt"` when a limit stopped the count (then
+    /// `sequences` is a lower bound), else `null`.
+    pub limit: Option<&'static str>,
+    /// The number of move sequences of `depth` moves (those counted so far
+    /// when a limit stopped it).
+    pub sequences: u64,
+}
+
+/// `amazons convert-proof --json`: the file written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConvertProofReport {
+    /// Whether it is gzip-compressed.
+    pub compressed: bool,
+    /// The version of the file format written.
+    pub format: u32,
+    /// The proof's nodes.
+    pub nodes: usize,
+    /// Its path.
+    pub output: String,
 }
 
 /// `amazons check-proof --json` (an invalid proof is an error, exit 2).

@@ -11,7 +11,9 @@
 
 use std::fmt;
 
+pub mod amazons;
 pub mod bounds;
+pub mod plan;
 
 /// An error in what the caller gave (a malformed game, position, move, file
 /// or an option out of range), on one line naming what and where.

@@ -15,7 +15,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use cgt::budget::OutputLimit;
-use cgt::search::{Budget, Limits, StopFlag};
+use cgt::search::{Limits, StopFlag};
 use cgt::Arena;
 use cgtk::report::{DotsAnalyzeReport, ThermographReport};
 use dots::{Options, Solver};
@@ -23,7 +23,9 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::output::{bad_input, one_line, BadInput};
-use crate::{amazons_cmd, cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
+use cgtk::ops::amazons as amazons_ops;
+
+use crate::{cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
 
 /// The longest search a request may ask for, in seconds (also the limit of
 /// a search that names none).
@@ -41,7 +43,7 @@ const QUEUE_SECONDS: u64 = 30;
 
 /// How many computations of each [`Class`] run at once (each Dots and
 /// Amazons search with a table of [`TABLE_MB`], an Amazons value with at
-/// most [`amazons_cmd::VALUE_TT_MB`]).
+/// most [`amazons_ops::VALUE_TT_MB`]).
 const TURNS: usize = 2;
 
 /// The classes of computing routes. Each has a pool of turns of its own, so
@@ -259,8 +261,8 @@ impl Request {
     fn amazons_position(&self) -> Result<amazons::Position> {
         match (self.get("position"), self.get("sgf")) {
             (Some(_), Some(_)) => Err(bad_input("query", "give position or sgf, not both")),
-            (None, Some(sgf)) => amazons_cmd::position_from_sgf(sgf),
-            (_, None) => amazons_cmd::parse_position_or_size(self.required("position")?),
+            (None, Some(sgf)) => amazons_ops::position_from_sgf(sgf),
+            (_, None) => amazons_ops::parse_position_or_size(self.required("position")?),
         }
     }
 
@@ -480,7 +482,7 @@ async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
     blocking(&state, None, move |_| {
         let pos = q.amazons_position()?;
         let oracle = db.as_deref().map(|d| d as &dyn amazons::AreaOracle);
-        let eval = amazons_cmd::evaluate(&pos, q.flag("basic_partition")?, oracle);
+        let eval = amazons_ops::evaluate(&pos, q.flag("basic_partition")?, oracle);
         Ok(cgtk::report::AmazonsEvalReport::new(&pos, &eval))
     })
     .await
@@ -495,11 +497,13 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
     let db = state.db.clone();
     blocking(&state, Some(Class::Amazons), move |stop| {
         let pos = q.amazons_position()?;
-        let budget = Budget {
+        let options = amazons_ops::SolveOptions {
+            tt_mb: TABLE_MB as u64,
             limits: q.limits()?,
-            ..Budget::with_table(TABLE_MB)
+            db,
+            ..amazons_ops::SolveOptions::default()
         };
-        amazons_cmd::solve_default(&pos, budget, db, Some(stop))
+        amazons_ops::solve(&pos, &options, &stop, amazons_ops::SolveProgress::default())
     })
     .await
 }
@@ -511,14 +515,11 @@ fn amazons_value_of(
     stop: &StopFlag,
 ) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
-    amazons_cmd::value(
-        &pos,
-        q.limits()?,
-        amazons_cmd::VALUE_TT_MB,
-        OutputLimit::DEFAULT,
-        stop,
-        &(),
-    )
+    let options = amazons_ops::ValueOptions {
+        limits: q.limits()?,
+        ..amazons_ops::ValueOptions::default()
+    };
+    amazons_ops::value(&pos, &options, stop, &())
 }
 
 /// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
