@@ -20,7 +20,8 @@ use clap::{Args, Subcommand};
 use crate::search_args::SearchArgs;
 use crate::{output, progress, thermo_out};
 
-/// Amazons: rules, move counts.
+/// Amazons: move counts, the full-board evaluation, values, solving with
+/// proofs, proof checking, long solves as build plans.
 #[derive(Args)]
 pub struct AmazonsArgs {
     #[command(subcommand)]

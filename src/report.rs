@@ -106,6 +106,82 @@ pub struct CompareReport {
 }
 
 /// `cgt thermograph --json`, `amazons value --json`, and the thermograph of
+/// `db build --json`: the tables built or kept, those left out, and the
+/// limit that stopped the build.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DbBuildReport {
+    /// `"time"` or `"interrupt"` when a limit stopped the build before its
+    /// last table (a later build resumes), else `null`.
+    pub limit: Option<&'static str>,
+    /// Tables left out for `--max-entries`.
+    pub skipped: Vec<DbSkippedReport>,
+    /// The tables built or kept, in the order of the build.
+    pub tables: Vec<DbTableReport>,
+    /// Tables the build was to make (those left out not counted).
+    pub total: usize,
+}
+
+/// A table of [`DbBuildReport`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DbTableReport {
+    /// The file's size.
+    pub bytes: u64,
+    /// Its entries.
+    pub entries: u64,
+    /// Its path.
+    pub path: String,
+    /// Whether a valid file was already there (nothing built).
+    pub resumed: bool,
+    /// The build's wall-clock time (0 when resumed).
+    pub seconds: f64,
+}
+
+/// A table left out of a build or a plan for `--max-entries`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbSkippedReport {
+    /// Its entries.
+    pub entries: u64,
+    /// The path its file would have.
+    pub path: String,
+}
+
+/// `db info --json`: every database file named (an invalid one makes the
+/// command exit with code 2 after printing it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbInfoReport {
+    /// The files, sorted by path.
+    pub files: Vec<DbFileReport>,
+}
+
+/// A file of [`DbInfoReport`]: what it holds when valid, else why not
+/// (then only `error` and `path` are not null).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbFileReport {
+    /// The file's size.
+    pub bytes: Option<u64>,
+    /// Its entries.
+    pub entries: Option<u64>,
+    /// Why it is not valid, `null` when it is.
+    pub error: Option<String>,
+    /// `simple`, `blocker`, `active` or `dots`.
+    pub kind: Option<String>,
+    /// Its path.
+    pub path: String,
+    /// The queen counts of its groups.
+    pub queens: Option<Vec<u32>>,
+    /// Its box, `WxH`.
+    pub size: Option<String>,
+}
+
+/// `plan build-shard --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BuildShardReport {
+    /// Whether it was built now (`false`: its valid file was there).
+    pub built: bool,
+    /// The shard's id.
+    pub id: String,
+}
+
 /// `db query --json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThermographReport {

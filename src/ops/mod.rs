@@ -13,6 +13,7 @@ use std::fmt;
 
 pub mod amazons;
 pub mod bounds;
+pub mod db;
 pub mod plan;
 
 /// An error in what the caller gave (a malformed game, position, move, file
