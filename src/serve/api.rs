@@ -17,14 +17,14 @@ use axum::Router;
 use cgt::budget::OutputLimit;
 use cgt::search::{Limits, StopFlag};
 use cgt::Arena;
+use cgtk::ops::amazons as amazons_ops;
+use cgtk::ops::bounds;
 use cgtk::report::{DotsAnalyzeReport, ThermographReport};
 use dots::{Options, Solver};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::output::{bad_input, one_line, BadInput};
-use cgtk::ops::amazons as amazons_ops;
-
 use crate::{cgt_cmd, dots_cmd, move_cmd, nimber_cmd, svg};
 
 /// The longest search a request may ask for, in seconds (also the limit of
@@ -212,7 +212,7 @@ impl Request {
         }
     }
 
-    fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display>(
+    fn number<T: std::str::FromStr + PartialOrd + std::fmt::Display + Copy>(
         &self,
         name: &str,
         range: std::ops::RangeInclusive<T>,
@@ -220,17 +220,11 @@ impl Request {
         let Some(text) = self.get(name) else {
             return Ok(None);
         };
-        match text.trim().parse::<T>() {
-            Ok(n) if range.contains(&n) => Ok(Some(n)),
-            _ => Err(bad_input(
-                name,
-                format!(
-                    "{text:?} out of range ({} to {})",
-                    range.start(),
-                    range.end()
-                ),
-            )),
-        }
+        let n = text
+            .trim()
+            .parse::<T>()
+            .map_err(|_| bad_input(name, format!("{text:?} is not a number")))?;
+        bounds::check(name, n, &range).map(Some)
     }
 
     /// `time_limit` (seconds, at most [`MAX_SECONDS`], which is also the
@@ -239,14 +233,8 @@ impl Request {
         let time = match self.get("time_limit") {
             None => Duration::from_secs_f64(MAX_SECONDS),
             Some(text) => {
-                let t = crate::search_args::parse_seconds(text)
-                    .map_err(|e| bad_input("time_limit", e))?;
-                if t.as_secs_f64() > MAX_SECONDS {
-                    return Err(bad_input(
-                        "time_limit",
-                        format!("{text} is out of range (more than 0, at most {MAX_SECONDS})"),
-                    ));
-                }
+                let t = bounds::seconds(text).map_err(|e| bad_input("time_limit", e))?;
+                bounds::check("time_limit", t.as_secs_f64(), &(0.0..=MAX_SECONDS))?;
                 t
             }
         };
