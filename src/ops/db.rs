@@ -201,7 +201,10 @@ fn check_file(file: &Path) -> DbFileReport {
     let i = match databases::format::validate(file) {
         Ok(i) => i,
         Err(e) => {
-            report.error = Some(e.to_string());
+            // The error names the file; the report names it already.
+            let text = e.to_string();
+            let prefix = format!("{}: ", report.path);
+            report.error = Some(text.strip_prefix(&prefix).unwrap_or(&text).to_owned());
             return report;
         }
     };
