@@ -8,12 +8,9 @@ use cgt::budget::{Limits, OutputLimit};
 use cgtk::ops::cgt::{self as ops, canonical_text, unknown_text, CgtOptions, Thermographed};
 use clap::{Args, Subcommand};
 
-use crate::{output, thermo_out};
 use cgtk::ops::bounds::seconds;
 
-/// The canonical form of a game within an output limit (`amazons value`
-/// prints it too).
-pub use cgtk::ops::cgt::canonical_report;
+use crate::{output, thermo_out};
 
 /// Limits on computing a game: a sum of games that are not number-up-star
 /// values can take time exponential in its length (a sum of n switches has

@@ -1,16 +1,16 @@
-//! `cgtk db ...`: build, inspect and query endgame databases.
+//! `cgtk db ...`: build, inspect and query endgame databases: the options
+//! and output; the work is done by [`cgtk::ops::db`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
-use amazons::{Bitboard, Position, Size, Square};
 use anyhow::Result;
-use cgtk::report::{DbQueryReport, ThermographReport};
+use cgtk::ops::bounds;
+use cgtk::ops::db::{self, TablesOptions};
 use clap::{Args, Subcommand, ValueEnum};
-use databases::plan;
-use databases::{default_dir, BuildJob, BuildReport, DbKind, JobError, QueryAnswer, EXTENSION};
+use databases::{default_dir, DbKind, QueryAnswer};
 
-use crate::output::{bad_input, print_json};
-use crate::plan_cmd::{absolute, EmitArgs};
+use crate::output::print_json;
+use crate::plan_cmd::EmitArgs;
 use crate::progress;
 
 /// The kinds of database `db build` knows.
@@ -52,40 +52,16 @@ pub struct TablesArgs {
     max_entries: Option<u64>,
 }
 
-/// Tables left out by `--max-entries`, with their entry counts.
-type Skipped = Vec<(BuildJob, u64)>;
-
 impl TablesArgs {
-    /// The tables asked for, and those skipped for `--max-entries`.
-    fn jobs(&self) -> Result<(Vec<BuildJob>, Skipped)> {
-        let jobs = if self.paper_set {
-            let kinds = match self.kind {
-                Some(k) => vec![k.into()],
-                None => vec![DbKind::Simple, DbKind::Blocker, DbKind::Active],
-            };
-            BuildJob::paper_set(&kinds)
-        } else {
-            let Some(text) = &self.size else {
-                return Err(bad_input("size", "--size is required without --paper-set"));
-            };
-            let size: Size = text.parse().map_err(|e| bad_input("size", e))?;
-            let kind = self.kind.map_or(DbKind::Simple, DbKind::from);
-            BuildJob::for_box(kind, size.width(), size.height(), &self.queens).map_err(|e| {
-                let what = match e {
-                    JobError::BoxTooLarge { .. } => "size",
-                    _ => "queens",
-                };
-                bad_input(what, e)
-            })?
-        };
-        let (mut keep, mut skip) = (Vec::new(), Vec::new());
-        for job in jobs {
-            match (self.max_entries, job.entries()) {
-                (Some(max), Some(n)) if n > max => skip.push((job, n)),
-                _ => keep.push(job),
-            }
+    /// The library's options.
+    fn options(&self) -> TablesOptions {
+        TablesOptions {
+            kind: self.kind.map(DbKind::from),
+            size: self.size.clone(),
+            queens: self.queens.clone(),
+            paper_set: self.paper_set,
+            max_entries: self.max_entries,
         }
-        Ok((keep, skip))
     }
 }
 
@@ -106,8 +82,12 @@ pub enum DbCommand {
         /// stops it too): the table under way is given up without a file
         /// (within a few milliseconds for territories, one entry for active
         /// areas), the files built stay, and a later build resumes.
-        #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+        #[arg(long, value_name = "S", value_parser = bounds::seconds)]
         time_limit: Option<std::time::Duration>,
+        /// Print `{"limit", "skipped": [{"entries", "path"}], "tables":
+        /// [{"bytes", "entries", "path", "resumed", "seconds"}], "total"}`.
+        #[arg(long)]
+        json: bool,
     },
     /// The same tables as a build plan (one shard per table, after the
     /// tables it depends on), for `cgtk plan run` here or a Slurm cluster.
@@ -126,6 +106,11 @@ pub enum DbCommand {
     Info {
         /// A database file or directory.
         path: PathBuf,
+        /// Print `{"files": [{"bytes", "entries", "error", "kind", "path",
+        /// "queens", "size"}]}` (`error` null for a valid file, the others
+        /// null for an invalid one).
+        #[arg(long)]
+        json: bool,
     },
     /// Look a position up: the move count and a best move of a territory, or
     /// the thermograph of an active area (the whole position, every square
@@ -150,93 +135,113 @@ pub enum DbCommand {
 pub fn run(command: DbCommand) -> Result<()> {
     match command {
         DbCommand::Plan { tables, out, emit } => {
-            let out = absolute(&out.unwrap_or_else(default_dir));
-            let (jobs, skipped) = tables.jobs()?;
-            for (job, n) in skipped {
+            let (plan, skipped) = db::plan(&tables.options(), &out.unwrap_or_else(default_dir))?;
+            for s in skipped {
                 eprintln!(
-                    "{} (left out: {n} entries to build, over --max-entries)",
-                    job.path(&out).display()
+                    "{} (left out: {} entries to build, over --max-entries)",
+                    s.path, s.entries
                 );
             }
-            emit.emit(&plan::amazons_db_plan(&jobs, &out))
+            emit.emit(&plan)
         }
         DbCommand::Build {
             tables,
             out,
             quiet,
             time_limit,
+            json,
         } => {
             let out = out.unwrap_or_else(default_dir);
-            if out.exists() && !out.is_dir() {
-                return Err(bad_input(
-                    &format!("--out {}", out.display()),
-                    "a file is there: the output is a directory",
-                ));
-            }
-            let (jobs, skipped) = tables.jobs()?;
-            for (job, n) in skipped {
-                println!(
-                    "{} (skipped: {n} entries to build, over --max-entries)",
-                    job.path(&out).display()
-                );
+            let tables = tables.options();
+            // The text lists the tables left out first, then each table as
+            // it is built.
+            if !json {
+                let (_, skipped) = db::tables(&tables)?;
+                for (job, n) in skipped {
+                    println!(
+                        "{} (skipped: {n} entries to build, over --max-entries)",
+                        job.path(&out).display()
+                    );
+                }
             }
             let bar = progress::Bar::new(quiet);
-            let watch = cgt::budget::Watch::new(time_limit, Some(crate::interrupted()));
-            let total = jobs.len();
-            let stopped = |limit: cgt::budget::Limit, done| {
+            let report = db::build(
+                &tables,
+                &out,
+                time_limit,
+                crate::interrupted(),
+                &bar,
+                &mut |t| {
+                    if !json {
+                        println!(
+                            "{} {} entries {} bytes {}",
+                            t.path,
+                            t.entries,
+                            t.bytes,
+                            if t.resumed {
+                                "(already there)".to_owned()
+                            } else {
+                                format!("{:.3} s", t.seconds)
+                            }
+                        );
+                    }
+                },
+            )?;
+            if json {
+                print_json(&report);
+            } else if let Some(limit) = report.limit {
                 println!(
-                    "stopped: {} after {done} of {total} tables (run again to resume)",
-                    limit.reason()
-                );
-            };
-            for (done, job) in jobs.into_iter().enumerate() {
-                if let Some(limit) = watch.reached() {
-                    stopped(limit, done);
-                    break;
-                }
-                let r: BuildReport = match job.run(&out, &bar, &watch) {
-                    Ok(r) => r,
-                    Err(databases::DbError::Stopped { limit }) => {
-                        stopped(limit, done);
-                        break;
-                    }
-                    Err(e @ databases::DbError::OutOfMemory { .. }) => {
-                        return Err(bad_input("db build", e))
-                    }
-                    Err(e) => return Err(anyhow::Error::new(e)),
-                };
-                println!(
-                    "{} {} entries {} bytes {}",
-                    r.path.display(),
-                    r.entries,
-                    r.bytes,
-                    if r.resumed {
-                        "(already there)".to_owned()
-                    } else {
-                        format!("{:.3} s", r.elapsed.as_secs_f64())
-                    }
+                    "stopped: {} after {} of {} tables (run again to resume)",
+                    cgtk::report::stop_reason(limit),
+                    report.tables.len(),
+                    report.total
                 );
             }
             Ok(())
         }
-        DbCommand::Info { path } => info(&path),
+        DbCommand::Info { path, json } => {
+            let report = db::info(&path)?;
+            if json {
+                print_json(&report);
+            } else {
+                for f in &report.files {
+                    match (&f.error, &f.kind, &f.size, &f.queens, f.entries, f.bytes) {
+                        (
+                            None,
+                            Some(kind),
+                            Some(size),
+                            Some(queens),
+                            Some(entries),
+                            Some(bytes),
+                        ) => {
+                            let queens: Vec<String> = queens.iter().map(u32::to_string).collect();
+                            println!(
+                                "{}: {kind} {size} queens {} entries {entries} bytes {bytes} checksum ok",
+                                f.path,
+                                queens.join("+")
+                            );
+                        }
+                        (error, ..) => println!(
+                            "{}: invalid: {}",
+                            f.path,
+                            error.as_deref().unwrap_or("unknown")
+                        ),
+                    }
+                }
+            }
+            db::check_info(&report)
+        }
         DbCommand::Query {
             position,
             blockers,
-            db,
+            db: dir,
             json,
         } => {
-            let pos: Position = position.parse().map_err(|e| bad_input("position", e))?;
-            let mut set = Bitboard::EMPTY;
-            for text in &blockers {
-                let sq: Square = text.parse().map_err(|e| bad_input("blockers", e))?;
-                set = set.with(sq);
-            }
-            let dir = db.unwrap_or_else(default_dir);
-            let dbs = crate::output::open_databases(&dir)?;
-            let answer = dbs.query(&pos, set).map_err(|e| bad_input("blockers", e))?;
+            let (pos, blockers) = db::query_position(&position, &blockers)?;
+            let dbs = crate::output::open_databases(&dir.unwrap_or_else(default_dir))?;
+            let answer = db::query(&dbs, &pos, blockers)?;
             if json {
-                print_json(&query_report(&answer)?);
+                print_json(&db::query_report(&answer)?);
                 return Ok(());
             }
             match answer {
@@ -271,35 +276,6 @@ pub fn run(command: DbCommand) -> Result<()> {
     }
 }
 
-/// The JSON of `db query --json`.
-fn query_report(answer: &QueryAnswer<'_>) -> Result<DbQueryReport> {
-    Ok(match *answer {
-        QueryAnswer::Active {
-            thermograph,
-            canonical,
-        } => DbQueryReport {
-            best_move: None,
-            found: true,
-            kind: Some("active"),
-            moves: None,
-            thermograph: Some(ThermographReport::new(canonical, thermograph)?),
-        },
-        QueryAnswer::Territory {
-            blockers,
-            moves,
-            best_move,
-            ..
-        } => DbQueryReport {
-            best_move: best_move.map(|m| m.to_string()),
-            found: true,
-            kind: Some(if blockers { "blocker" } else { "simple" }),
-            moves: Some(moves),
-            thermograph: None,
-        },
-        QueryAnswer::NotFound => DbQueryReport::not_found(),
-    })
-}
-
 impl From<KindArg> for DbKind {
     fn from(kind: KindArg) -> DbKind {
         match kind {
@@ -308,73 +284,4 @@ impl From<KindArg> for DbKind {
             KindArg::Active => DbKind::Active,
         }
     }
-}
-
-fn info(path: &Path) -> Result<()> {
-    let files: Vec<PathBuf> = if path.is_dir() {
-        let mut v: Vec<PathBuf> = std::fs::read_dir(path)
-            .map_err(|e| bad_input(&format!("directory {}", path.display()), e))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == EXTENSION))
-            .collect();
-        v.sort();
-        v
-    } else {
-        vec![path.to_owned()]
-    };
-    // Every file is read whole and checked as its kind; a bad one is
-    // reported and the others still are.
-    let mut bad = Vec::new();
-    for file in &files {
-        match check_file(file) {
-            Ok(line) => println!("{}: {line}", file.display()),
-            Err(e) => {
-                println!("{}: invalid: {e}", file.display());
-                bad.push(format!("{}: {e}", file.display()));
-            }
-        }
-    }
-    match bad.len() {
-        0 => Ok(()),
-        1 => Err(bad_input("db info", &bad[0])),
-        n => Err(bad_input(
-            "db info",
-            format!(
-                "{n} of {} database files are not valid, the first {}",
-                files.len(),
-                bad[0]
-            ),
-        )),
-    }
-}
-
-/// The info line of a database file that reads back valid as the kind its
-/// header and its name give, or why it does not.
-fn check_file(file: &Path) -> Result<String, String> {
-    let i = databases::format::validate(file).map_err(|e| e.to_string())?;
-    let h = &i.header;
-    if !i.checksum_ok {
-        return Err("checksum MISMATCH".to_owned());
-    }
-    let name = file.file_name().and_then(|n| n.to_str()).unwrap_or("");
-    let named = ["simple", "blocker", "active", "dots"]
-        .into_iter()
-        .find(|k| name.starts_with(&format!("{k}-")));
-    if named.is_some_and(|k| k != h.kind.to_string()) {
-        return Err(format!(
-            "the header says {} but the name says {}",
-            h.kind,
-            named.unwrap_or("")
-        ));
-    }
-    let queens: Vec<String> = h.queens.iter().map(u32::to_string).collect();
-    Ok(format!(
-        "{} {}x{} queens {} entries {} bytes {} checksum ok",
-        h.kind,
-        h.width,
-        h.height,
-        queens.join("+"),
-        h.entries,
-        i.file_len,
-    ))
 }

@@ -36,17 +36,19 @@ enum Command {
     /// Game values: canonical forms, comparison and thermographs of short games.
     #[command(subcommand)]
     Cgt(cgt_cmd::CgtCommand),
-    /// Amazons: rules, move counts.
+    /// Amazons: move counts, the full-board evaluation, values, solving
+    /// with proofs, proof checking, long solves as build plans.
     Amazons(amazons_cmd::AmazonsArgs),
     /// Dots-and-Boxes: solve, analyse and draw positions, Nimstring values,
     /// whole-board tables, players (matches, a game in the terminal,
     /// training).
     #[command(subcommand)]
     Dots(DotsCommand),
-    /// Endgame databases: build, info, query.
+    /// Endgame databases of Amazons areas: build, plan, info, query.
     #[command(subcommand)]
     Db(db_cmd::DbCommand),
-    /// Build plans: run locally, or one shard at a time as a cluster job.
+    /// Build plans: run locally, build one shard (as a cluster job does),
+    /// show where every shard stands.
     #[command(subcommand)]
     Plan(plan_cmd::PlanCommand),
     /// The web page on 127.0.0.1: play and analyse Dots-and-Boxes and

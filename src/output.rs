@@ -10,7 +10,7 @@ pub use cgtk::ops::{bad_input, one_line, BadInput};
 /// that cannot be listed is bad input.
 pub fn open_databases(dir: &std::path::Path) -> anyhow::Result<databases::Databases> {
     let (mut dbs, skipped) = databases::Databases::open_dir_skipping(dir)
-        .map_err(|e| bad_input(&format!("database directory {}", dir.display()), e))?;
+        .map_err(|e| bad_input("database directory", e))?;
     for e in skipped {
         eprintln!("warning: left out {e}");
     }

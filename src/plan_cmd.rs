@@ -1,17 +1,20 @@
 //! `cgtk plan ...`: run build plans locally or one shard at a time (as a
-//! cluster job does).
+//! cluster job does): the options and output; the work is done by
+//! [`cgtk::ops::plan`].
 
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use anyhow::Result;
-use cgtk::report::{PlanRunReport, PlanStatusReport, ShardStatusReport};
+use cgtk::ops::bounds;
+use cgtk::ops::plan::{self as plan_ops, ShardChoice, CPUS_PER_TASK, WORKERS};
+use cgtk::report::{PlanRunReport, PlanStatusReport};
 use clap::{Args, Subcommand, ValueEnum};
-use databases::plan::{
-    self, default_workers, Plan, RunOptions, ShardState, SlurmMode, SlurmOptions, SolveStatus,
-};
+use databases::plan::{self, default_workers, Plan, RunOptions, SlurmMode, SlurmOptions};
 
 use crate::output::{bad_input, print_json};
 use crate::progress;
+
+pub use cgtk::ops::plan::absolute;
 
 /// Plan subcommands.
 #[derive(Subcommand)]
@@ -55,7 +58,7 @@ pub struct RunnerArgs {
     /// more than one, each shard runs on one thread, as a one-core cluster
     /// job; with one, it spreads over every core unless
     /// --single-thread-shards.
-    #[arg(long)]
+    #[arg(long, value_parser = bounds::parser(WORKERS))]
     pub workers: Option<usize>,
     /// One thread per shard even with --workers 1.
     #[arg(long)]
@@ -63,7 +66,7 @@ pub struct RunnerArgs {
     /// Start no shard after this many seconds (more than 0, at most 10^7):
     /// the shards under way finish, and a later run resumes. Ctrl-C stops
     /// the same way.
-    #[arg(long, value_name = "S", value_parser = crate::search_args::parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = bounds::seconds)]
     pub time_limit: Option<std::time::Duration>,
     /// No progress bar.
     #[arg(long)]
@@ -79,8 +82,7 @@ impl RunnerArgs {
     /// The runner's options.
     pub fn options(&self) -> Result<RunOptions> {
         let workers = self.workers.unwrap_or_else(default_workers);
-        check_workers(workers)?;
-        let base = RunOptions::with_workers(workers);
+        let base = RunOptions::with_workers(bounds::check("--workers", workers, &WORKERS)?);
         Ok(RunOptions {
             parallel_within: base.parallel_within && !self.single_thread_shards,
             time: self.time_limit,
@@ -104,6 +106,10 @@ pub struct BuildShardArgs {
     /// The index within the level.
     #[arg(long, requires = "level")]
     task: Option<usize>,
+    /// Print `{"built", "id"}` (`built`: false when its valid file was
+    /// already there).
+    #[arg(long)]
+    json: bool,
 }
 
 /// ", stopped: time limit reached (run again to resume)" after a run a
@@ -114,35 +120,14 @@ pub fn stopped_note(stopped: Option<cgt::search::Limit>) -> String {
     })
 }
 
-/// Refuses a worker count out of range.
-pub fn check_workers(workers: usize) -> Result<()> {
-    if !(1..=256).contains(&workers) {
-        return Err(bad_input(
-            "--workers",
-            format!("{workers} out of range (1 to 256)"),
-        ));
-    }
-    Ok(())
-}
-
-/// Reads a plan file; a missing, malformed or inconsistent one is bad
-/// input.
-fn read_plan(path: &Path) -> Result<Plan> {
-    let plan = Plan::read(path).map_err(|e| bad_input("plan", e))?;
-    plan::Executor::new(&plan).map_err(|e| bad_input("plan", e))?;
-    Ok(plan)
-}
-
 /// Runs a `plan` subcommand.
 pub fn run(command: PlanCommand) -> Result<()> {
     match command {
         PlanCommand::Run(args) => {
             let opts = args.runner.options()?;
-            let plan = read_plan(&args.plan)?;
-            std::fs::create_dir_all(&plan.dir)
-                .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
+            let plan = plan_ops::read(&args.plan)?;
             let bar = progress::Bar::new(args.runner.quiet);
-            let report = plan::run_local(&plan, &opts, &bar)?;
+            let report = plan_ops::run(&plan, &opts, &bar)?;
             if args.runner.json {
                 print_json(&PlanRunReport {
                     board: None,
@@ -169,33 +154,27 @@ pub fn run(command: PlanCommand) -> Result<()> {
             }
         }
         PlanCommand::BuildShard(args) => {
-            let plan = read_plan(&args.plan)?;
-            let id = match (&args.shard, args.level, args.task) {
-                (Some(id), _, _) => id.clone(),
-                (None, Some(level), Some(task)) => {
-                    let members = plan.level_members(level);
-                    let Some(&i) = members.get(task) else {
-                        return Err(bad_input(
-                            "--task",
-                            format!(
-                                "{task} out of range (level {level} has {} shards)",
-                                members.len()
-                            ),
-                        ));
-                    };
-                    plan.shards[i].id.clone()
-                }
+            let plan = plan_ops::read(&args.plan)?;
+            let choice = match (args.shard, args.level, args.task) {
+                (Some(id), _, _) => ShardChoice::Id(id),
+                (None, Some(level), Some(task)) => ShardChoice::Task { level, task },
                 _ => return Err(bad_input("shard", "give a shard id, or --level and --task")),
             };
-            plan.position(&id).map_err(|e| bad_input("shard", e))?;
-            std::fs::create_dir_all(&plan.dir)
-                .map_err(|e| bad_input(&format!("plan directory {}", plan.dir.display()), e))?;
-            let built = plan::build_shard(&plan, &id)?;
-            println!("{id}: {}", if built { "built" } else { "already built" });
+            let report = plan_ops::build_shard(&plan, &choice)?;
+            if args.json {
+                print_json(&report);
+            } else {
+                let done = if report.built {
+                    "built"
+                } else {
+                    "already built"
+                };
+                println!("{}: {done}", report.id);
+            }
         }
         PlanCommand::Status(args) => {
-            let plan = read_plan(&args.plan)?;
-            let report = status_report(&plan)?;
+            let plan = plan_ops::read(&args.plan)?;
+            let report = plan_ops::status(&plan)?;
             if args.json {
                 print_json(&report);
             } else {
@@ -204,50 +183,6 @@ pub fn run(command: PlanCommand) -> Result<()> {
         }
     }
     Ok(())
-}
-
-/// The status of every shard of `plan` (see [`plan::status`]).
-fn status_report(plan: &Plan) -> Result<PlanStatusReport> {
-    let shards: Vec<ShardStatusReport> = plan::status(plan)
-        .map_err(|e| bad_input("plan", e))?
-        .into_iter()
-        .map(|s| {
-            let (state, retried) = match s.state {
-                ShardState::Done => ("done", false),
-                ShardState::Unknown { retried } => ("unknown", retried),
-                ShardState::Missing => ("missing", true),
-            };
-            let r = s.result;
-            let gather = r.as_ref().filter(|r| !r.moves.is_empty());
-            ShardStatusReport {
-                id: s.id,
-                state,
-                retried,
-                winner: r.as_ref().and_then(|r| r.winner.clone()),
-                best_move: r.as_ref().and_then(|r| r.best_move.clone()),
-                limit: r.as_ref().and_then(|r| r.limit.clone()),
-                nodes: r.as_ref().map(|r| r.nodes),
-                seconds: r.as_ref().map(|r| r.seconds),
-                proof_bytes: r.as_ref().and_then(|r| r.proof_bytes),
-                moves: gather.map(|r| r.moves.len()),
-                settled_moves: gather.map(|r| {
-                    r.moves
-                        .iter()
-                        .filter(|m| m.status == SolveStatus::Proved)
-                        .count()
-                }),
-            }
-        })
-        .collect();
-    let count = |state| shards.iter().filter(|s| s.state == state).count();
-    Ok(PlanStatusReport {
-        plan: plan.name.clone(),
-        shards: shards.len(),
-        done: count("done"),
-        unknown: count("unknown"),
-        missing: count("missing"),
-        results: shards,
-    })
 }
 
 /// [`PlanStatusReport`] for people: a summary line, then one line per
@@ -319,7 +254,7 @@ pub struct EmitArgs {
     #[arg(long, value_enum, default_value = "per-shard")]
     slurm_mode: SlurmModeArg,
     /// Slurm: cores per job (1 to 1024).
-    #[arg(long, default_value_t = 1)]
+    #[arg(long, default_value_t = 1, value_parser = bounds::parser(CPUS_PER_TASK))]
     cpus_per_task: u32,
     /// Slurm: one more sbatch option for every job (repeatable).
     #[arg(long)]
@@ -330,12 +265,6 @@ impl EmitArgs {
     /// Writes `plan` to the plan file if asked, and prints it or its Slurm
     /// submission script.
     pub fn emit(&self, plan: &Plan) -> Result<()> {
-        if !(1..=1024).contains(&self.cpus_per_task) {
-            return Err(bad_input(
-                "--cpus-per-task",
-                format!("{} out of range (1 to 1024)", self.cpus_per_task),
-            ));
-        }
         if let Some(path) = &self.plan_file {
             plan.write(path)?;
         }
@@ -367,8 +296,4 @@ impl EmitArgs {
 pub fn print_text(text: &str) {
     use std::io::Write;
     let _ = std::io::stdout().lock().write_all(text.as_bytes());
-}
-
-pub fn absolute(path: &Path) -> PathBuf {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
 }

@@ -44,6 +44,32 @@ pub struct CanonReport {
 }
 
 impl CanonReport {
+    /// The canonical form of `g` within `output`, or its size when its text
+    /// is longer.
+    #[must_use]
+    pub fn new(
+        arena: &cgt::Arena,
+        g: cgt::GameId,
+        output: cgt::budget::OutputLimit,
+    ) -> CanonReport {
+        let (canonical, too_large) = match arena.printed(g, output) {
+            Ok(text) => (Some(text), None),
+            Err(e) => (
+                None,
+                Some(TooLarge {
+                    birthday: arena.birthday(g),
+                    bytes: e.bytes,
+                }),
+            ),
+        };
+        CanonReport {
+            canonical,
+            limit: None,
+            steps: None,
+            too_large,
+        }
+    }
+
     /// A computation stopped by `limit` after `steps` steps.
     #[must_use]
     pub fn stopped(limit: cgt::budget::Limit, steps: u64) -> CanonReport {
@@ -80,6 +106,82 @@ pub struct CompareReport {
 }
 
 /// `cgt thermograph --json`, `amazons value --json`, and the thermograph of
+/// `db build --json`: the tables built or kept, those left out, and the
+/// limit that stopped the build.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DbBuildReport {
+    /// `"time"` or `"interrupt"` when a limit stopped the build before its
+    /// last table (a later build resumes), else `null`.
+    pub limit: Option<&'static str>,
+    /// Tables left out for `--max-entries`.
+    pub skipped: Vec<DbSkippedReport>,
+    /// The tables built or kept, in the order of the build.
+    pub tables: Vec<DbTableReport>,
+    /// Tables the build was to make (those left out not counted).
+    pub total: usize,
+}
+
+/// A table of [`DbBuildReport`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DbTableReport {
+    /// The file's size.
+    pub bytes: u64,
+    /// Its entries.
+    pub entries: u64,
+    /// Its path.
+    pub path: String,
+    /// Whether a valid file was already there (nothing built).
+    pub resumed: bool,
+    /// The build's wall-clock time (0 when resumed).
+    pub seconds: f64,
+}
+
+/// A table left out of a build or a plan for `--max-entries`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbSkippedReport {
+    /// Its entries.
+    pub entries: u64,
+    /// The path its file would have.
+    pub path: String,
+}
+
+/// `db info --json`: every database file named (an invalid one makes the
+/// command exit with code 2 after printing it).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbInfoReport {
+    /// The files, sorted by path.
+    pub files: Vec<DbFileReport>,
+}
+
+/// A file of [`DbInfoReport`]: what it holds when valid, else why not
+/// (then only `error` and `path` are not null).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DbFileReport {
+    /// The file's size.
+    pub bytes: Option<u64>,
+    /// Its entries.
+    pub entries: Option<u64>,
+    /// Why it is not valid, `null` when it is.
+    pub error: Option<String>,
+    /// `simple`, `blocker`, `active` or `dots`.
+    pub kind: Option<String>,
+    /// Its path.
+    pub path: String,
+    /// The queen counts of its groups.
+    pub queens: Option<Vec<u32>>,
+    /// Its box, `WxH`.
+    pub size: Option<String>,
+}
+
+/// `plan build-shard --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BuildShardReport {
+    /// Whether it was built now (`false`: its valid file was there).
+    pub built: bool,
+    /// The shard's id.
+    pub id: String,
+}
+
 /// `db query --json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ThermographReport {
@@ -407,6 +509,32 @@ impl AmazonsSolveReport {
             winner: winner.map(color_name),
         }
     }
+}
+
+/// `amazons perft --json`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmazonsPerftReport {
+    /// The number of moves of each sequence.
+    pub depth: u32,
+    /// `"time"` or `"interrupt"` when a limit stopped the count (then
+    /// `sequences` is a lower bound), else `null`.
+    pub limit: Option<&'static str>,
+    /// The number of move sequences of `depth` moves (those counted so far
+    /// when a limit stopped it).
+    pub sequences: u64,
+}
+
+/// `amazons convert-proof --json`: the file written.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConvertProofReport {
+    /// Whether it is gzip-compressed.
+    pub compressed: bool,
+    /// The version of the file format written.
+    pub format: u32,
+    /// The proof's nodes.
+    pub nodes: usize,
+    /// Its path.
+    pub output: String,
 }
 
 /// `amazons check-proof --json` (an invalid proof is an error, exit 2).

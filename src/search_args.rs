@@ -1,15 +1,14 @@
 //! The options every solver command shares (`dots solve | analyze`,
-//! `amazons solve`), with one meaning and one range everywhere, and the
-//! spinner that shows a search's progress on stderr.
+//! `amazons solve`), with one meaning and one range everywhere (the
+//! constants of [`cgtk::ops::bounds`]), and the spinner that shows a
+//! search's progress on stderr.
 
 use std::time::Duration;
 
 use cgt::search::Limits;
+use cgtk::ops::bounds::{self, TABLE_MIB, THREADS};
 use clap::Args;
 use indicatif::{ProgressBar, ProgressStyle};
-
-/// The longest time limit accepted, in seconds (about 115 days).
-const MAX_SECONDS: f64 = 1e7;
 
 /// Table, threads, limits and output of a search.
 #[derive(Args, Clone, Debug)]
@@ -17,16 +16,16 @@ pub struct SearchArgs {
     /// Transposition-table size in MiB (1 to 65536). With one thread the
     /// table starts at 1 MiB and doubles up to this size as it fills.
     #[arg(long, value_name = "MIB", default_value_t = 256,
-          value_parser = clap::value_parser!(u64).range(1..=65536))]
+          value_parser = bounds::parser(TABLE_MIB))]
     pub tt_mb: u64,
     /// Threads searching, sharing the table (1 to 64). Verdicts and values
     /// do not depend on it; node counts do.
     #[arg(long, value_name = "N", default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(1..=64))]
+          value_parser = bounds::parser(THREADS))]
     pub threads: u64,
     /// Stop after this many seconds (more than 0, at most 10^7) and print
     /// what was reached.
-    #[arg(long, value_name = "S", value_parser = parse_seconds)]
+    #[arg(long, value_name = "S", value_parser = bounds::seconds)]
     pub time_limit: Option<Duration>,
     /// Stop after about this many nodes (at least 1) and print what was
     /// reached.
@@ -71,30 +70,5 @@ impl SearchArgs {
         }
         bar.enable_steady_tick(Duration::from_millis(200));
         bar
-    }
-}
-
-/// A number of seconds, more than 0 and at most [`MAX_SECONDS`].
-pub fn parse_seconds(text: &str) -> Result<Duration, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(s > 0.0 && s <= MAX_SECONDS) {
-        return Err(format!("{text} is out of range (more than 0, at most 1e7)"));
-    }
-    Ok(Duration::from_secs_f64(s))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn seconds_in_range_only() {
-        assert_eq!(parse_seconds("1.5"), Ok(Duration::from_millis(1500)));
-        for bad in ["0", "-1", "1e300", "inf", "NaN", "x"] {
-            assert!(parse_seconds(bad).is_err(), "{bad}");
-        }
     }
 }

@@ -168,3 +168,80 @@ fn every_json_output() {
     let _ = std::fs::remove_dir_all(&db);
     insta::assert_snapshot!(out);
 }
+
+/// The JSON of `amazons perft`, `amazons convert-proof`, `db build`, `db
+/// info` and `plan build-shard`.
+#[test]
+fn amazons_db_and_plan_json_outputs() {
+    let dir = temp_dir("more");
+    let d = dir.to_str().unwrap();
+    let proof = dir.join("4x4.proof");
+    let p = proof.to_str().unwrap();
+    let converted = dir.join("4x4-v1.proof.gz");
+    let c = converted.to_str().unwrap();
+    let plan = dir.join("plan.json");
+    let pl = plan.to_str().unwrap();
+    let table = dir.join("t22");
+    let t = table.to_str().unwrap();
+    let build = [
+        "db", "build", "--kind", "simple", "--size", "3x2", "--queens", "1", "--out", d, "--quiet",
+        "--json",
+    ];
+    let cases: Vec<Vec<&str>> = vec![
+        // 4,336 two-move sequences on 4x4 (issue 5, counted by hand there).
+        vec!["amazons", "perft", "4x4", "2", "--json"],
+        // 192 entries: the queen on one of 6 squares, each of the other 5
+        // empty or burnt.
+        build.to_vec(),
+        // The second build keeps the file.
+        build.to_vec(),
+        vec!["db", "info", d, "--json"],
+        vec!["amazons", "solve", "4x4", "--proof", p, "--quiet", "--json"],
+        vec!["amazons", "convert-proof", p, c, "--format", "1", "--json"],
+        // The checker counts the nodes of the converted file itself.
+        vec!["amazons", "check-proof", c, "--json", "--quiet"],
+        vec![
+            "dots",
+            "table",
+            "plan",
+            "2x2",
+            "--out",
+            t,
+            "--emit",
+            "json",
+            "--plan-file",
+            pl,
+        ],
+        vec![
+            "plan",
+            "build-shard",
+            pl,
+            "--level",
+            "0",
+            "--task",
+            "0",
+            "--json",
+        ],
+        vec![
+            "plan",
+            "build-shard",
+            pl,
+            "--level",
+            "0",
+            "--task",
+            "0",
+            "--json",
+        ],
+    ];
+    let mut out = String::new();
+    for args in cases {
+        let shown = args.join(" ").replace(d, "DIR");
+        let printed = cgtk(&args).replace(d, "DIR");
+        if args[1] == "table" {
+            continue;
+        }
+        out.push_str(&format!("$ cgtk {shown}\n{printed}"));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+    insta::assert_snapshot!(out);
+}

@@ -19,14 +19,41 @@ pub fn check<T: PartialOrd + Display + Copy>(
     if range.contains(&value) {
         Ok(value)
     } else {
-        Err(bad_input(
-            what,
+        Err(bad_input(what, out_of_range(value, range)))
+    }
+}
+
+/// `65 out of range (1 to 64)`.
+fn out_of_range<T: Display>(value: T, range: &RangeInclusive<T>) -> String {
+    format!(
+        "{value} out of range ({} to {})",
+        range.start(),
+        range.end()
+    )
+}
+
+/// A parser of a number in `range`, for a command-line option (clap takes
+/// it as a value parser): the error says so in words (`65 out of range (1
+/// to 64)`).
+pub fn parser<T>(
+    range: RangeInclusive<T>,
+) -> impl Fn(&str) -> Result<T, String> + Clone + Send + Sync + 'static
+where
+    T: std::str::FromStr + PartialOrd + Display + Copy + Send + Sync + 'static,
+{
+    move |text| {
+        let value: T = text.trim().parse().map_err(|_| {
             format!(
-                "{value} out of range ({} to {})",
+                "{text:?} is not a number from {} to {}",
                 range.start(),
                 range.end()
-            ),
-        ))
+            )
+        })?;
+        if range.contains(&value) {
+            Ok(value)
+        } else {
+            Err(out_of_range(value, &range))
+        }
     }
 }
 
@@ -54,6 +81,18 @@ mod tests {
         for bad in ["0", "-1", "1e300", "inf", "NaN", "x"] {
             assert!(seconds(bad).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn parser_accepts_the_range_only() {
+        let threads = parser(THREADS);
+        assert_eq!(threads("64"), Ok(64));
+        assert_eq!(threads("65"), Err("65 out of range (1 to 64)".to_owned()));
+        assert!(threads("x").is_err());
+        assert_eq!(
+            parser(0.0..=10.0)("11"),
+            Err("11 out of range (0 to 10)".to_owned())
+        );
     }
 
     #[test]

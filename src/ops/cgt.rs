@@ -19,7 +19,7 @@ use cgt::budget::{Limits, OutputLimit, StopFlag};
 use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
 
 use super::bad_input;
-use crate::report::{stop_reason, CanonReport, CompareReport, TooLarge};
+use crate::report::{stop_reason, CanonReport, CompareReport};
 
 /// The budget of a computation on games: a sum of games that are not
 /// number-up-star values can take time exponential in its length (a sum of
@@ -47,7 +47,7 @@ fn arena(options: &CgtOptions, stop: &StopFlag) -> Arena {
 pub fn canon(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<CanonReport> {
     let mut arena = arena(options, stop);
     Ok(match parse_game(&mut arena, game)? {
-        Ok(g) => canonical_report(&arena, g, options.output),
+        Ok(g) => CanonReport::new(&arena, g, options.output),
         Err(stopped) => stopped,
     })
 }
@@ -67,26 +67,6 @@ pub fn write_canonical(
         Err(stopped) => writeln!(out, "{}", canonical_text(&stopped))?,
     }
     Ok(())
-}
-
-/// The canonical form of `g` within `output`, or its size.
-pub fn canonical_report(arena: &Arena, g: GameId, output: OutputLimit) -> CanonReport {
-    let (canonical, too_large) = match arena.printed(g, output) {
-        Ok(text) => (Some(text), None),
-        Err(e) => (
-            None,
-            Some(TooLarge {
-                birthday: arena.birthday(g),
-                bytes: e.bytes,
-            }),
-        ),
-    };
-    CanonReport {
-        canonical,
-        limit: None,
-        steps: None,
-        too_large,
-    }
 }
 
 /// The canonical form for people: the text, `unknown` with the limit, or
@@ -159,7 +139,7 @@ pub fn thermograph(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<
     };
     match ThermographCache::new().thermograph(&mut arena, g) {
         Ok(t) => Ok(Thermographed::Done(
-            canonical_report(&arena, g, options.output),
+            CanonReport::new(&arena, g, options.output),
             t,
         )),
         Err(CgtError::LimitReached { limit, positions }) => Ok(Thermographed::Stopped(

@@ -16,11 +16,14 @@
 
 use std::fmt;
 
+pub mod amazons;
 pub mod bounds;
 pub mod cgt;
+pub mod db;
 pub mod dots;
 pub mod dots_play;
 pub mod dots_train;
+pub mod plan;
 
 /// An error in what the caller gave (a malformed game, position, move, file
 /// or an option out of range), on one line naming what and where.

@@ -15,7 +15,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 use cgt::budget::OutputLimit;
-use cgt::search::{Budget, Limits, StopFlag};
+use cgt::search::{Limits, StopFlag};
+use cgtk::ops::amazons as amazons_ops;
+use cgtk::ops::bounds;
 use cgtk::ops::cgt::{canonical_text, CgtOptions, Thermographed};
 use cgtk::ops::dots::{MoveOptions, SolveOptions, MOVE_MS};
 use cgtk::report::ThermographReport;
@@ -24,8 +26,6 @@ use serde::Serialize;
 use tokio::sync::Semaphore;
 
 use crate::output::{bad_input, one_line, BadInput};
-
-use crate::amazons_cmd;
 
 /// The longest search a request may ask for, in seconds (also the limit of
 /// a search that names none).
@@ -43,7 +43,7 @@ const QUEUE_SECONDS: u64 = 30;
 
 /// How many computations of each [`Class`] run at once (each Dots and
 /// Amazons search with a table of [`TABLE_MB`], an Amazons value with at
-/// most [`amazons_cmd::VALUE_TT_MB`]).
+/// most [`amazons_ops::VALUE_TT_MB`]).
 const TURNS: usize = 2;
 
 /// The classes of computing routes. Each has a pool of turns of its own, so
@@ -224,7 +224,7 @@ impl Request {
             .trim()
             .parse::<T>()
             .map_err(|_| bad_input(name, format!("{text:?} is not a whole number")))?;
-        Ok(Some(ops::bounds::check(name, n, &range)?))
+        bounds::check(name, n, &range).map(Some)
     }
 
     /// `time_limit` (seconds, at most [`MAX_SECONDS`], which is also the
@@ -233,14 +233,8 @@ impl Request {
         let time = match self.get("time_limit") {
             None => Duration::from_secs_f64(MAX_SECONDS),
             Some(text) => {
-                let t = crate::search_args::parse_seconds(text)
-                    .map_err(|e| bad_input("time_limit", e))?;
-                if t.as_secs_f64() > MAX_SECONDS {
-                    return Err(bad_input(
-                        "time_limit",
-                        format!("{text} is out of range (more than 0, at most {MAX_SECONDS})"),
-                    ));
-                }
+                let t = bounds::seconds(text).map_err(|e| bad_input("time_limit", e))?;
+                bounds::check("time_limit", t.as_secs_f64(), &(0.0..=MAX_SECONDS))?;
                 t
             }
         };
@@ -255,8 +249,8 @@ impl Request {
     fn amazons_position(&self) -> Result<amazons::Position> {
         match (self.get("position"), self.get("sgf")) {
             (Some(_), Some(_)) => Err(bad_input("query", "give position or sgf, not both")),
-            (None, Some(sgf)) => amazons_cmd::position_from_sgf(sgf),
-            (_, None) => amazons_cmd::parse_position_or_size(self.required("position")?),
+            (None, Some(sgf)) => amazons_ops::position_from_sgf(sgf),
+            (_, None) => amazons_ops::parse_position_or_size(self.required("position")?),
         }
     }
 
@@ -461,7 +455,7 @@ async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
     blocking(&state, None, move |_| {
         let pos = q.amazons_position()?;
         let oracle = db.as_deref().map(|d| d as &dyn amazons::AreaOracle);
-        let eval = amazons_cmd::evaluate(&pos, q.flag("basic_partition")?, oracle);
+        let eval = amazons_ops::evaluate(&pos, q.flag("basic_partition")?, oracle);
         Ok(cgtk::report::AmazonsEvalReport::new(&pos, &eval))
     })
     .await
@@ -476,11 +470,13 @@ async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>)
     let db = state.db.clone();
     blocking(&state, Some(Class::Amazons), move |stop| {
         let pos = q.amazons_position()?;
-        let budget = Budget {
+        let options = amazons_ops::SolveOptions {
+            tt_mb: TABLE_MB as u64,
             limits: q.limits()?,
-            ..Budget::with_table(TABLE_MB)
+            db,
+            ..amazons_ops::SolveOptions::default()
         };
-        amazons_cmd::solve_default(&pos, budget, db, Some(stop))
+        amazons_ops::solve(&pos, &options, &stop, amazons_ops::SolveProgress::default())
     })
     .await
 }
@@ -492,14 +488,11 @@ fn amazons_value_of(
     stop: &StopFlag,
 ) -> Result<Result<(cgtk::report::CanonReport, cgt::Thermograph), cgtk::report::ValueLimitReport>> {
     let pos = q.amazons_position()?;
-    amazons_cmd::value(
-        &pos,
-        q.limits()?,
-        amazons_cmd::VALUE_TT_MB,
-        OutputLimit::DEFAULT,
-        stop,
-        &(),
-    )
+    let options = amazons_ops::ValueOptions {
+        limits: q.limits()?,
+        ..amazons_ops::ValueOptions::default()
+    };
+    amazons_ops::value(&pos, &options, stop, &())
 }
 
 /// `amazons value`: `position` or `sgf`, `time_limit`, `node_limit`.
