@@ -33,12 +33,14 @@
 
 use std::collections::HashMap;
 use std::io::Write;
+use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
 use cgt::budget::Watch;
+use cgt::search::bounds::{MAX_SECONDS, TABLE_MIB, THREADS};
 use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
 use cgt::search::{
     Budget, ConfigError, DfpnConfig, DfpnSolver, ExtractError, Limits, ParseProofError, ProofNode,
@@ -61,12 +63,13 @@ pub const ROOT_ID: &str = "solve";
 /// amazons solve`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SolveOptions {
-    /// Transposition table in MiB (1 to 65536).
+    /// Transposition table in MiB (in [`TABLE_MIB`]).
     pub tt_mb: u64,
-    /// Search threads (1 to 64); one thread makes the proofs reproducible
+    /// Search threads (in [`THREADS`]); one thread makes the proofs reproducible
     /// byte for byte.
     pub threads: u32,
-    /// Each shard's time limit in milliseconds (at least 1), if any: for
+    /// Each shard's time limit in milliseconds (from 1 to [`MAX_SECONDS`]
+    /// in milliseconds), if any: for
     /// its search and its proof's extraction together.
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
@@ -132,28 +135,46 @@ impl SolveOptions {
             && within(self.node_limit, ran.node_limit)
     }
 
-    /// What is out of range, if anything.
-    pub fn problem(&self) -> Option<String> {
-        if !(1..=65536).contains(&self.tt_mb) {
-            return Some(format!("tt_mb {} out of range (1 to 65536)", self.tt_mb));
-        }
-        if !(1..=64).contains(&self.threads) {
-            return Some(format!("threads {} out of range (1 to 64)", self.threads));
-        }
-        if self.time_limit_ms == Some(0) {
-            return Some("time_limit_ms must be at least 1".to_owned());
-        }
-        if self.node_limit == Some(0) {
-            return Some("node_limit must be at least 1".to_owned());
-        }
-        if let Some(e) = self
-            .proof_effort
-            .filter(|e| !(1..=amazons::MAX_PROOF_EFFORT).contains(e))
-        {
-            return Some(format!("proof_effort {e} out of range (1 to 2^24)"));
-        }
-        None
+    /// Checks every option against its range: the table size and the
+    /// threads against [`TABLE_MIB`] and [`THREADS`], the time limit
+    /// against [`MAX_SECONDS`] (from 1 ms), the node limit from 1 and the
+    /// proof effort against [`amazons::MAX_PROOF_EFFORT`] (from 1).
+    ///
+    /// # Errors
+    /// The first option out of range.
+    pub fn check(&self) -> Result<(), SolveOptionError> {
+        let check = |option, value: Option<u64>, range: RangeInclusive<u64>| match value {
+            Some(value) if !range.contains(&value) => Err(SolveOptionError {
+                option,
+                value,
+                range,
+            }),
+            _ => Ok(()),
+        };
+        // The longest time limit in whole milliseconds.
+        let max_ms = (MAX_SECONDS * 1000.0) as u64;
+        check("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
+        check("threads", Some(self.threads.into()), THREADS)?;
+        check("time_limit_ms", self.time_limit_ms, 1..=max_ms)?;
+        check("node_limit", self.node_limit, 1..=u64::MAX)?;
+        check(
+            "proof_effort",
+            self.proof_effort,
+            1..=amazons::MAX_PROOF_EFFORT,
+        )
     }
+}
+
+/// A solver option out of its range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{option} {value} out of range ({} to {})", range.start(), range.end())]
+pub struct SolveOptionError {
+    /// The option's field in [`SolveOptions`].
+    pub option: &'static str,
+    /// Its value.
+    pub value: u64,
+    /// Its range.
+    pub range: RangeInclusive<u64>,
 }
 
 /// What a solve plan's shard does.
@@ -306,7 +327,7 @@ pub enum SolveError {
     },
     /// Options out of range.
     #[error("solver options: {0}")]
-    Options(String),
+    Options(#[from] SolveOptionError),
     /// The solver refuses its configuration.
     #[error("solver: {0}")]
     Config(#[from] ConfigError),
@@ -647,9 +668,7 @@ impl<'a> SolveShard<'a> {
     /// Checks the shard: options in range, a legal line, the id of the
     /// line; a gather's moves all answered by its dependencies.
     pub fn check(&self, deps: &[String]) -> Result<(), SolveError> {
-        if let Some(p) = self.options.problem() {
-            return Err(SolveError::Options(p));
-        }
+        self.options.check()?;
         let pos = position_after(self.root, self.line)?;
         if self.id != line_id(self.line) {
             return Err(SolveError::Id {
@@ -789,9 +808,7 @@ impl<'a> SolveShard<'a> {
 
     /// Df-pn on the position, with the evaluation of `amazons solve`.
     fn solve(&self, dir: &Path) -> Result<SolveResultFile, SolveError> {
-        if let Some(p) = self.options.problem() {
-            return Err(SolveError::Options(p));
-        }
+        self.options.check()?;
         let pos = position_after(self.root, self.line)?;
         let o = self.options;
         let mut game = SolverPosition::with_evaluator(pos.clone(), Some(Evaluator::default()))
