@@ -72,7 +72,9 @@ mod position;
 pub mod safe_moves;
 pub mod search;
 pub mod sgf;
+mod size;
 mod square;
+mod symmetry;
 pub mod territory;
 pub mod value;
 
@@ -87,5 +89,7 @@ pub use search::{
     extract_checkable_proof, LeafVerifier, SolverPosition, DEFAULT_LEAF_LIMIT, DEFAULT_PROOF_CUT,
     DEFAULT_PROOF_EFFORT, MAX_PROOF_EFFORT,
 };
-pub use square::{ParseSquareError, Size, SizeError, Square};
+pub use size::{Size, SizeError};
+pub use square::{ParseSquareError, Square};
+pub use symmetry::Symmetry;
 pub use value::{AmazonsGame, Valuer};

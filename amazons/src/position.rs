@@ -5,7 +5,8 @@ use std::str::FromStr;
 
 use crate::bitboard::{queen_attacks, Bitboard};
 use crate::moves::{Move, MoveError};
-use crate::square::{Size, SizeError, Square};
+use crate::size::{Size, SizeError};
+use crate::square::Square;
 
 /// A player. White moves first from a starting position; in CGT terms
 /// Black is Left (positive) and White is Right (negative), as in Song & Müller 2015.

@@ -27,7 +27,9 @@ use crate::eval::Evaluator;
 use crate::moves::Move;
 use crate::partition::{each_component, reachable};
 use crate::position::{Color, Position, Setup};
+use crate::size::Size;
 use crate::square::Square;
+use crate::symmetry::Symmetry;
 use crate::territory::territory_moves;
 use cgt::budget::{Limit, Watch, CHECK_EVERY};
 use cgt::search::{
@@ -177,9 +179,11 @@ const MIRRORED_ZOBRIST: [[[u64; 64]; 3]; 9] = {
         while kind < 3 {
             let mut sq = 0;
             while sq < 64 {
-                let file = sq % 8;
-                if file < width {
-                    table[width][kind][sq] = ZOBRIST[kind][sq - file + (width - 1 - file)];
+                let square = Square::from_index(sq as u8);
+                let size = Size::new_const(width as u8, Size::MAX);
+                if size.contains(square) {
+                    let image = square.transformed(Symmetry::MIRROR_FILES, size);
+                    table[width][kind][sq] = ZOBRIST[kind][image.index() as usize];
                 }
                 sq += 1;
             }
@@ -234,14 +238,6 @@ impl SolverPosition {
         self.key ^= self.key_change(mv, &ZOBRIST);
         self.mirror_key ^= self.key_change(mv, mirrored_words(&self.position));
     }
-}
-
-/// `board` mirrored left-right on a board `width` files wide (file `f`
-/// goes to `width - 1 - f`).
-pub fn mirror(board: Bitboard, width: u8) -> Bitboard {
-    // reverse_bits maps (rank r, file f) to (7 - r, 7 - f); swap_bytes puts
-    // the rank back; the shift moves file 7 - f to width - 1 - f.
-    Bitboard(board.0.reverse_bits().swap_bytes() >> (8 - width))
 }
 
 impl SolverGame for SolverPosition {
@@ -304,8 +300,8 @@ impl SolverGame for SolverPosition {
     /// is needed only then.
     fn children_may_share_keys(&self) -> bool {
         let p = &self.position;
-        let width = p.size().width();
-        let differs = |board: Bitboard| board ^ mirror(board, width);
+        let size = p.size();
+        let differs = |board: Bitboard| board ^ board.transformed(Symmetry::MIRROR_FILES, size);
         let asymmetric =
             differs(p.queens(Color::White)) | differs(p.queens(Color::Black)) | differs(p.burnt());
         asymmetric.count() <= 6
@@ -850,34 +846,11 @@ mod tests {
     use super::*;
 
     #[test]
-    fn mirror_maps_files() {
-        // On a 5-wide board A1 <-> E1, B2 <-> D2, C3 stays.
-        let sq = |t: &str| Bitboard::from_square(t.parse::<Square>().unwrap());
-        assert_eq!(mirror(sq("A1"), 5), sq("E1"));
-        assert_eq!(mirror(sq("B2"), 5), sq("D2"));
-        assert_eq!(mirror(sq("C3"), 5), sq("C3"));
-        assert_eq!(mirror(sq("A4"), 4), sq("D4"));
-    }
-
-    /// The position mirrored left-right, built square by square.
-    fn mirrored(pos: &Position) -> Position {
-        let w = pos.size().width();
-        Position::from_setup(Setup {
-            size: pos.size(),
-            white: mirror(pos.queens(Color::White), w),
-            black: mirror(pos.queens(Color::Black), w),
-            burnt: mirror(pos.burnt(), w),
-            to_move: pos.to_move(),
-        })
-        .unwrap()
-    }
-
-    #[test]
     fn incremental_keys_equal_keys_from_scratch() {
         // Random games on the 5x4 and 4x5 starts: after every move (and
         // after taking it back) the keys kept by play and undo equal those
         // of a solver built afresh on the same position, and the mirror key
-        // equals the key of the mirrored position built square by square.
+        // equals the key of the mirrored position.
         let mut seed = 12345u64;
         for size in ["5x4", "4x5", "6x6"] {
             for _game in 0..20 {
@@ -886,7 +859,8 @@ mod tests {
                 loop {
                     let fresh = SolverPosition::new(game.position().clone());
                     assert_eq!(game.hash(), fresh.hash());
-                    let mirror = SolverPosition::new(mirrored(game.position()));
+                    let mirror =
+                        SolverPosition::new(game.position().transformed(Symmetry::MIRROR_FILES));
                     assert_eq!(game.mirror_key, mirror.hash());
                     assert_eq!(game.canonical_hash(), mirror.canonical_hash());
                     let moves = game.position().legal_moves();
@@ -954,12 +928,11 @@ mod tests {
     /// or holding queens of one colour, at random) with up to 3 squares
     /// then set at random. `next` gives random words.
     fn near_symmetric(size: &str, next: &mut impl FnMut() -> u64) -> Position {
-        let size: crate::square::Size = size.parse().unwrap();
-        let width = size.width();
+        let size: Size = size.parse().unwrap();
         // Contents: 0 or 1 empty, 2 burnt, 3 white, 4 black.
         let mut content = [0u64; 64];
         for sq in size.mask() {
-            let mirror_sq = mirror(Bitboard::from_square(sq), width).first().unwrap();
+            let mirror_sq = sq.transformed(Symmetry::MIRROR_FILES, size);
             if mirror_sq.index() >= sq.index() {
                 let c = next() % 5;
                 content[usize::from(sq.index())] = c;
@@ -1058,9 +1031,9 @@ mod tests {
     fn standard_starts_are_mirror_symmetric() {
         for size in ["4x4", "5x4", "4x5", "5x5"] {
             let pos = Position::standard(size.parse().unwrap()).unwrap();
-            let w = pos.size().width();
+            let mirrored = pos.transformed(Symmetry::MIRROR_FILES);
             for c in [Color::White, Color::Black] {
-                assert_eq!(mirror(pos.queens(c), w), pos.queens(c));
+                assert_eq!(mirrored.queens(c), pos.queens(c));
             }
         }
     }

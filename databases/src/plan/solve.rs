@@ -38,7 +38,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use amazons::{Evaluator, Move, Position, Setup, SolverPosition, Square};
+use amazons::{Evaluator, Move, Position, Size, SolverPosition, Symmetry};
 use cgt::budget::Watch;
 use cgt::search::bounds::{MAX_SECONDS, TABLE_MIB, THREADS};
 use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
@@ -436,31 +436,17 @@ pub fn position_after<S: AsRef<str>>(root: &str, line: &[S]) -> Result<Position,
 
 /// The left-right mirror image of `pos`.
 fn mirror_position(pos: &Position) -> Position {
-    let w = pos.size().width();
-    let m = |b| amazons::search::mirror(b, w);
-    let s = pos.to_setup();
-    Position::from_setup(Setup {
-        white: m(s.white),
-        black: m(s.black),
-        burnt: m(s.burnt),
-        ..s
-    })
-    .expect("the mirror image of a position is a position")
+    pos.transformed(Symmetry::MIRROR_FILES)
 }
 
-fn mirror_square(sq: Square, width: u8) -> Square {
-    Square::new(width - 1 - sq.file(), sq.rank()).expect("a mirrored square is on the board")
-}
-
-/// The move text `text` mirrored left-right on a board `width` wide
-/// (`None` if it is not a move of that board).
-fn mirror_move_text(text: &str, width: u8) -> Option<String> {
+/// The move text `text` mirrored left-right on a board of `size` (`None`
+/// if it is not a move of that board).
+fn mirror_move_text(text: &str, size: Size) -> Option<String> {
     let m: Move = text.parse().ok()?;
-    if [m.from, m.to, m.arrow].iter().any(|s| s.file() >= width) {
+    if [m.from, m.to, m.arrow].iter().any(|&s| !size.contains(s)) {
         return None;
     }
-    let f = |s| mirror_square(s, width);
-    Some(Move::new(f(m.from), f(m.to), f(m.arrow)).to_string())
+    Some(m.transformed(Symmetry::MIRROR_FILES, size).to_string())
 }
 
 /// A legal move of a position and the move whose shard answers for it:
@@ -1054,7 +1040,7 @@ fn write_joined(
     let mut bodies = Vec::with_capacity(moves.len());
     let mut total = 1;
     for m in &moves {
-        let body = JoinedBody::open(dir, m, pos.size().width())?;
+        let body = JoinedBody::open(dir, m, pos.size())?;
         let offset = total;
         total += body.nodes();
         bodies.push((m, body, offset));
@@ -1083,7 +1069,7 @@ enum JoinedBody {
 }
 
 impl JoinedBody {
-    fn open(dir: &Path, m: &JoinedMove, width: u8) -> Result<JoinedBody, FillError> {
+    fn open(dir: &Path, m: &JoinedMove, size: Size) -> Result<JoinedBody, FillError> {
         let path = proof_path(dir, &m.shard);
         let not_done = || {
             FillError::Solve(SolveError::ChildNotDone {
@@ -1107,7 +1093,7 @@ impl JoinedBody {
         })?;
         if m.mirrored {
             for node in &mut proof.nodes {
-                mirror_node(node, width);
+                mirror_node(node, size);
             }
         }
         Ok(JoinedBody::Read(proof))
@@ -1352,9 +1338,9 @@ fn check_shard<E: std::error::Error + 'static>(
 }
 
 /// Mirrors the moves of a proof's node left-right.
-fn mirror_node(node: &mut ProofNode, width: u8) {
+fn mirror_node(node: &mut ProofNode, size: Size) {
     let m = |text: &mut String| {
-        if let Some(t) = mirror_move_text(text, width) {
+        if let Some(t) = mirror_move_text(text, size) {
             *text = t;
         }
     };
@@ -1384,7 +1370,7 @@ mod tests {
             b.play_unchecked(c.rep);
             assert_eq!(mirror_position(&a), b);
             assert_eq!(
-                mirror_move_text(&c.rep.to_string(), 4),
+                mirror_move_text(&c.rep.to_string(), pos.size()),
                 Some(c.mv.to_string())
             );
         }
