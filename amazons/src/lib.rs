@@ -63,6 +63,7 @@
 
 mod bitboard;
 pub mod bounds;
+mod color;
 pub mod eval;
 pub mod local_search;
 mod movegen;
@@ -80,11 +81,12 @@ pub mod value;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+pub use color::Color;
 pub use eval::{AreaReport, Evaluation, Evaluator};
 pub use movegen::perft;
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
-pub use position::{Color, Position, PositionError, Setup};
+pub use position::{Position, PositionError, Setup};
 pub use search::{
     extract_checkable_proof, LeafVerifier, SolverPosition, DEFAULT_LEAF_LIMIT, DEFAULT_PROOF_CUT,
     DEFAULT_PROOF_EFFORT, MAX_PROOF_EFFORT,

@@ -19,8 +19,9 @@
 //! ```
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::moves::{Move, MoveError};
-use crate::position::{Color, Position, PositionError, Setup};
+use crate::position::{Position, PositionError, Setup};
 use crate::size::Size;
 use crate::square::Square;
 

@@ -10,8 +10,9 @@
 //! an area is turned to fit a database's box.
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::moves::Move;
-use crate::position::{Color, Position, Setup};
+use crate::position::{Position, Setup};
 use crate::size::Size;
 use crate::square::Square;
 

@@ -12,8 +12,9 @@ use cgt::{
 };
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::partition::{basic_partition, AreaKind};
-use crate::position::{Color, Position, Setup};
+use crate::position::{Position, Setup};
 use crate::size::Size;
 use crate::symmetry::Symmetry;
 use crate::territory::territory_moves;
