@@ -1,4 +1,7 @@
-//! Amazons: rules, notation, board partition and area bounds.
+//! Amazons: rules and notation, the symmetries of a board, the partition
+//! and area bounds of the static evaluation, exact values of positions,
+//! game records, and the adapter that hands positions to the generic
+//! solvers of `cgt`.
 //!
 //! Boards up to 8x8 are `u64` bit sets ([`Bitboard`], [`Square`]); sizes are
 //! written `WxH`, squares `A1` (files left to right, ranks bottom to top),
@@ -29,6 +32,13 @@
 //! (IV-A1, IV-A2), [`local_search`] with passes (IV-A6), or static
 //! [`safe_moves`] rules (IV-A5); an [`AreaOracle`] lets a database answer
 //! areas. [`sgf`] reads and writes game records.
+//!
+//! Beyond the evaluation: [`Symmetry`] maps squares, sets, moves and
+//! positions by the symmetries of a board (the one place they are
+//! written); [`value`] gives canonical forms and thermographs of positions
+//! through the `cgt` layer; [`search`] makes a position a
+//! [`cgt::search::SolverGame`] for df-pn and holds the exact leaf verifier
+//! of proofs.
 //!
 //! ```
 //! use amazons::{improved_partition, AreaAnalyzer, AreaKind, Color, Position};

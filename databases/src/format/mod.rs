@@ -31,13 +31,17 @@
 //! one index per entry (u16 or u32), below D
 //! u8 1 if canonical forms follow, else 0; if 1:
 //!     u32 S (distinct forms), S times u16 length and UTF-8 CGSuite text,
-//!     then one index per entry (u16 if S <= 65536, else u32), below S
+//!     then one index per entry (u16 if S <= 2^16, else u32), below S
 //! ```
 //!
 //! Reading checks, in order: magic, version, length, checksum, then every
 //! field and entry; each failure is its own [`DbError`]. Writing goes to a
 //! temporary file in the same directory, synced and renamed into place, so a
 //! file with the final name is always complete.
+//!
+//! This module holds the container (header, kinds, errors, reading and
+//! atomic writing); its submodules `territory` and `active` hold the two
+//! payloads, whose functions it re-exports.
 
 use std::fmt;
 use std::fs;
