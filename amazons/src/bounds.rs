@@ -7,9 +7,10 @@
 
 use std::fmt;
 
+use crate::color::Color;
 use crate::local_search::local_search;
 use crate::partition::{Area, AreaKind};
-use crate::position::{Color, Position};
+use crate::position::Position;
 use crate::safe_moves::{static_eval, SafeMoveRules};
 use crate::territory::{blocker_territory_moves, plodding, territory_moves};
 

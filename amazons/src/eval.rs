@@ -7,8 +7,9 @@ use cgt::{evaluate_sum, Bounds, Component, End, Player, Rational};
 
 use crate::bitboard::Bitboard;
 use crate::bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+use crate::color::Color;
 use crate::partition::{basic_partition, improved_partition, Area, AreaKind};
-use crate::position::{Color, Position};
+use crate::position::Position;
 
 /// One area of an evaluated position.
 #[derive(Clone, Debug, PartialEq, Eq)]

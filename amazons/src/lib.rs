@@ -1,4 +1,7 @@
-//! Amazons: rules, notation, board partition and area bounds.
+//! Amazons: rules and notation, the symmetries of a board, the partition
+//! and area bounds of the static evaluation, exact values of positions,
+//! game records, and the adapter that hands positions to the generic
+//! solvers of `cgt`.
 //!
 //! Boards up to 8x8 are `u64` bit sets ([`Bitboard`], [`Square`]); sizes are
 //! written `WxH`, squares `A1` (files left to right, ranks bottom to top),
@@ -29,6 +32,13 @@
 //! (IV-A1, IV-A2), [`local_search`] with passes (IV-A6), or static
 //! [`safe_moves`] rules (IV-A5); an [`AreaOracle`] lets a database answer
 //! areas. [`sgf`] reads and writes game records.
+//!
+//! Beyond the evaluation: [`Symmetry`] maps squares, sets, moves and
+//! positions by the symmetries of a board (the one place they are
+//! written); [`value`] gives canonical forms and thermographs of positions
+//! through the `cgt` layer; [`search`] makes a position a
+//! [`cgt::search::SolverGame`] for df-pn and holds the exact leaf verifier
+//! of proofs.
 //!
 //! ```
 //! use amazons::{improved_partition, AreaAnalyzer, AreaKind, Color, Position};
@@ -63,6 +73,7 @@
 
 mod bitboard;
 pub mod bounds;
+mod color;
 pub mod eval;
 pub mod local_search;
 mod movegen;
@@ -72,20 +83,25 @@ mod position;
 pub mod safe_moves;
 pub mod search;
 pub mod sgf;
+mod size;
 mod square;
+mod symmetry;
 pub mod territory;
 pub mod value;
 
 pub use bitboard::{queen_attacks, Bitboard, Squares};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
+pub use color::Color;
 pub use eval::{AreaReport, Evaluation, Evaluator};
 pub use movegen::perft;
 pub use moves::{Move, MoveError};
 pub use partition::{basic_partition, improved_partition, Area, AreaKind};
-pub use position::{Color, Position, PositionError, Setup};
+pub use position::{Position, PositionError, Setup};
 pub use search::{
     extract_checkable_proof, LeafVerifier, SolverPosition, DEFAULT_LEAF_LIMIT, DEFAULT_PROOF_CUT,
     DEFAULT_PROOF_EFFORT, MAX_PROOF_EFFORT,
 };
-pub use square::{ParseSquareError, Size, SizeError, Square};
+pub use size::{Size, SizeError};
+pub use square::{ParseSquareError, Square};
+pub use symmetry::Symmetry;
 pub use value::{AmazonsGame, Valuer};

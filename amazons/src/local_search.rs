@@ -11,8 +11,9 @@ use std::cell::RefCell;
 
 use hashbrown::HashMap;
 
+use crate::color::Color;
 use crate::moves::Move;
-use crate::position::{Color, Position};
+use crate::position::Position;
 
 /// The two local search values of an area, both from Black's (Left's) point
 /// of view: Black's moves minus White's moves under best play.

@@ -8,8 +8,9 @@
 use cgt::budget::{Limit, Watch};
 
 use crate::bitboard::queen_attacks;
+use crate::color::Color;
 use crate::moves::Move;
-use crate::position::{Color, Position};
+use crate::position::Position;
 
 impl Position {
     /// Calls `f` on every legal move of the side to move, queen by queen

@@ -3,6 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
+use crate::color::Color;
 use crate::square::{ParseSquareError, Square};
 
 /// A move: a queen goes from `from` to `to` in a straight line, then shoots
@@ -70,7 +71,7 @@ pub enum MoveError {
         /// The move.
         mv: Move,
         /// The side to move.
-        side: crate::Color,
+        side: Color,
     },
     /// The queen cannot reach the destination in a straight unobstructed line.
     #[error("move {mv}: the queen on {} cannot reach {}", mv.from, mv.to)]

@@ -28,7 +28,8 @@
 use std::fmt;
 
 use crate::bitboard::Bitboard;
-use crate::position::{Color, Position};
+use crate::color::Color;
+use crate::position::Position;
 
 /// The kind of an area (Song & Müller 2015, II-B).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]

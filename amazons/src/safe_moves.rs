@@ -37,7 +37,8 @@
 //! `tests/amazons_area.rs` (a plain solver over the area plus an integer).
 
 use crate::bitboard::{queen_attacks, Bitboard};
-use crate::position::{Color, Position};
+use crate::color::Color;
+use crate::position::Position;
 
 /// A set of the safe-move rules 1 to 6 (bit `n - 1` for rule `n`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]

@@ -19,9 +19,11 @@
 //! ```
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::moves::{Move, MoveError};
-use crate::position::{Color, Position, PositionError, Setup};
-use crate::square::{Size, Square};
+use crate::position::{Position, PositionError, Setup};
+use crate::size::Size;
+use crate::square::Square;
 
 /// A game record: a start position and the moves played from it.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,9 +12,11 @@ use cgt::{
 };
 
 use crate::bitboard::Bitboard;
+use crate::color::Color;
 use crate::partition::{basic_partition, AreaKind};
-use crate::position::{Color, Position, Setup};
-use crate::square::Size;
+use crate::position::{Position, Setup};
+use crate::size::Size;
+use crate::symmetry::Symmetry;
 use crate::territory::territory_moves;
 
 /// An Amazons position seen as a partizan game: Black (Left) and White
@@ -94,7 +96,7 @@ impl PartizanPosition for AmazonsGame {
 /// symmetries of the square; see [`AmazonsGame::new`].
 fn normalise(pos: &Position) -> Position {
     let live = pos.mask() - pos.burnt();
-    if live.is_empty() {
+    let Some((corner, size)) = live.bounding_box() else {
         return Position::from_setup(Setup {
             size: Size::new(1, 1).expect("1x1 is a board"),
             white: Bitboard::EMPTY,
@@ -103,55 +105,19 @@ fn normalise(pos: &Position) -> Position {
             to_move: Color::White,
         })
         .expect("the empty 1x1 board is valid");
-    }
-    let (mut f0, mut f1, mut r0, mut r1) = (u8::MAX, 0, u8::MAX, 0);
-    for sq in live.squares() {
-        f0 = f0.min(sq.file());
-        f1 = f1.max(sq.file());
-        r0 = r0.min(sq.rank());
-        r1 = r1.max(sq.rank());
-    }
-    let (w, h) = (f1 - f0 + 1, r1 - r0 + 1);
-    let white = pos.queens(Color::White);
-    let black = pos.queens(Color::Black);
-    let empty = pos.empty();
-    let mut best: Option<(u8, u8, u64, u64, u64)> = None;
-    for symmetry in 0..8u8 {
-        let transpose = symmetry & 4 != 0;
-        let (tw, th) = if transpose { (h, w) } else { (w, h) };
-        let map = |b: Bitboard| -> u64 {
-            let mut out = 0u64;
-            for sq in b.squares() {
-                let (mut x, mut y) = (sq.file() - f0, sq.rank() - r0);
-                if symmetry & 1 != 0 {
-                    x = w - 1 - x;
-                }
-                if symmetry & 2 != 0 {
-                    y = h - 1 - y;
-                }
-                if transpose {
-                    (x, y) = (y, x);
-                }
-                out |= 1u64 << (8 * y + x);
-            }
-            out
-        };
-        let key = (tw, th, map(white), map(black), map(empty));
-        if best.is_none_or(|b| key < b) {
-            best = Some(key);
-        }
-    }
-    let (tw, th, white, black, empty) = best.expect("eight images");
-    let size = Size::new(tw, th).expect("a crop of a valid board is valid");
-    let live = Bitboard(white | black | empty);
-    Position::from_setup(Setup {
+    };
+    // Cropped: the box moved to A1, every square off the live ones burnt.
+    let shift = corner.index();
+    let crop = |b: Bitboard| Bitboard(b.0 >> shift);
+    let cropped = Position::from_setup(Setup {
         size,
-        white: Bitboard(white),
-        black: Bitboard(black),
-        burnt: size.mask() - live,
+        white: crop(pos.queens(Color::White)),
+        black: crop(pos.queens(Color::Black)),
+        burnt: size.mask() - crop(live),
         to_move: Color::White,
     })
-    .expect("a normalised position is valid")
+    .expect("a crop of a valid board is valid");
+    cropped.least_image(&Symmetry::ALL).0
 }
 
 /// Computes canonical forms and thermographs of Amazons positions, keeping

@@ -1,8 +1,18 @@
-//! Retrograde endgame databases for Amazons areas (Song & Müller 2015, Song & Müller,
-//! "An Enhanced Solver for the Game of Amazons", section III): built by
-//! retrograde analysis over an [`index`] of the configurations of a box,
-//! stored one file per database ([`format`](mod@format)), and served to the solver as an
-//! [`amazons::AreaOracle`] ([`Databases`]).
+//! Retrograde endgame databases, and the plans that build them and split
+//! long solves so that they can run on many machines.
+//!
+//! - **Amazons areas** (Song & Müller 2015, Song & Müller, "An Enhanced
+//!   Solver for the Game of Amazons", section III): built by retrograde
+//!   analysis over an [`index`] of the configurations of a box, stored one
+//!   file per database ([`format`](mod@format)), and served to the solver as
+//!   an [`amazons::AreaOracle`] ([`Databases`]).
+//! - **Whole-board Dots-and-Boxes tables** ([`dots`]), after the Lynchburg
+//!   retrograde thesis: shards of a board's positions by line counts per
+//!   region, in the same file container.
+//! - **Plans** ([`plan`]): shards with dependencies and costs (parts of a
+//!   Dots table, Amazons tables, the first moves or replies of a long
+//!   Amazons solve), run by a resumable local runner or as Slurm jobs, and
+//!   a simulation of their scheduling.
 //!
 //! It builds, stores and serves **simple territory** databases (the exact
 //! number of moves the owner can make, and a best move), **blocker

@@ -16,7 +16,7 @@ use std::fmt;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, OnceLock};
 
-use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Square};
+use amazons::{AreaKind, AreaOracle, Bitboard, Color, Move, Position, Size, Square, Symmetry};
 
 use crate::active::ActiveDb;
 use crate::format::{
@@ -35,44 +35,43 @@ pub fn default_dir() -> PathBuf {
     std::env::var_os(DB_ENV).map_or_else(|| PathBuf::from(DEFAULT_DIR), PathBuf::from)
 }
 
-/// A symmetry placing an area in a box: translate by (`-file`, `-rank`),
-/// then transpose files and ranks if `transpose`.
+/// How an area is placed in a database's box: its bounding box (lowest
+/// file and rank, and size) moved to `A1`, then turned by `symmetry` (the
+/// identity, or the transposition when only that fits).
 #[derive(Clone, Copy, Debug)]
 struct Placement {
-    file: u8,
-    rank: u8,
-    transpose: bool,
+    corner: Square,
+    size: Size,
+    symmetry: Symmetry,
 }
 
 impl Placement {
-    fn map(self, sq: Square) -> Square {
-        let (f, r) = (sq.file() - self.file, sq.rank() - self.rank);
-        let (f, r) = if self.transpose { (r, f) } else { (f, r) };
-        Square::new(f, r).expect("inside the board")
-    }
-
-    fn unmap(self, sq: Square) -> Square {
-        let (f, r) = (sq.file(), sq.rank());
-        let (f, r) = if self.transpose { (r, f) } else { (f, r) };
-        Square::new(f + self.file, r + self.rank).expect("inside the board")
+    /// The placement of an area with these squares in the box of `index`,
+    /// if it fits.
+    fn fit(squares: Bitboard, index: &BoxIndex) -> Option<Placement> {
+        let (corner, size) = squares.bounding_box()?;
+        let symmetry = [Symmetry::IDENTITY, Symmetry::TRANSPOSE]
+            .into_iter()
+            .find(|s| {
+                let image = s.image_size(size);
+                image.width() <= index.width() && image.height() <= index.height()
+            })?;
+        Some(Placement {
+            corner,
+            size,
+            symmetry,
+        })
     }
 
     fn map_set(self, set: Bitboard) -> Bitboard {
-        set.squares().map(|s| self.map(s)).collect()
+        Bitboard(set.0 >> self.corner.index()).transformed(self.symmetry, self.size)
     }
-}
 
-/// The bounding box of `squares`: (min file, min rank, width, height).
-fn bounding_box(squares: Bitboard) -> Option<(u8, u8, u8, u8)> {
-    let first = squares.first()?;
-    let (mut f0, mut f1, mut r0, mut r1) = (first.file(), first.file(), first.rank(), first.rank());
-    for s in squares {
-        f0 = f0.min(s.file());
-        f1 = f1.max(s.file());
-        r0 = r0.min(s.rank());
-        r1 = r1.max(s.rank());
+    fn unmap(self, sq: Square) -> Square {
+        let image = self.symmetry.image_size(self.size);
+        let sq = sq.transformed(self.symmetry.inverse(), image);
+        Square::from_index(sq.index() + self.corner.index())
     }
-    Some((f0, r0, f1 - f0 + 1, r1 - r0 + 1))
 }
 
 /// Told of each table found bad when a lookup first reads it (the library
@@ -363,25 +362,12 @@ impl Databases {
         black: Bitboard,
         white: Bitboard,
     ) -> Option<(&ActiveDb, u64)> {
-        let (file, rank, w, h) = bounding_box(empty | black | white)?;
         self.actives.iter().find_map(|table| {
             let index = &table.index;
             if index.groups() != [black.count(), white.count()] {
                 return None;
             }
-            let (bw, bh) = (index.width(), index.height());
-            let transpose = if w <= bw && h <= bh {
-                false
-            } else if h <= bw && w <= bh {
-                true
-            } else {
-                return None;
-            };
-            let p = Placement {
-                file,
-                rank,
-                transpose,
-            };
+            let p = Placement::fit(empty | black | white, index)?;
             let config = crate::index::Config {
                 queens: vec![
                     index.board_to_cells(p.map_set(black))?,
@@ -402,29 +388,13 @@ impl Databases {
         squares: Bitboard,
         groups: &[u32],
     ) -> Option<(&'a TerritoryDb, Placement)> {
-        let (file, rank, w, h) = bounding_box(squares)?;
         tables.iter().find_map(|table| {
             let index = &table.index;
             if index.groups() != groups {
                 return None;
             }
-            let (bw, bh) = (index.width(), index.height());
-            let transpose = if w <= bw && h <= bh {
-                false
-            } else if h <= bw && w <= bh {
-                true
-            } else {
-                return None;
-            };
-            let db = table.get(self.hook.as_ref())?;
-            Some((
-                db,
-                Placement {
-                    file,
-                    rank,
-                    transpose,
-                },
-            ))
+            let p = Placement::fit(squares, index)?;
+            Some((table.get(self.hook.as_ref())?, p))
         })
     }
 

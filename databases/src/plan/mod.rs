@@ -30,8 +30,8 @@ pub use runner::{default_workers, run_local, RunOptions, RunReport, ShardTiming}
 pub use simulate::{simulate, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
 pub use solve::{
-    amazons_solve_plan, check_solve_plan, PlanProofError, ShardOrder, SolveError, SolveOptions,
-    SolveResultFile, SolveSplit, SolveStatus, SolveStep,
+    amazons_solve_plan, check_solve_plan, PlanProofError, ShardOrder, SolveError, SolveOptionError,
+    SolveOptions, SolveResultFile, SolveSplit, SolveStatus, SolveStep,
 };
 
 use crate::dots::{board_name, shard_specs, Geometry, GeometryError, PartId, Split};

@@ -1,0 +1,372 @@
+//! Running one solve shard: its checks, its result file, df-pn or the
+//! gather of its moves.
+
+use std::path::Path;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use amazons::{Evaluator, Move, Position, SolverPosition};
+use cgt::budget::Watch;
+use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
+use cgt::search::{Budget, DfpnConfig, DfpnSolver, ExtractError, Limits, Verdict, WinLoss};
+
+use super::options::SolveOptions;
+use super::proof::{scan_proof_file, write_joined, write_proof_file, JoinedMove, ProofFile};
+use super::split::{children, Child};
+use super::{
+    line_id, position_after, proof_path, result_path, MoveResult, Outcome, SolveError,
+    SolveResultFile, SolveStatus, SolveStep, RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
+};
+use crate::plan::{Plan, Shard, ShardKind};
+
+/// One line on the root of a solve plan, from its result file: the winner
+/// and the proof file, or how many of the root's moves are settled; `None`
+/// if the plan is not a solve plan or the root has no valid result.
+pub fn summary(plan: &Plan) -> Option<String> {
+    let shard = plan.shards.iter().find(|s| s.id == ROOT_ID)?;
+    let r = SolveShard::of(shard)?.read_result(&plan.dir)?;
+    Some(match &r.winner {
+        Some(w) => format!(
+            "winner: {w} ({} to move), proof {}",
+            r.to_move,
+            proof_path(&plan.dir, ROOT_ID).display()
+        ),
+        None if r.moves.is_empty() => format!(
+            "winner: unknown ({} limit reached)",
+            r.limit.as_deref().unwrap_or("a")
+        ),
+        None => format!(
+            "winner: unknown ({} of {} moves settled; see {})",
+            r.moves
+                .iter()
+                .filter(|m| m.status == SolveStatus::Proved)
+                .count(),
+            r.moves.len(),
+            result_path(&plan.dir, ROOT_ID).display()
+        ),
+    })
+}
+
+/// The parts of an [`ShardKind::AmazonsSolve`] shard.
+pub(crate) struct SolveShard<'a> {
+    pub id: &'a str,
+    pub root: &'a str,
+    pub line: &'a [String],
+    pub step: SolveStep,
+    pub options: &'a SolveOptions,
+}
+
+impl<'a> SolveShard<'a> {
+    /// The parts of `shard`, if it is a solve shard.
+    pub fn of(shard: &'a Shard) -> Option<SolveShard<'a>> {
+        match &shard.kind {
+            ShardKind::AmazonsSolve {
+                position,
+                line,
+                step,
+                options,
+            } => Some(SolveShard {
+                id: &shard.id,
+                root: position,
+                line,
+                step: *step,
+                options,
+            }),
+            _ => None,
+        }
+    }
+
+    /// Checks the shard: options in range, a legal line, the id of the
+    /// line; a gather's moves all answered by its dependencies.
+    pub fn check(&self, deps: &[String]) -> Result<(), SolveError> {
+        self.options.check()?;
+        let pos = position_after(self.root, self.line)?;
+        if self.id != line_id(self.line) {
+            return Err(SolveError::Id {
+                expected: line_id(self.line),
+            });
+        }
+        if self.step == SolveStep::Gather
+            && !children(&pos)
+                .iter()
+                .any(|c| deps.contains(&self.child_id(c.rep)))
+        {
+            return Err(SolveError::NoMoveShard);
+        }
+        Ok(())
+    }
+
+    pub(super) fn child_id(&self, mv: Move) -> String {
+        let mut line = self.line.to_vec();
+        line.push(mv.to_string());
+        line_id(&line)
+    }
+
+    /// The result in `dir` if it reads back valid for this shard (its proof
+    /// too, when proved), whatever the options it ran with.
+    pub fn read_result(&self, dir: &Path) -> Option<SolveResultFile> {
+        let text = std::fs::read_to_string(result_path(dir, self.id)).ok()?;
+        let r: SolveResultFile = serde_json::from_str(&text).ok()?;
+        let pos = position_after(self.root, self.line).ok()?;
+        let sound = r.format == RESULT_FORMAT
+            && r.version == RESULT_VERSION
+            && r.shard == self.id
+            && r.position == pos.to_string()
+            && r.line == self.line
+            && r.step == self.step
+            && (r.status == SolveStatus::Proved) == r.outcome.is_some();
+        if !sound {
+            return None;
+        }
+        if let Some(outcome) = r.outcome {
+            let winner = match outcome {
+                Outcome::Win => pos.to_move(),
+                Outcome::Loss => pos.to_move().opposite(),
+            };
+            // The proof's header names the position and the outcome: a
+            // result whose fields were changed does not match it.
+            let word = match outcome {
+                Outcome::Win => "win",
+                Outcome::Loss => "loss",
+            };
+            let header = |version| format!("{PROOF_MAGIC} {version}\nroot {pos}\noutcome {word}\n");
+            let (v1, v2) = (header(PROOF_VERSION), header(COMPACT_PROOF_VERSION));
+            let (bytes, checksum, head) =
+                scan_proof_file(&proof_path(dir, self.id), v1.len()).ok()?;
+            let ok = r.proof_bytes == Some(bytes)
+                && r.proof_checksum.as_deref() == Some(&format!("{checksum:016x}"))
+                && (head == v1.as_bytes() || head == v2.as_bytes())
+                && r.winner.as_deref() == Some(&winner.to_string())
+                && r.to_move == pos.to_move().to_string();
+            if !ok {
+                return None;
+            }
+        }
+        Some(r)
+    }
+
+    /// Whether the shard is done: proved, or (a solve) unknown under
+    /// options [`SolveOptions::no_further_than`] those it ran with.
+    pub fn is_done(&self, dir: &Path) -> bool {
+        self.read_result(dir).is_some_and(|r| {
+            r.status == SolveStatus::Proved
+                || (self.step == SolveStep::Solve && self.options.no_further_than(&r.options))
+        })
+    }
+
+    /// Runs the shard, writing its files into `dir`.
+    pub fn run(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+        match self.step {
+            SolveStep::Solve => self.solve(dir),
+            SolveStep::Gather => self.gather(dir, plan),
+        }
+    }
+
+    fn empty_result(&self, pos: &Position) -> SolveResultFile {
+        SolveResultFile {
+            format: RESULT_FORMAT.to_owned(),
+            version: RESULT_VERSION,
+            shard: self.id.to_owned(),
+            position: pos.to_string(),
+            line: self.line.to_vec(),
+            step: self.step,
+            status: SolveStatus::Unknown,
+            outcome: None,
+            winner: None,
+            to_move: pos.to_move().to_string(),
+            best_move: None,
+            limit: None,
+            nodes: 0,
+            seconds: 0.0,
+            options: self.options.clone(),
+            proof_bytes: None,
+            proof_checksum: None,
+            moves: Vec::new(),
+        }
+    }
+
+    /// Writes the result, after its proof if any (already written by
+    /// [`write_proof_file`]: its outcome, length and checksum).
+    fn write(
+        &self,
+        dir: &Path,
+        pos: &Position,
+        mut result: SolveResultFile,
+        proof: Option<(WinLoss, ProofFile)>,
+    ) -> Result<SolveResultFile, SolveError> {
+        match proof {
+            Some((outcome, file)) => {
+                let outcome = Outcome::from(outcome);
+                result.status = SolveStatus::Proved;
+                result.outcome = Some(outcome);
+                let winner = match outcome {
+                    Outcome::Win => pos.to_move(),
+                    Outcome::Loss => pos.to_move().opposite(),
+                };
+                result.winner = Some(winner.to_string());
+                result.proof_bytes = Some(file.bytes);
+                result.proof_checksum = Some(format!("{:016x}", file.checksum));
+            }
+            None => {
+                let _ = std::fs::remove_file(proof_path(dir, self.id));
+            }
+        }
+        let json = serde_json::to_string_pretty(&result).expect("a result serialises") + "\n";
+        crate::format::write_atomic(&result_path(dir, self.id), json.as_bytes())
+            .map_err(SolveError::Write)?;
+        Ok(result)
+    }
+
+    /// Df-pn on the position, with the evaluation of `amazons solve`.
+    fn solve(&self, dir: &Path) -> Result<SolveResultFile, SolveError> {
+        self.options.check()?;
+        let pos = position_after(self.root, self.line)?;
+        let o = self.options;
+        let mut game = SolverPosition::with_evaluator(pos.clone(), Some(Evaluator::default()))
+            .with_mobility_numbers(o.mobility_pn);
+        if let Some(db) = &o.db {
+            let dbs = crate::Databases::open_dir(db).map_err(|source| SolveError::Db {
+                dir: db.clone(),
+                source,
+            })?;
+            game = game.with_oracle(Arc::new(dbs));
+        }
+        let budget = Budget {
+            tt_mb: usize::try_from(o.tt_mb).unwrap_or(usize::MAX),
+            limits: Limits {
+                nodes: o.node_limit,
+                time: o.time_limit_ms.map(Duration::from_millis),
+            },
+            ..Budget::default()
+        };
+        let mut solver = DfpnSolver::new(DfpnConfig {
+            budget,
+            threads: o.threads as usize,
+            weak_pn_from: o.weak_pn_from.map(|d| d as usize),
+            ..DfpnConfig::default()
+        })?;
+        let start = Instant::now();
+        let r = solver.solve(&game);
+        let mut result = self.empty_result(&pos);
+        result.nodes = r.nodes;
+        result.best_move = r.best_move.map(|m| m.to_string());
+        // The time limit covers the proof too: its extraction stops at the
+        // shard's deadline, and the shard is unknown.
+        let left = o
+            .time_limit_ms
+            .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
+        let watch = Watch::new(left, None);
+        let proof = match r.verdict {
+            Verdict::Proven(_) => match amazons::extract_checkable_proof(
+                &mut solver,
+                &game,
+                o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
+                o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
+                &watch,
+                &(),
+            ) {
+                Ok(p) => Some(p),
+                Err(ExtractError::Limit(l)) => {
+                    result.limit = Some(l.name().to_owned());
+                    None
+                }
+                Err(e) => return Err(e.into()),
+            },
+            Verdict::Unknown(l) => {
+                result.limit = Some(l.name().to_owned());
+                None
+            }
+        };
+        if proof.as_ref().is_none_or(|p| p.outcome == WinLoss::Loss) {
+            result.best_move = None;
+        }
+        result.seconds = start.elapsed().as_secs_f64();
+        let written = match proof {
+            Some(p) => {
+                let file =
+                    write_proof_file(&proof_path(dir, self.id), |out| p.write_compact_to(out))?;
+                Some((p.outcome, file))
+            }
+            None => None,
+        };
+        self.write(dir, &pos, result, written)
+    }
+
+    /// Combines the results of the position's moves that have a shard among
+    /// its dependencies: a win if one leads to a position proved lost (the
+    /// first in generation order), a loss if every legal move has a shard and
+    /// leads to a position proved won, else unknown.
+    fn gather(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+        let pos = position_after(self.root, self.line)?;
+        let mut result = self.empty_result(&pos);
+        let kids = children(&pos);
+        let deps = plan
+            .shards
+            .iter()
+            .find(|s| s.id == self.id)
+            .map_or(&[][..], |s| &s.deps[..]);
+        let mut read = Vec::with_capacity(kids.len());
+        for c in &kids {
+            let id = self.child_id(c.rep);
+            if !deps.contains(&id) {
+                continue;
+            }
+            let shard = plan
+                .shards
+                .iter()
+                .find(|s| s.id == id)
+                .and_then(SolveShard::of)
+                .ok_or_else(|| SolveError::MissingShard {
+                    mv: c.mv.to_string(),
+                    shard: id.clone(),
+                })?;
+            let r = shard
+                .read_result(dir)
+                .ok_or_else(|| SolveError::ChildNotDone { shard: id.clone() })?;
+            result.moves.push(MoveResult {
+                mv: c.mv.to_string(),
+                shard: id.clone(),
+                mirrored: c.mirrored,
+                status: r.status,
+                outcome: r.outcome,
+            });
+            if !c.mirrored {
+                result.nodes += r.nodes;
+                result.seconds += r.seconds;
+            }
+            read.push((c, id, r.outcome));
+        }
+        let winning = read.iter().find(|(_, _, o)| *o == Some(Outcome::Loss));
+        let joined: Vec<&(&Child, String, Option<Outcome>)> = if let Some(w) = winning {
+            result.best_move = Some(w.0.mv.to_string());
+            vec![w]
+        } else if read.len() == kids.len() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win))
+        {
+            read.iter().collect()
+        } else {
+            Vec::new()
+        };
+        let written = if joined.is_empty() {
+            None
+        } else {
+            let outcome = if winning.is_some() {
+                WinLoss::Win
+            } else {
+                WinLoss::Loss
+            };
+            let moves: Vec<JoinedMove> = joined
+                .iter()
+                .map(|(c, id, _)| JoinedMove {
+                    mv: c.mv.to_string(),
+                    shard: id.clone(),
+                    mirrored: c.mirrored,
+                })
+                .collect();
+            let file = write_proof_file(&proof_path(dir, self.id), |out| {
+                write_joined(out, dir, &pos, outcome, &moves)
+            })?;
+            Some((outcome, file))
+        };
+        self.write(dir, &pos, result, written)
+    }
+}

@@ -1,0 +1,189 @@
+//! Splitting a root into shards: its moves up to the left-right mirror,
+//! and the plan.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use amazons::{Move, Position, SolverPosition, Symmetry};
+use cgt::search::SolverGame;
+
+use super::options::SolveOptions;
+use super::{line_id, ShardOrder, SolveSplit, SolveStep};
+use crate::plan::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
+
+/// The left-right mirror image of `pos`.
+pub(super) fn mirror_position(pos: &Position) -> Position {
+    pos.transformed(Symmetry::MIRROR_FILES)
+}
+
+/// A legal move of a position and the move whose shard answers for it:
+/// itself, or an earlier move leading to the mirror image.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Child {
+    /// The move.
+    pub mv: Move,
+    /// The move with the shard.
+    pub rep: Move,
+    /// Whether `rep`'s position is the mirror image of `mv`'s.
+    pub mirrored: bool,
+}
+
+/// Every legal move of `pos` in generation order, each with the move whose
+/// shard answers for it (the first move, in that order, of its class under
+/// the left-right mirror).
+pub fn children(pos: &Position) -> Vec<Child> {
+    let game = SolverPosition::with_evaluator(pos.clone(), None);
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    let mut reps: HashMap<Position, Move> = HashMap::new();
+    let mut out = Vec::with_capacity(moves.len());
+    for mv in moves {
+        let mut p = pos.clone();
+        p.play_unchecked(mv);
+        match reps.get(&mirror_position(&p)) {
+            Some(&rep) => out.push(Child {
+                mv,
+                rep,
+                mirrored: true,
+            }),
+            None => {
+                reps.insert(p, mv);
+                out.push(Child {
+                    mv,
+                    rep: mv,
+                    mirrored: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The moves of `pos` that have shards (one per mirror class), in the
+/// solver's move order (the moves most likely to win first) or its
+/// reverse.
+pub(super) fn shard_moves(pos: &Position, order: ShardOrder) -> Vec<Move> {
+    let mut moves: Vec<Move> = children(pos)
+        .into_iter()
+        .filter(|c| !c.mirrored)
+        .map(|c| c.mv)
+        .collect();
+    SolverPosition::new(pos.clone()).order_moves(&mut moves);
+    if order == ShardOrder::Reversed {
+        moves.reverse();
+    }
+    moves
+}
+
+/// Whether a plan splits at `pos`: it has moves and the static evaluation
+/// does not decide it.
+pub(super) fn splits(pos: &Position) -> bool {
+    let game = SolverPosition::new(pos.clone());
+    let mut moves = Vec::new();
+    game.generate_moves(&mut moves);
+    !moves.is_empty() && game.evaluate().is_none()
+}
+
+/// The plan solving `root` in `dir`: a solve shard per first move (up to
+/// the mirror image, in `order`) and a gather shard for the root; with
+/// [`SolveSplit::Replies`], a first move whose position the evaluation
+/// does not decide gets a solve shard per reply (in `order`) and a gather
+/// shard. A root without moves, or decided by the evaluation, is one solve
+/// shard. Costs: 1 per solve shard, 0 per gather.
+///
+/// With `only` not empty, only those first moves (legal moves of `root`; a
+/// mirror image stands for its twin) get shards: the root's gather can then
+/// prove a win through one of them, never a loss. This is how a solve with
+/// a known first move is run, as Song & Müller (2015, §V-B) fixed White's
+/// first move on 5x6.
+pub fn amazons_solve_plan(
+    root: &Position,
+    split: SolveSplit,
+    order: ShardOrder,
+    only: &[Move],
+    options: &SolveOptions,
+    dir: &Path,
+) -> Plan {
+    let text = root.to_string();
+    let kids = children(root);
+    let wanted: Vec<Move> = kids
+        .iter()
+        .filter(|c| only.contains(&c.mv))
+        .map(|c| c.rep)
+        .collect();
+    let shard = |line: &[Move], step: SolveStep, deps: Vec<String>| {
+        let line: Vec<String> = line.iter().map(Move::to_string).collect();
+        Shard {
+            id: line_id(&line),
+            kind: ShardKind::AmazonsSolve {
+                position: text.clone(),
+                line,
+                step,
+                options: options.clone(),
+            },
+            deps,
+            cost: u64::from(step == SolveStep::Solve),
+        }
+    };
+    let mut shards = Vec::new();
+    if splits(root) {
+        let mut root_deps = Vec::new();
+        for first in shard_moves(root, order)
+            .into_iter()
+            .filter(|m| only.is_empty() || wanted.contains(m))
+        {
+            let mut p = root.clone();
+            p.play_unchecked(first);
+            let line = [first];
+            if split == SolveSplit::Replies && splits(&p) {
+                let mut deps = Vec::new();
+                for reply in shard_moves(&p, order) {
+                    let s = shard(&[first, reply], SolveStep::Solve, Vec::new());
+                    deps.push(s.id.clone());
+                    shards.push(s);
+                }
+                shards.push(shard(&line, SolveStep::Gather, deps));
+            } else {
+                shards.push(shard(&line, SolveStep::Solve, Vec::new()));
+            }
+            root_deps.push(line_id(&[first.to_string()]));
+        }
+        shards.push(shard(&[], SolveStep::Gather, root_deps));
+    } else {
+        shards.push(shard(&[], SolveStep::Solve, Vec::new()));
+    }
+    Plan {
+        format: PLAN_FORMAT.to_owned(),
+        version: PLAN_VERSION,
+        name: format!("amazons solve {text}"),
+        dir: dir.to_owned(),
+        shards,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::solve::proof::mirror_move_text;
+
+    #[test]
+    fn mirror_images_share_a_shard() {
+        // The 4x4 start is its own mirror image: every first move but
+        // those mapped to themselves has a twin.
+        let pos = Position::standard("4x4".parse().unwrap()).unwrap();
+        let kids = children(&pos);
+        let reps = kids.iter().filter(|c| !c.mirrored).count();
+        assert!(reps < kids.len());
+        for c in kids.iter().filter(|c| c.mirrored) {
+            let mut a = pos.clone();
+            a.play_unchecked(c.mv);
+            let mut b = pos.clone();
+            b.play_unchecked(c.rep);
+            assert_eq!(mirror_position(&a), b);
+            assert_eq!(
+                mirror_move_text(&c.rep.to_string(), pos.size()),
+                Some(c.mv.to_string())
+            );
+        }
+    }
+}
