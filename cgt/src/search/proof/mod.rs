@@ -69,12 +69,13 @@
 //!
 //! The module's parts: [`ProofTree`] and its nodes; extraction from a
 //! solver ([`extract_proof`], [`extract_proof_shaped`]); the two versions
-//! of the file format, written and read; and the checker
-//! ([`check_proof`]).
+//! of the file format, written and read; [`file`](mod@file), proof files
+//! on disk, plain or gzip-compressed; and the checker ([`check_proof`]).
 
 mod check;
 mod compact;
 mod extract;
+pub mod file;
 mod format;
 mod read;
 mod text;
