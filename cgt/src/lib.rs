@@ -78,7 +78,9 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` for the result types that reports print as they
+//!   are: [`budget::Limit`] (its name, `"time"`), [`Rational`] (its text,
+//!   `"-3/4"`) and [`search::ProofStats`].
 
 // Libraries never print: they report through progress callbacks and
 // return results; the CLI prints.

@@ -10,19 +10,21 @@ use crate::search::game::SolverGame;
 use crate::search::numbers::WinLoss;
 use crate::ProgressSink;
 
-/// Counts of a checked proof.
+/// Counts of a checked proof (fields in alphabetical order, the order of
+/// their keys in JSON with the `serde` feature).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize))]
 pub struct ProofStats {
-    /// Distinct nodes checked.
-    pub nodes: usize,
-    /// Leaves with no legal move.
-    pub no_move_leaves: usize,
-    /// `leaf eval` leaves accepted by the leaf verifier.
-    pub evaluated_leaves: usize,
-    /// `leaf search` leaves accepted by the leaf verifier.
-    pub searched_leaves: usize,
     /// Longest move sequence from the root to a leaf.
     pub depth: usize,
+    /// `leaf eval` leaves accepted by the leaf verifier.
+    pub evaluated_leaves: usize,
+    /// Leaves with no legal move.
+    pub no_move_leaves: usize,
+    /// Distinct nodes checked.
+    pub nodes: usize,
+    /// `leaf search` leaves accepted by the leaf verifier.
+    pub searched_leaves: usize,
 }
 
 /// A proof that does not prove its claim.
