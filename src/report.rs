@@ -188,17 +188,17 @@ pub struct ThermographReport {
     /// The canonical form (`null` where a database stores none).
     pub canonical: Option<String>,
     /// `LW(0)`.
-    pub left_stop: String,
+    pub left_stop: Rational,
     /// The left wall's breakpoints `[t, x]` from t = -1 up to the mast.
-    pub left_wall: Vec<[String; 2]>,
+    pub left_wall: Vec<[Rational; 2]>,
     /// The mast value.
-    pub mean: String,
+    pub mean: Rational,
     /// `RW(0)`.
-    pub right_stop: String,
+    pub right_stop: Rational,
     /// The right wall's breakpoints `[t, x]` from t = -1 up to the mast.
-    pub right_wall: Vec<[String; 2]>,
+    pub right_wall: Vec<[Rational; 2]>,
     /// Where the walls meet the mast.
-    pub temperature: String,
+    pub temperature: Rational,
     /// The size of a canonical form too long to print (`canonical` is then
     /// `null`; absent otherwise).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -215,17 +215,17 @@ impl ThermographReport {
         let wall = |w| {
             wall_points(w, temperature, mast)
                 .into_iter()
-                .map(|(t, x)| [t.to_string(), x.to_string()])
+                .map(|(t, x)| [t, x])
                 .collect()
         };
         Ok(ThermographReport {
             canonical: canonical.map(str::to_owned),
-            left_stop: t.left_stop()?.to_string(),
+            left_stop: t.left_stop()?,
             left_wall: wall(&t.left_wall),
-            mean: mast.to_string(),
-            right_stop: t.right_stop()?.to_string(),
+            mean: mast,
+            right_stop: t.right_stop()?,
             right_wall: wall(&t.right_wall),
-            temperature: temperature.to_string(),
+            temperature,
             too_large: None,
         })
     }
@@ -540,16 +540,10 @@ pub struct ConvertProofReport {
 /// `amazons check-proof --json` (an invalid proof is an error, exit 2).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct CheckProofReport {
-    /// Longest move sequence from the root to a leaf.
-    pub depth: usize,
-    /// `leaf eval` leaves accepted by the exact leaf verifier.
-    pub evaluated_leaves: usize,
-    /// Leaves where the player to move has no legal move.
-    pub no_move_leaves: usize,
-    /// Distinct nodes checked.
-    pub nodes: usize,
-    /// `leaf search` leaves accepted by the exact leaf verifier.
-    pub searched_leaves: usize,
+    /// The checker's counts: `depth`, `evaluated_leaves`,
+    /// `no_move_leaves`, `nodes`, `searched_leaves` (keys of this object).
+    #[serde(flatten)]
+    pub stats: cgt::search::ProofStats,
     /// Wall-clock time of the check.
     pub seconds: f64,
     /// Always `true`: the proof proves its claim.
@@ -574,11 +568,7 @@ impl CheckProofReport {
     /// The report of a check that accepted a proof in `seconds`.
     pub fn new(stats: &cgt::search::ProofStats, seconds: f64) -> CheckProofReport {
         CheckProofReport {
-            depth: stats.depth,
-            evaluated_leaves: stats.evaluated_leaves,
-            no_move_leaves: stats.no_move_leaves,
-            nodes: stats.nodes,
-            searched_leaves: stats.searched_leaves,
+            stats: *stats,
             seconds,
             valid: true,
         }

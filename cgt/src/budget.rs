@@ -106,10 +106,17 @@ impl StopFlag {
     }
 }
 
-/// Which limit ended a computation.
+/// Which limit ended a computation. With the `serde` feature it
+/// serializes as its [name](Limit::name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize),
+    serde(rename_all = "lowercase")
+)]
 pub enum Limit {
     /// The node (work unit) limit.
+    #[cfg_attr(feature = "serde", serde(rename = "node"))]
     Nodes,
     /// The time limit.
     Time,

@@ -1,6 +1,10 @@
-//! Game values of short partizan games: canonical forms, thermographs and
-//! bounds. This crate knows no particular game; game engines hand their
-//! positions to it through a trait ([`PartizanPosition`]).
+//! The generic layer of cgtk, which knows no particular game: the values
+//! of short partizan games (canonical forms, thermographs, bounds) and of
+//! impartial games (nimbers); the one budget that every long computation
+//! of every crate takes ([`budget`]); and the generic solvers of
+//! two-player win/loss games, with their proofs ([`search`]). Game engines
+//! hand their positions to it through traits ([`PartizanPosition`],
+//! [`Impartial`], [`search::SolverGame`]).
 //!
 //! # Canonical forms
 //!
@@ -53,11 +57,23 @@
 //! assert_eq!(switch.mean(), Rational::new(3, 2));
 //! ```
 //!
+//! # Budget
+//!
+//! [`budget`] is the vocabulary of limits: [`budget::Limits`] (nodes,
+//! time), [`budget::StopFlag`] (Ctrl-C, a client gone away),
+//! [`budget::Limit`] (the limit that ended a computation),
+//! [`budget::Watch`] and [`budget::Meter`] (what a computation asks between
+//! units of work) and [`budget::OutputLimit`] (the most bytes a printed
+//! result may take). The arena, the solvers and the proof checker take
+//! them, as do the crates above. Libraries report progress through
+//! [`ProgressSink`] and never print.
+//!
 //! # Search
 //!
 //! [`search`] holds the generic solvers of two-player win/loss games, written
 //! against the small trait [`search::SolverGame`]: depth-first proof-number
-//! search, alpha-beta, proof trees with their file format and an independent
+//! search, alpha-beta, proof trees with their two file formats, proof files
+//! on disk (plain or gzip, [`search::proof::file`]) and an independent
 //! checker. Game crates implement the trait for their positions.
 //!
 //! # Threads
@@ -78,7 +94,9 @@
 //!
 //! # Feature flags
 //!
-//! None.
+//! - `serde`: `Serialize` for the result types that reports print as they
+//!   are: [`budget::Limit`] (its name, `"time"`), [`Rational`] (its text,
+//!   `"-3/4"`) and [`search::ProofStats`].
 
 // Libraries never print: they report through progress callbacks and
 // return results; the CLI prints.

@@ -183,6 +183,15 @@ impl fmt::Display for Rational {
     }
 }
 
+/// With the `serde` feature, a rational serializes as its text (`"-3/4"`,
+/// `"2"`): exact, where a JSON number would not be.
+#[cfg(feature = "serde")]
+impl serde::Serialize for Rational {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(self)
+    }
+}
+
 /// A malformed rational in text.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[error("malformed rational {text:?}: expected an integer or `p/q`")]

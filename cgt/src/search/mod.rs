@@ -14,7 +14,8 @@
 //! - [`alphabeta`]: the win/loss alpha-beta baseline.
 //! - [`control`]: the [`Budget`] both searches share (table size, limits,
 //!   progress reports), and their results.
-//! - [`proof`]: extracting a winning strategy, its file format, and
+//! - [`proof`]: extracting a winning strategy, its two file formats,
+//!   proof files on disk ([`proof::file`], plain or gzip), and
 //!   [`check_proof`].
 //!
 //! The solvers assume an **acyclic** game (in Amazons every move burns a
@@ -27,9 +28,10 @@
 //! `min(hash, hash of the mirror image)` from `canonical_hash`. Outcomes are
 //! for the player to move (map them to a colour with the position's own
 //! side to move). Solve with [`DfpnSolver::solve`], then
-//! [`extract_proof`] from the same solver, [`ProofTree::write_to`] a file,
-//! and verify with [`ProofTree::read_from`] and [`check_proof`] given an
-//! exact leaf verifier.
+//! [`extract_proof`] from the same solver, write it with
+//! [`proof::file::write_proof`], and verify it with
+//! [`proof::file::ProofReader`] and [`check_proof`] given an exact leaf
+//! verifier.
 //!
 //! ```
 //! use cgt::search::{check_proof, extract_proof, toy::Kayles, DfpnConfig, DfpnSolver, WinLoss, Verdict};
