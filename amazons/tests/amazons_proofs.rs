@@ -3,7 +3,7 @@
 //! plan SIZE` for 6x4 and 5x6): each is for the standard start of its
 //! board, proves the winner the literature gives, and passes the checker
 //! with the exact leaf verifier; so do the 6x5 replies refuted so far.
-//! The small ones run in every test run, the large ones in release
+//! The small ones run in every test run, the others in release
 //! builds: `cargo test --release -p amazons --test amazons_proofs -- --ignored`.
 //! The command-line check of a compressed proof is in `amazons_solve_cli.rs`.
 
@@ -62,19 +62,6 @@ fn five_by_four_proof_checks() {
     assert_eq!(check_shipped("5x4"), WinLoss::Win);
 }
 
-/// 4x5: Song & Müller 2015 (Table I) give the first player; the exhaustive
-/// searches of `amazons_solve.rs` and this proof give the second.
-#[test]
-fn four_by_five_proof_checks() {
-    assert_eq!(check_shipped("4x5"), WinLoss::Loss);
-}
-
-/// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
-#[test]
-fn five_by_five_proof_checks() {
-    assert_eq!(check_shipped("5x5"), WinLoss::Win);
-}
-
 /// 4x6: the first player wins (Song & Müller 2015, Table I).
 #[test]
 fn four_by_six_proof_checks() {
@@ -131,5 +118,26 @@ fn six_by_five_refuted_replies_check() {
         root.play(root.parse_move(reply).unwrap()).unwrap();
         let outcome = check_file(&format!("proofs/6x5-B1-B4xB3/{name}"), &root);
         assert_eq!(outcome, WinLoss::Win, "{name}");
+    }
+}
+
+/// Heavy tests: run in release builds by `.ci/run`
+/// (`cargo test --release -p amazons --test amazons_proofs -- --ignored release::`).
+mod release {
+    use super::*;
+
+    /// 4x5: Song & Müller 2015 (Table I) give the first player; the exhaustive
+    /// searches of `amazons_solve.rs` and this proof give the second.
+    #[test]
+    #[ignore = "release: about ten seconds of proof checking in the test profile"]
+    fn four_by_five_proof_checks() {
+        assert_eq!(check_shipped("4x5"), WinLoss::Loss);
+    }
+
+    /// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
+    #[test]
+    #[ignore = "release: about twenty seconds of proof checking in the test profile"]
+    fn five_by_five_proof_checks() {
+        assert_eq!(check_shipped("5x5"), WinLoss::Win);
     }
 }
