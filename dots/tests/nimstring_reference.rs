@@ -322,30 +322,6 @@ fn random_graph(rng: &mut SmallRng) -> StringsAndCoins {
     text.join(" ").parse().unwrap()
 }
 
-#[test]
-fn loony_moves_are_the_moves_to_loony_positions() {
-    // A move is loony when it completes no box and leaves a position Q
-    // that the brute force finds a first-player win even doubled (Q + Q is
-    // 0 whenever Q equals a nimber).
-    let board = Board::new(2, 3).unwrap();
-    let mut loony = 0;
-    for pos in random_positions(board, 300, 99) {
-        if pos.legal_moves().len() > 8 {
-            continue;
-        }
-        let marked = loony_moves(&pos);
-        for e in pos.legal_moves().iter() {
-            let (next, captures) = pos.play_unchecked(e);
-            let g = StringsAndCoins::from_position(&next);
-            let doubled = Brute::graph(&g.union(&g).unwrap()).value();
-            let expected = captures == 0 && doubled != 0;
-            assert_eq!(marked.contains(e), expected, "{pos} edge {e}");
-            loony += usize::from(expected);
-        }
-    }
-    assert!(loony > 15, "only {loony} loony moves met");
-}
-
 /// A random graph on coins `0..coins` with one to `most` strings, some to
 /// the ground, as text strings (a string from a coin to itself is left
 /// out).
@@ -469,6 +445,31 @@ fn long_chain_rules_all() {
 /// (`cargo test --release -p dots --test nimstring_reference -- --ignored release::`).
 mod release {
     use super::*;
+
+    #[test]
+    #[ignore = "release: about thirty seconds in the test profile"]
+    fn loony_moves_are_the_moves_to_loony_positions() {
+        // A move is loony when it completes no box and leaves a position Q
+        // that the brute force finds a first-player win even doubled (Q + Q is
+        // 0 whenever Q equals a nimber).
+        let board = Board::new(2, 3).unwrap();
+        let mut loony = 0;
+        for pos in random_positions(board, 300, 99) {
+            if pos.legal_moves().len() > 8 {
+                continue;
+            }
+            let marked = loony_moves(&pos);
+            for e in pos.legal_moves().iter() {
+                let (next, captures) = pos.play_unchecked(e);
+                let g = StringsAndCoins::from_position(&next);
+                let doubled = Brute::graph(&g.union(&g).unwrap()).value();
+                let expected = captures == 0 && doubled != 0;
+                assert_eq!(marked.contains(e), expected, "{pos} edge {e}");
+                loony += usize::from(expected);
+            }
+        }
+        assert!(loony > 15, "only {loony} loony moves met");
+    }
 
     #[test]
     #[ignore = "release: the brute force on every empty board up to 3x3"]
