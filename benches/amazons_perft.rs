@@ -1,11 +1,11 @@
 //! Amazons move generation speed: perft from standard starts, each run
-//! checking its count against issue 5's numbers (tests/data/amazons.perft).
+//! checking its count against issue 5's numbers (amazons/tests/data/amazons.perft).
 
 use amazons::{perft, Position};
 use cgt::budget::Watch;
 use criterion::{criterion_main, Criterion, Throughput};
 
-/// (size, depth, count) from tests/data/amazons.perft (issue 5).
+/// (size, depth, count) from amazons/tests/data/amazons.perft (issue 5).
 const CASES: [(&str, u32, u64); 3] = [
     ("4x4", 3, 139_500),
     ("5x5", 3, 7_940_210),

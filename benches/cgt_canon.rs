@@ -20,7 +20,7 @@ mod common;
 use common::{build, corpus, Domineering, Tree};
 
 /// Canonical forms from CGSuite's CanonicalShortGameTestCase and EvalTest
-/// (sources in tests/cgt_golden.rs), as (input, canonical form).
+/// (sources in cgt/tests/cgt_golden.rs), as (input, canonical form).
 const CGSUITE: &[(&str, &str)] = &[
     ("{3||2+*|1+*}", "{3||2*|1*}"),
     (

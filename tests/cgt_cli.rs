@@ -22,7 +22,7 @@ fn ok(args: &[&str]) -> String {
 
 #[test]
 fn canon_prints_canonical_forms() {
-    // Golden values of the issue (see tests/cgt_golden.rs for sources).
+    // Golden values of the issue (see cgt/tests/cgt_golden.rs for sources).
     for (game, canonical) in [
         ("{0|0}", "*"),
         ("{0|*}", "^"),

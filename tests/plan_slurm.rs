@@ -3,9 +3,9 @@
 //! Amazons 4x4 solve split at the first moves, wait for their jobs, and
 //! check the files are byte for byte those of a local build.
 //!
-//! Runs only when `CGTK_SLURM=1` and `SLURM_CONF` name a running cluster
-//! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`); otherwise
-//! it says so and passes.
+//! Ignored unless asked for: needs a running cluster named by `SLURM_CONF`
+//! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`, then
+//! `cargo test --test plan_slurm -- --ignored`; `.ci/run` does so).
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -16,15 +16,12 @@ const CGTK: &str = env!("CARGO_BIN_EXE_cgtk");
 /// How long the cluster may take for one plan.
 const TIMEOUT: Duration = Duration::from_secs(600);
 
-fn cluster_up() -> bool {
-    if std::env::var("CGTK_SLURM").as_deref() != Ok("1") || std::env::var_os("SLURM_CONF").is_none()
-    {
-        eprintln!(
-            "skipped: no Slurm cluster (set CGTK_SLURM=1 and SLURM_CONF; see .ci/slurm-local)"
-        );
-        return false;
-    }
-    true
+/// Fails, saying how to start one, unless a cluster is named.
+fn assert_cluster() {
+    assert!(
+        std::env::var_os("SLURM_CONF").is_some(),
+        "no Slurm cluster: run `.ci/slurm-local up`, then `eval \"$(.ci/slurm-local env)\"`"
+    );
 }
 
 fn run(cmd: &mut Command) -> String {
@@ -102,10 +99,9 @@ fn check(name: &str, plan_args: &[&str], build_args: &[&str], mode: &str) {
 }
 
 #[test]
+#[ignore = "needs a Slurm cluster (SLURM_CONF): see .ci/slurm-local"]
 fn two_by_three_table_on_slurm_matches_a_local_build() {
-    if !cluster_up() {
-        return;
-    }
+    assert_cluster();
     // The 2x3 table as one job per shard (420 jobs chained by afterok;
     // about 3 minutes on a 2-core node), the 2x2 table as one job array
     // per level (55 shards in 13 arrays).
@@ -122,10 +118,9 @@ fn two_by_three_table_on_slurm_matches_a_local_build() {
 }
 
 #[test]
+#[ignore = "needs a Slurm cluster (SLURM_CONF): see .ci/slurm-local"]
 fn amazons_databases_on_slurm_match_a_local_build() {
-    if !cluster_up() {
-        return;
-    }
+    assert_cluster();
     // The blocker tables of 3x2 with two queens: simple q2, then q1b1, then
     // q0b2, each job after the one it reads.
     let tables = ["--kind", "blocker", "--size", "3x2", "--queens", "2"];
@@ -138,10 +133,9 @@ fn amazons_databases_on_slurm_match_a_local_build() {
 }
 
 #[test]
+#[ignore = "needs a Slurm cluster (SLURM_CONF): see .ci/slurm-local"]
 fn amazons_solve_on_slurm_matches_a_local_run() {
-    if !cluster_up() {
-        return;
-    }
+    assert_cluster();
     // The 4x4 start, one job per first move (up to the mirror image) and a
     // gather job after them all; one search thread, so that proofs are the
     // same byte for byte wherever they are found.

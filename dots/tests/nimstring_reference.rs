@@ -197,33 +197,6 @@ fn star_gadget_is_star_one() {
     assert_eq!(Brute::graph(&g).value(), 1);
 }
 
-#[test]
-fn empty_boards_up_to_three_by_three() {
-    let mut values = Vec::new();
-    for (w, h) in [
-        (1, 1),
-        (1, 2),
-        (2, 1),
-        (1, 3),
-        (2, 2),
-        (1, 4),
-        (1, 5),
-        (2, 3),
-        (3, 2),
-        (1, 6),
-        (3, 3),
-    ] {
-        let board = Board::new(w, h).unwrap();
-        let pos = Position::empty(board);
-        let mut brute = Brute::dots(board);
-        let ours = check_position(&mut brute, &pos);
-        values.push((format!("{w}x{h}"), brute.grundy(0), ours));
-    }
-    // The empty 2x2 board is a loss for the player to move.
-    let two = values.iter().find(|v| v.0 == "2x2").unwrap();
-    assert_eq!((two.1, two.2), (0, NimstringValue::Nimber(cgt::Nimber(0))));
-}
-
 /// Random positions: `count` per board, with a random number of edges drawn.
 fn random_positions(board: Board, count: usize, seed: u64) -> Vec<Position> {
     let mut rng = SmallRng::seed_from_u64(seed);
@@ -265,12 +238,6 @@ fn random_positions_up_to_three_by_three(divisor: usize) {
 }
 
 #[test]
-fn random_positions_up_to_three_by_three_sample() {
-    // A tenth of the full run below (530 positions), for every test run.
-    random_positions_up_to_three_by_three(10);
-}
-
-#[test]
 #[ignore = "minutes: run in release with --ignored"]
 fn random_positions_up_to_three_by_three_all() {
     random_positions_up_to_three_by_three(1);
@@ -295,12 +262,6 @@ fn small_graphs(count: usize, max: usize, seed: u64) -> Vec<StringsAndCoins> {
         }
     }
     out
-}
-
-#[test]
-fn pairs_of_positions_add_as_nimbers_sample() {
-    // A quarter of the full run below, for every test run.
-    pairs_of_positions_add_as_nimbers(100);
 }
 
 #[test]
@@ -340,34 +301,6 @@ fn pairs_of_positions_add_as_nimbers(count: usize) {
     );
 }
 
-#[test]
-fn pairs_of_general_graphs_add_as_nimbers() {
-    let mut rng = SmallRng::seed_from_u64(17);
-    let graphs: Vec<StringsAndCoins> = (0..3000)
-        .map(|_| random_graph(&mut rng))
-        .filter(|g| g.strings().len() <= 9)
-        .collect();
-    let mut equal = 0;
-    for (i, p) in graphs.iter().enumerate() {
-        let q = &graphs[(i * 7 + 3) % graphs.len()];
-        equal += usize::from(check_pair(p, q));
-        let mut nim = Nimstring::new();
-        let v = nim.graph_value(p).unwrap();
-        if let Some(q) = graphs
-            .iter()
-            .find(|q| !v.is_loony() && nim.graph_value(q).unwrap() == v)
-        {
-            assert!(check_pair(p, q));
-            equal += 1;
-        }
-    }
-    assert!(
-        graphs.len() > 1500 && equal > 500,
-        "{} graphs, {equal} equal",
-        graphs.len()
-    );
-}
-
 /// A random multigraph: `coins` coins, `m` strings, some to the ground.
 fn random_graph(rng: &mut SmallRng) -> StringsAndCoins {
     let coins = rng.gen_range(1..=7u8);
@@ -387,76 +320,6 @@ fn random_graph(rng: &mut SmallRng) -> StringsAndCoins {
         }
     }
     text.join(" ").parse().unwrap()
-}
-
-#[test]
-fn random_general_graphs() {
-    let mut rng = SmallRng::seed_from_u64(7);
-    for _ in 0..3000 {
-        let g = random_graph(&mut rng);
-        let v = Brute::graph(&g).value();
-        check_graph(&g, v, "graph");
-    }
-}
-
-#[test]
-fn loony_moves_are_the_moves_to_loony_positions() {
-    // A move is loony when it completes no box and leaves a position Q
-    // that the brute force finds a first-player win even doubled (Q + Q is
-    // 0 whenever Q equals a nimber).
-    let board = Board::new(2, 3).unwrap();
-    let mut loony = 0;
-    for pos in random_positions(board, 300, 99) {
-        if pos.legal_moves().len() > 8 {
-            continue;
-        }
-        let marked = loony_moves(&pos);
-        for e in pos.legal_moves().iter() {
-            let (next, captures) = pos.play_unchecked(e);
-            let g = StringsAndCoins::from_position(&next);
-            let doubled = Brute::graph(&g.union(&g).unwrap()).value();
-            let expected = captures == 0 && doubled != 0;
-            assert_eq!(marked.contains(e), expected, "{pos} edge {e}");
-            loony += usize::from(expected);
-        }
-    }
-    assert!(loony > 15, "only {loony} loony moves met");
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
-
-    /// Component sums: where no component is loony, the code's value of a
-    /// position is the nim-sum of its components' values, and the brute
-    /// force agrees: the position plus a one-component position that the
-    /// code gives that nim-sum is a loss for the player to move. Where one is
-    /// loony, so is the position, and the player to move wins.
-    #[test]
-    fn value_is_the_nim_sum_of_components(seed in any::<u64>(), undrawn in 4usize..=11) {
-        let board = Board::new(3, 3).unwrap();
-        let mut rng = SmallRng::seed_from_u64(seed);
-        let mut edges: Vec<usize> = (0..board.num_edges()).collect();
-        edges.shuffle(&mut rng);
-        let set = EdgeSet(edges[undrawn..].iter().fold(0, |a, &e| a | 1 << e));
-        let pos = Position::from_edges(board, set).unwrap();
-        let mut nim = Nimstring::new();
-        let comps = nim.components(&pos).unwrap();
-        let covered = comps.iter().fold(0, |a, c| a | c.edges.0);
-        prop_assert_eq!(covered, pos.legal_moves().0);
-        let whole = nim.value(&pos).unwrap();
-        let sum = comps.iter().fold(NimstringValue::Nimber(cgt::Nimber(0)), |a, c| a + c.value);
-        prop_assert_eq!(whole, sum);
-        let g = StringsAndCoins::from_position(&pos);
-        if whole.is_loony() {
-            prop_assert!(Brute::graph(&g).value() != 0);
-        } else {
-            let pool = small_graphs(200, 7, seed);
-            let single = pool.iter().find(|q| q.components().len() == 1 && nim.graph_value(q).unwrap() == whole);
-            if let Some(q) = single {
-                prop_assert!(check_pair(&g, q));
-            }
-        }
-    }
 }
 
 /// A random graph on coins `0..coins` with one to `most` strings, some to
@@ -573,13 +436,166 @@ fn long_chain_rules(count: usize) {
 }
 
 #[test]
-fn long_chain_rules_sample() {
-    // A twenty-fifth of the full run below, for every test run.
-    long_chain_rules(40);
-}
-
-#[test]
 #[ignore = "minutes: run in release with --ignored"]
 fn long_chain_rules_all() {
     long_chain_rules(1000);
+}
+
+/// Heavy tests: run in release builds by `.ci/run`
+/// (`cargo test --release -p dots --test nimstring_reference -- --ignored release::`).
+mod release {
+    use super::*;
+
+    #[test]
+    #[ignore = "release: about thirty seconds in the test profile"]
+    fn loony_moves_are_the_moves_to_loony_positions() {
+        // A move is loony when it completes no box and leaves a position Q
+        // that the brute force finds a first-player win even doubled (Q + Q is
+        // 0 whenever Q equals a nimber).
+        let board = Board::new(2, 3).unwrap();
+        let mut loony = 0;
+        for pos in random_positions(board, 300, 99) {
+            if pos.legal_moves().len() > 8 {
+                continue;
+            }
+            let marked = loony_moves(&pos);
+            for e in pos.legal_moves().iter() {
+                let (next, captures) = pos.play_unchecked(e);
+                let g = StringsAndCoins::from_position(&next);
+                let doubled = Brute::graph(&g.union(&g).unwrap()).value();
+                let expected = captures == 0 && doubled != 0;
+                assert_eq!(marked.contains(e), expected, "{pos} edge {e}");
+                loony += usize::from(expected);
+            }
+        }
+        assert!(loony > 15, "only {loony} loony moves met");
+    }
+
+    #[test]
+    #[ignore = "release: the brute force on every empty board up to 3x3"]
+    fn empty_boards_up_to_three_by_three() {
+        let mut values = Vec::new();
+        for (w, h) in [
+            (1, 1),
+            (1, 2),
+            (2, 1),
+            (1, 3),
+            (2, 2),
+            (1, 4),
+            (1, 5),
+            (2, 3),
+            (3, 2),
+            (1, 6),
+            (3, 3),
+        ] {
+            let board = Board::new(w, h).unwrap();
+            let pos = Position::empty(board);
+            let mut brute = Brute::dots(board);
+            let ours = check_position(&mut brute, &pos);
+            values.push((format!("{w}x{h}"), brute.grundy(0), ours));
+        }
+        // The empty 2x2 board is a loss for the player to move.
+        let two = values.iter().find(|v| v.0 == "2x2").unwrap();
+        assert_eq!((two.1, two.2), (0, NimstringValue::Nimber(cgt::Nimber(0))));
+    }
+
+    #[test]
+    #[ignore = "release: 530 random positions up to 3x3 against the brute force"]
+    fn random_positions_up_to_three_by_three_sample() {
+        // A tenth of `random_positions_up_to_three_by_three_all` (530
+        // positions), for every CI run.
+        random_positions_up_to_three_by_three(10);
+    }
+
+    #[test]
+    #[ignore = "release: the brute force on sums of 100 positions with their partners"]
+    fn pairs_of_positions_add_as_nimbers_sample() {
+        // A quarter of `pairs_of_positions_add_as_nimbers_all`, for every CI
+        // run.
+        pairs_of_positions_add_as_nimbers(100);
+    }
+
+    #[test]
+    #[ignore = "release: the brute force on sums of 1500 or more pairs of graphs"]
+    fn pairs_of_general_graphs_add_as_nimbers() {
+        let mut rng = SmallRng::seed_from_u64(17);
+        let graphs: Vec<StringsAndCoins> = (0..3000)
+            .map(|_| random_graph(&mut rng))
+            .filter(|g| g.strings().len() <= 9)
+            .collect();
+        let mut equal = 0;
+        for (i, p) in graphs.iter().enumerate() {
+            let q = &graphs[(i * 7 + 3) % graphs.len()];
+            equal += usize::from(check_pair(p, q));
+            let mut nim = Nimstring::new();
+            let v = nim.graph_value(p).unwrap();
+            if let Some(q) = graphs
+                .iter()
+                .find(|q| !v.is_loony() && nim.graph_value(q).unwrap() == v)
+            {
+                assert!(check_pair(p, q));
+                equal += 1;
+            }
+        }
+        assert!(
+            graphs.len() > 1500 && equal > 500,
+            "{} graphs, {equal} equal",
+            graphs.len()
+        );
+    }
+
+    #[test]
+    #[ignore = "release: 3000 random graphs against the brute force"]
+    fn random_general_graphs() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        for _ in 0..3000 {
+            let g = random_graph(&mut rng);
+            let v = Brute::graph(&g).value();
+            check_graph(&g, v, "graph");
+        }
+    }
+
+    #[test]
+    #[ignore = "release: the long-chain rules against the brute force on sums"]
+    fn long_chain_rules_sample() {
+        // A twenty-fifth of `long_chain_rules_all`, for every CI run.
+        long_chain_rules(40);
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Component sums: where no component is loony, the code's value of a
+        /// position is the nim-sum of its components' values, and the brute
+        /// force agrees: the position plus a one-component position that the
+        /// code gives that nim-sum is a loss for the player to move. Where one is
+        /// loony, so is the position, and the player to move wins.
+        #[test]
+        #[ignore = "release: 200 cases of the brute force on sums"]
+        fn value_is_the_nim_sum_of_components(seed in any::<u64>(), undrawn in 4usize..=11) {
+            let board = Board::new(3, 3).unwrap();
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut edges: Vec<usize> = (0..board.num_edges()).collect();
+            edges.shuffle(&mut rng);
+            let set = EdgeSet(edges[undrawn..].iter().fold(0, |a, &e| a | 1 << e));
+            let pos = Position::from_edges(board, set).unwrap();
+            let mut nim = Nimstring::new();
+            let comps = nim.components(&pos).unwrap();
+            let covered = comps.iter().fold(0, |a, c| a | c.edges.0);
+            prop_assert_eq!(covered, pos.legal_moves().0);
+            let whole = nim.value(&pos).unwrap();
+            let sum = comps.iter().fold(NimstringValue::Nimber(cgt::Nimber(0)), |a, c| a + c.value);
+            prop_assert_eq!(whole, sum);
+            let g = StringsAndCoins::from_position(&pos);
+            if whole.is_loony() {
+                prop_assert!(Brute::graph(&g).value() != 0);
+            } else {
+                let pool = small_graphs(200, 7, seed);
+                let single = pool.iter().find(|q| q.components().len() == 1 && nim.graph_value(q).unwrap() == whole);
+                if let Some(q) = single {
+                    prop_assert!(check_pair(&g, q));
+                }
+            }
+        }
+    }
 }

@@ -54,13 +54,6 @@ const ALL_SIZES: [(usize, usize); 8] = [
 ];
 
 #[test]
-fn heuristic_players_move_legally_on_a_million_positions_each() {
-    for name in ["random", "level1", "level2", "greedy"] {
-        check_legal(name, 1_000_000, &ALL_SIZES);
-    }
-}
-
-#[test]
 fn search_players_move_legally_on_random_positions() {
     // With small node budgets: 200,000 positions each for the searches,
     // 200,000 for each Monte Carlo player (1,000,000 positions in all).
@@ -354,4 +347,18 @@ fn scoring_against_perfect_adds_up() {
         r,
         score_against_perfect(board, "random", 40, 3, 0, 2, &|_, _| {}).unwrap()
     );
+}
+
+/// Heavy tests: run in release builds by `.ci/run`
+/// (`cargo test --release -p dots --test play_players -- --ignored release::`).
+mod release {
+    use super::*;
+
+    #[test]
+    #[ignore = "release: a million positions for each heuristic player"]
+    fn heuristic_players_move_legally_on_a_million_positions_each() {
+        for name in ["random", "level1", "level2", "greedy"] {
+            check_legal(name, 1_000_000, &ALL_SIZES);
+        }
+    }
 }

@@ -1,6 +1,7 @@
 //! Amazons move generation checked by perft: against the counts of
-//! `tests/data/amazons.perft` (see its `# Source:` line) and against a naive
-//! generator written here, square by square on a grid of characters.
+//! `amazons/tests/data/amazons.perft` (see its `# Source:` line) and
+//! against a naive generator written here, square by square on a grid of
+//! characters.
 
 use amazons::{Color, Move, Position, Size, Square};
 use cgt::budget::Watch;

@@ -46,40 +46,6 @@ fn thermographs_of_3x3_positions_match_cgsuite() {
     assert_eq!(checked, 10);
 }
 
-/// Every outcome of the 3x3, 3x4 and 4x4 files (CGSuite 2.1.1), read off the
-/// canonical form: `{B win, W loss}` is Left's (Black's) win whoever starts.
-#[test]
-fn outcomes_from_canonical_forms_match_cgsuite() {
-    let mut valuer = Valuer::new();
-    let mut checked = 0;
-    for file in [
-        "main_tests_amazons_autotests_3x3.test",
-        "main_tests_amazons_autotests_3x4.test",
-        "main_tests_amazons_autotests_4x4.test",
-    ] {
-        for line in data(file).lines() {
-            let Some((grid, outcome)) = line.split_once(' ') else {
-                continue;
-            };
-            let Some(position) = grid_to_position(grid) else {
-                continue;
-            };
-            let expected = match (outcome.contains("B win"), outcome.contains("W win")) {
-                (true, false) => Outcome::Left,
-                (false, true) => Outcome::Right,
-                (false, false) => Outcome::Previous,
-                (true, true) => Outcome::Next,
-            };
-            let g = valuer
-                .canonical(&position, cgt::budget::Limits::NONE, &())
-                .unwrap();
-            assert_eq!(valuer.arena.outcome(g), expected, "{file}: {grid}");
-            checked += 1;
-        }
-    }
-    assert!(checked >= 140, "only {checked} positions read");
-}
-
 /// A memory bound stops valuing with the limit "memory" (the table of
 /// positions and the arena staying within it), and a bound that is large
 /// enough changes no value: the 3x3 thermographs under a 16 MiB bound match
@@ -125,4 +91,45 @@ fn a_memory_bound_stops_valuing_and_changes_no_value() {
         checked += 1;
     }
     assert_eq!(checked, 10);
+}
+
+/// Heavy tests: run in release builds by `.ci/run`
+/// (`cargo test --release -p amazons --test amazons_values -- --ignored release::`).
+mod release {
+    use super::*;
+
+    /// Every outcome of the 3x3, 3x4 and 4x4 files (CGSuite 2.1.1), read off the
+    /// canonical form: `{B win, W loss}` is Left's (Black's) win whoever starts.
+    #[test]
+    #[ignore = "release: about fifteen seconds in the test profile"]
+    fn outcomes_from_canonical_forms_match_cgsuite() {
+        let mut valuer = Valuer::new();
+        let mut checked = 0;
+        for file in [
+            "main_tests_amazons_autotests_3x3.test",
+            "main_tests_amazons_autotests_3x4.test",
+            "main_tests_amazons_autotests_4x4.test",
+        ] {
+            for line in data(file).lines() {
+                let Some((grid, outcome)) = line.split_once(' ') else {
+                    continue;
+                };
+                let Some(position) = grid_to_position(grid) else {
+                    continue;
+                };
+                let expected = match (outcome.contains("B win"), outcome.contains("W win")) {
+                    (true, false) => Outcome::Left,
+                    (false, true) => Outcome::Right,
+                    (false, false) => Outcome::Previous,
+                    (true, true) => Outcome::Next,
+                };
+                let g = valuer
+                    .canonical(&position, cgt::budget::Limits::NONE, &())
+                    .unwrap();
+                assert_eq!(valuer.arena.outcome(g), expected, "{file}: {grid}");
+                checked += 1;
+            }
+        }
+        assert!(checked >= 140, "only {checked} positions read");
+    }
 }

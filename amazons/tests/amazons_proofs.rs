@@ -3,8 +3,8 @@
 //! plan SIZE` for 6x4 and 5x6): each is for the standard start of its
 //! board, proves the winner the literature gives, and passes the checker
 //! with the exact leaf verifier; so do the 6x5 replies refuted so far.
-//! The small ones run in every test run, the large ones in release
-//! builds: `cargo test --release --test amazons_proofs -- --ignored`.
+//! The small ones run in every test run, the others in release
+//! builds: `cargo test --release -p amazons --test amazons_proofs -- --ignored`.
 //! The command-line check of a compressed proof is in `amazons_solve_cli.rs`.
 
 use std::io::Read;
@@ -13,6 +13,9 @@ use std::path::Path;
 use amazons::{LeafVerifier, Position, Size, SolverPosition};
 use cgt::search::{check_proof_parallel, ProofTree, WinLoss};
 
+/// The workspace's root, which holds `proofs/`.
+const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+
 /// Reads, parses and checks `proofs/{size}.proof.gz`; returns the outcome
 /// it proves for the player to move at the start.
 fn check_shipped(size: &str) -> WinLoss {
@@ -20,11 +23,11 @@ fn check_shipped(size: &str) -> WinLoss {
     check_file(&format!("proofs/{size}.proof.gz"), &start)
 }
 
-/// Reads, parses and checks the proof file at `path` (from the project's
+/// Reads, parses and checks the proof file at `path` (from the workspace's
 /// root), whose root must be `root`; returns the outcome it proves for the
 /// player to move there.
 fn check_file(path: &str, root: &Position) -> WinLoss {
-    let file = std::fs::File::open(Path::new(env!("CARGO_MANIFEST_DIR")).join(path)).unwrap();
+    let file = std::fs::File::open(Path::new(ROOT).join(path)).unwrap();
     let mut text = String::new();
     flate2::read::GzDecoder::new(file)
         .read_to_string(&mut text)
@@ -57,19 +60,6 @@ fn four_by_four_proof_checks() {
 #[test]
 fn five_by_four_proof_checks() {
     assert_eq!(check_shipped("5x4"), WinLoss::Win);
-}
-
-/// 4x5: Song & Müller 2015 (Table I) give the first player; the exhaustive
-/// searches of `amazons_solve.rs` and this proof give the second.
-#[test]
-fn four_by_five_proof_checks() {
-    assert_eq!(check_shipped("4x5"), WinLoss::Loss);
-}
-
-/// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
-#[test]
-fn five_by_five_proof_checks() {
-    assert_eq!(check_shipped("5x5"), WinLoss::Win);
 }
 
 /// 4x6: the first player wins (Song & Müller 2015, Table I).
@@ -112,7 +102,7 @@ fn five_by_six_proof_checks() {
 #[test]
 #[ignore = "a minute or more in release builds; run with --release -- --ignored"]
 fn six_by_five_refuted_replies_check() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("proofs/6x5-B1-B4xB3");
+    let dir = Path::new(ROOT).join("proofs/6x5-B1-B4xB3");
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
@@ -128,5 +118,26 @@ fn six_by_five_refuted_replies_check() {
         root.play(root.parse_move(reply).unwrap()).unwrap();
         let outcome = check_file(&format!("proofs/6x5-B1-B4xB3/{name}"), &root);
         assert_eq!(outcome, WinLoss::Win, "{name}");
+    }
+}
+
+/// Heavy tests: run in release builds by `.ci/run`
+/// (`cargo test --release -p amazons --test amazons_proofs -- --ignored release::`).
+mod release {
+    use super::*;
+
+    /// 4x5: Song & Müller 2015 (Table I) give the first player; the exhaustive
+    /// searches of `amazons_solve.rs` and this proof give the second.
+    #[test]
+    #[ignore = "release: about ten seconds of proof checking in the test profile"]
+    fn four_by_five_proof_checks() {
+        assert_eq!(check_shipped("4x5"), WinLoss::Loss);
+    }
+
+    /// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
+    #[test]
+    #[ignore = "release: about twenty seconds of proof checking in the test profile"]
+    fn five_by_five_proof_checks() {
+        assert_eq!(check_shipped("5x5"), WinLoss::Win);
     }
 }
