@@ -7,11 +7,12 @@
 //! builds: `cargo test --release -p amazons --test amazons_proofs -- --ignored`.
 //! The command-line check of a compressed proof is in `amazons_solve_cli.rs`.
 
-use std::io::Read;
 use std::path::Path;
 
 use amazons::{LeafVerifier, Position, Size, SolverPosition};
-use cgt::search::{check_proof_parallel, ProofTree, WinLoss};
+use cgt::budget::Watch;
+use cgt::search::proof::file::ProofReader;
+use cgt::search::{check_proof_parallel, WinLoss};
 
 /// The workspace's root, which holds `proofs/`.
 const ROOT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
@@ -27,12 +28,12 @@ fn check_shipped(size: &str) -> WinLoss {
 /// root), whose root must be `root`; returns the outcome it proves for the
 /// player to move there.
 fn check_file(path: &str, root: &Position) -> WinLoss {
-    let file = std::fs::File::open(Path::new(ROOT).join(path)).unwrap();
-    let mut text = String::new();
-    flate2::read::GzDecoder::new(file)
-        .read_to_string(&mut text)
-        .unwrap();
-    let proof = ProofTree::parse_for(&text, SolverPosition::from_proof_root).unwrap();
+    let watch = Watch::unlimited();
+    let reader = ProofReader::open(Path::new(ROOT).join(path), &watch).unwrap();
+    assert!(reader.is_gzip(), "{path}: shipped gzip-compressed");
+    let proof = reader
+        .read_for(SolverPosition::from_proof_root)
+        .unwrap_or_else(|e| panic!("{e}"));
     assert_eq!(proof.root, root.to_string(), "{path}: not its position");
     let game = SolverPosition::new(root.clone());
     let stats = check_proof_parallel(
@@ -42,7 +43,7 @@ fn check_file(path: &str, root: &Position) -> WinLoss {
             let mut verifier = LeafVerifier::new();
             move |g: &SolverPosition, o| verifier.confirms(g, o)
         },
-        &cgt::budget::Watch::unlimited(),
+        &watch,
         &(),
     )
     .unwrap_or_else(|e| panic!("{path}: {e}"));

@@ -11,6 +11,7 @@ use std::time::Duration;
 use amazons::safe_moves::SafeMoveRules;
 use amazons::{Evaluation, Evaluator, Move, Position, SolverPosition, Valuer};
 use cgt::budget::{Limits, OutputLimit, StopFlag, Watch};
+use cgt::search::proof::file::{Compression, ProofFormat, ProofWriter};
 use cgt::search::{
     extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, ProgressHook, ProofSource,
     ProofTree, SolveResult, Verdict,
@@ -18,7 +19,7 @@ use cgt::search::{
 use cgt::{CgtError, ProgressSink, Thermograph};
 use databases::plan::{Plan, ShardOrder, SolveSplit};
 
-use super::bad_input;
+use super::{bad_input, BadInput};
 use super::bounds::{self, check};
 use super::plan::absolute;
 use crate::report::{AmazonsPerftReport, AmazonsSolveReport, CanonReport, ValueLimitReport};
@@ -26,7 +27,7 @@ use crate::report::{AmazonsPerftReport, AmazonsSolveReport, CanonReport, ValueLi
 mod proof;
 
 pub use proof::{
-    check_proof, convert_proof, read_proof, write_proof, CheckProofOptions, CheckStopped,
+    check_proof, convert_proof, read_proof, CheckProofOptions, CheckStopped,
     PROOF_FORMATS,
 };
 
@@ -344,11 +345,10 @@ pub fn solve(
     if let Some(db) = &options.db {
         game = game.with_oracle(db.clone());
     }
-    let partial = options.proof.as_ref().map(|p| partial_path(&p.path));
-    if let Some(tmp) = &partial {
-        std::fs::File::create(tmp)
-            .map_err(|e| bad_input(&format!("cannot write {}", tmp.display()), e))?;
-    }
+    let writer = match &options.proof {
+        Some(asked) => Some(ProofWriter::create(&asked.path).map_err(|e| BadInput(e.to_string()))?),
+        None => None,
+    };
     let budget = Budget {
         tt_mb: usize::try_from(tt_mb).unwrap_or(usize::MAX),
         limits: options.limits,
@@ -377,33 +377,18 @@ pub fn solve(
             (r, proof)
         }
     };
-    if let (Some(asked), Some(tmp)) = (&options.proof, &partial) {
-        match &proof {
-            Some(proof) => write_proof(
-                tmp,
-                asked.path.extension().is_some_and(|e| e == "gz"),
-                proof,
-                asked.format,
-            )
-            .and_then(|()| std::fs::rename(tmp, &asked.path))
-            .map_err(|e| bad_input(&format!("cannot write {}", asked.path.display()), e))?,
-            None => {
-                let _ = std::fs::remove_file(tmp);
-            }
-        }
+    if let (Some(asked), Some(writer), Some(proof)) = (&options.proof, writer, &proof) {
+        let format = ProofFormat::from_version(asked.format)
+            .ok_or_else(|| bad_input("--proof-format", asked.format))?;
+        writer
+            .write(proof, format, Compression::for_path(&asked.path))
+            .map_err(|e| BadInput(e.to_string()))?;
     }
     let mut report = AmazonsSolveReport::new(pos, &result);
     if options.pv {
         report.pv = proof.as_ref().map(ProofTree::principal_variation);
     }
     Ok(report)
-}
-
-/// `path` with `.partial` appended.
-fn partial_path(path: &Path) -> PathBuf {
-    let mut name = path.as_os_str().to_owned();
-    name.push(".partial");
-    PathBuf::from(name)
 }
 
 /// The proof tree of a proven result, read from the solver that found it,

@@ -3,17 +3,20 @@
 //! checking them (or a solve plan's root from its shards' proofs) with the
 //! exact leaf verifier.
 
-use std::io::{Read, Seek, Write};
+use std::io::Read;
 use std::ops::RangeInclusive;
 use std::path::Path;
 use std::time::{Duration, Instant};
 
 use amazons::{LeafVerifier, Position, SolverPosition};
 use cgt::budget::{Limit, StopFlag, Watch};
+use cgt::search::proof::file::{
+    write_proof, Compression, ProofFileError, ProofFormat, ProofReader,
+};
 use cgt::search::{check_proof_parallel, CheckProofError, ProofStats, ProofTree, WinLoss};
 use cgt::ProgressSink;
 
-use crate::ops::bad_input;
+use crate::ops::{bad_input, BadInput};
 use crate::ops::bounds::{self, check};
 use crate::report::{CheckProofReport, CheckProofStoppedReport, ConvertProofReport};
 
@@ -29,90 +32,25 @@ const MAX_PROOF_BYTES: u64 = 1 << 30;
 /// bytes), read as a stream: refused past 1 GiB of text, and stopped (with
 /// [`CheckStopped`]) when `watch` ends.
 pub fn read_proof(file: &Path, watch: &Watch) -> anyhow::Result<ProofTree> {
-    let what = || format!("proof {}", file.display());
-    let cannot = |e: std::io::Error| bad_input(&format!("cannot read {}", file.display()), e);
-    let mut f = std::fs::File::open(file).map_err(cannot)?;
-    let mut magic = [0u8; 2];
-    let got = f.read(&mut magic).map_err(cannot)?;
-    f.seek(std::io::SeekFrom::Start(0)).map_err(cannot)?;
-    let input: Box<dyn Read> = if got == 2 && magic == [0x1f, 0x8b] {
-        Box::new(flate2::read::MultiGzDecoder::new(std::io::BufReader::new(
-            f,
-        )))
-    } else {
-        Box::new(f)
-    };
-    let mut guarded = GuardedReader {
-        input,
-        read: 0,
-        watch,
-    };
-    let parsed = ProofTree::read_for(
-        std::io::BufReader::with_capacity(1 << 16, &mut guarded),
-        SolverPosition::from_proof_root,
-    );
-    if let Some(limit) = watch.reached() {
-        return Err(anyhow::Error::new(CheckStopped {
+    let read = ProofReader::open(file, watch)
+        .map(|r| r.max_bytes(MAX_PROOF_BYTES))
+        .and_then(|r| r.read_for(SolverPosition::from_proof_root));
+    match read {
+        Ok(proof) => Ok(proof),
+        Err(ProofFileError::Stopped { limit, .. }) => Err(anyhow::Error::new(CheckStopped {
             node: None,
             limit,
             seconds: 0.0,
-        }));
-    }
-    if guarded.read > MAX_PROOF_BYTES {
-        return Err(bad_input(&what(), "longer than 1 GiB of text"));
-    }
-    parsed.map_err(|e| bad_input(&what(), e))
-}
-
-/// A reader that fails past [`MAX_PROOF_BYTES`] and once a watch has ended.
-struct GuardedReader<'w> {
-    input: Box<dyn Read>,
-    read: u64,
-    watch: &'w Watch,
-}
-
-impl Read for GuardedReader<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        if self.read > MAX_PROOF_BYTES {
-            return Err(std::io::Error::other("longer than 1 GiB of text"));
-        }
-        if let Some(limit) = self.watch.reached() {
-            return Err(std::io::Error::other(limit.reason()));
-        }
-        let n = self.input.read(buf)?;
-        self.read += n as u64;
-        Ok(n)
+        })),
+        Err(e) => Err(anyhow::Error::new(BadInput(e.to_string()))),
     }
 }
 
-/// Writes `proof` to `path` in version `format` of the file format,
-/// gzip-compressed when `compress`.
-pub fn write_proof(
-    path: &Path,
-    compress: bool,
-    proof: &ProofTree,
-    format: u32,
-) -> std::io::Result<()> {
-    let write = |out: &mut dyn Write| {
-        if format == cgt::search::proof::COMPACT_PROOF_VERSION {
-            proof.write_compact_to(out)
-        } else {
-            proof.write_to(out)
-        }
-    };
-    let file = std::fs::File::create(path)?;
-    if compress {
-        let mut gz = flate2::write::GzEncoder::new(
-            std::io::BufWriter::new(file),
-            flate2::Compression::best(),
-        );
-        write(&mut gz)?;
-        gz.finish()?.into_inner()?.sync_all()
-    } else {
-        let mut out = std::io::BufWriter::new(file);
-        write(&mut out)?;
-        out.into_inner()?.sync_all()
-    }
+/// The format version `format` (checked against [`PROOF_FORMATS`]).
+fn proof_format(format: u32) -> anyhow::Result<ProofFormat> {
+    let format = check("--format", format, &PROOF_FORMATS)?;
+    ProofFormat::from_version(format)
+        .ok_or_else(|| bad_input("--format", format!("{format} is not a proof format")))
 }
 
 /// `amazons convert-proof`: rewrites the proof `input` in version `format`
@@ -124,13 +62,13 @@ pub fn convert_proof(
     format: u32,
     stop: &StopFlag,
 ) -> anyhow::Result<ConvertProofReport> {
-    check("--format", format, &PROOF_FORMATS)?;
+    let version = proof_format(format)?;
     let proof = read_proof(input, &Watch::new(None, Some(stop)))?;
-    let compressed = output.extension().is_some_and(|e| e == "gz");
-    write_proof(output, compressed, &proof, format)
-        .map_err(|e| bad_input(&format!("cannot write {}", output.display()), e))?;
+    let compression = Compression::for_path(output);
+    write_proof(output, &proof, version, compression)
+        .map_err(|e| anyhow::Error::new(BadInput(e.to_string())))?;
     Ok(ConvertProofReport {
-        compressed,
+        compressed: compression == Compression::Gzip,
         format,
         nodes: proof.nodes.len(),
         output: output.display().to_string(),
