@@ -274,7 +274,7 @@ pub fn run(command: DotsCommand) -> Result<()> {
                 print!("{}", pos.diagram());
                 println!("position: {pos}");
                 println!("value: {:+}", s.value);
-                let list: Vec<String> = report.best_moves.iter().map(usize::to_string).collect();
+                let list: Vec<String> = report.best_moves.iter().map(ToString::to_string).collect();
                 println!("best moves: {}", list.join(", "));
                 println!("nodes: {}", s.nodes);
                 println!("seconds: {seconds:.3}");

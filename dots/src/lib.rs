@@ -22,6 +22,9 @@
 //!   matches, tournaments, scoring against perfect play, and neural-network
 //!   players with their training ([`play::net`]).
 //!
+//! Feature `serde` (off by default): `serde::Serialize` for [`Edge`] (its
+//! number) and [`EdgeSet`] (its edge numbers, increasing).
+//!
 //! ```
 //! use dots::{Options, Position, Solver};
 //!
