@@ -91,7 +91,7 @@ fn check(b: Board, dir: &Path, reference: &[i8]) {
                 g |= geo.regions[i].scatter[usize::from(lists[i][(rest % n) as usize])];
                 rest /= n;
             }
-            let value = 2 * values.get(idx) as i32 - (boxes - geo.completed(g) as i32);
+            let value = 2 * values.get(idx) as i32 - (boxes - geo.boxes.completed(g) as i32);
             if value != i32::from(reference[g as usize]) {
                 let p = Position::from_edges(b, EdgeSet(g)).unwrap();
                 panic!(

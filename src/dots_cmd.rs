@@ -158,7 +158,7 @@ pub fn solve(args: SolveArgs) -> Result<()> {
     print!("{}", pos.diagram());
     println!("position: {pos}");
     println!("value: {value:+}");
-    let list: Vec<String> = report.best_moves.iter().map(usize::to_string).collect();
+    let list: Vec<String> = report.best_moves.iter().map(ToString::to_string).collect();
     println!("best moves: {}", list.join(", "));
     println!("nodes: {}", report.nodes);
     println!("seconds: {:.3}", report.seconds);

@@ -31,7 +31,7 @@ pub fn print_analysis(
             report
                 .moves
                 .iter()
-                .find(|m| m.edge == e.index())
+                .find(|m| m.edge == e)
                 .map(|m| format!("{:+}", m.value))
         })
     );

@@ -286,7 +286,7 @@ pub struct ValueLimitReport {
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct DotsSolveReport {
     /// Every move that achieves the value, in increasing edge order.
-    pub best_moves: Vec<usize>,
+    pub best_moves: Vec<dots::Edge>,
     /// `"time"` or `"node"` when a limit ended the search.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub limit: Option<&'static str>,
@@ -309,7 +309,7 @@ impl DotsSolveReport {
     /// The report of `solution`, found in `seconds`.
     pub fn new(solution: &dots::Solution, seconds: f64) -> DotsSolveReport {
         DotsSolveReport {
-            best_moves: solution.best_moves.iter().map(|e| e.index()).collect(),
+            best_moves: solution.best_moves.clone(),
             limit: None,
             lower: None,
             nodes: solution.nodes,
@@ -337,7 +337,7 @@ impl DotsSolveReport {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct EdgeValue {
     /// The edge drawn.
-    pub edge: usize,
+    pub edge: dots::Edge,
     /// Whether the move offers the opponent a loony position (Berlekamp
     /// 2000): a capturable chain of two or more, or a loop, where the
     /// opponent may take all or decline the last boxes.
@@ -382,7 +382,7 @@ impl DotsAnalyzeReport {
                 .moves
                 .iter()
                 .map(|&(e, value)| EdgeValue {
-                    edge: e.index(),
+                    edge: e,
                     loony: loony.contains(e),
                     value,
                 })

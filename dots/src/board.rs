@@ -1,10 +1,11 @@
-//! Board geometry: boxes, edges and which edge borders which box.
+//! Board geometry: boxes, edges and which edge borders which box, the one
+//! definition of the numbering (ARCHITECTURE.md).
 //!
-//! A `w x h` board has `w` boxes across and `h` down. Edge numbering (as in
-//! ARCHITECTURE.md): the horizontal edge in dot-row `r` (0..=h) above
-//! box-column `c` is `r*w + c`; the vertical edge in box-row `r` at
-//! dot-column `c` (0..=w) is `(h+1)*w + r*(w+1) + c`. On 1x1: top 0,
-//! bottom 1, left 2, right 3.
+//! A `w x h` board has `w` boxes across and `h` down. The horizontal edge
+//! in dot-row `r` (0..=h) above box-column `c` is `r*w + c`; the vertical
+//! edge in box-row `r` at dot-column `c` (0..=w) is `(h+1)*w + r*(w+1) +
+//! c`. On 1x1: top 0, bottom 1, left 2, right 3. The bit masks of these
+//! rules are in [`crate::geometry`].
 //!
 //! ```text
 //! +-0-+-1-+        2x1 board
@@ -61,12 +62,12 @@ impl Board {
 
     /// Number of horizontal edges; edges below this number are horizontal.
     pub fn num_horizontal(self) -> usize {
-        (self.height() + 1) * self.width()
+        num_horizontal(self.width(), self.height())
     }
 
     /// Number of edges.
     pub fn num_edges(self) -> usize {
-        self.num_horizontal() + self.height() * (self.width() + 1)
+        num_edges(self.width(), self.height())
     }
 
     /// All edges of the board.
@@ -83,61 +84,31 @@ impl Board {
     /// Horizontal edge in dot-row `row` (0..=height) above box-column `col`.
     pub fn horizontal(self, row: usize, col: usize) -> Edge {
         debug_assert!(row <= self.height() && col < self.width());
-        Edge::new(row * self.width() + col)
+        Edge::new(horizontal(self.width(), row, col))
     }
 
     /// Vertical edge in box-row `row` at dot-column `col` (0..=width).
     pub fn vertical(self, row: usize, col: usize) -> Edge {
         debug_assert!(row < self.height() && col <= self.width());
-        Edge::new(self.num_horizontal() + row * (self.width() + 1) + col)
+        Edge::new(vertical(self.width(), self.height(), row, col))
     }
 
     /// The four edges of box `index` (`row * width + col`): top, bottom,
     /// left, right.
     pub fn box_edges(self, index: usize) -> [Edge; 4] {
-        let (row, col) = (index / self.width(), index % self.width());
-        [
-            self.horizontal(row, col),
-            self.horizontal(row + 1, col),
-            self.vertical(row, col),
-            self.vertical(row, col + 1),
-        ]
+        box_edges(self.width(), self.height(), index).map(Edge::new)
     }
 
     /// The boxes on either side of `edge` (one of them is `None` on the
     /// border): above/below for a horizontal edge, left/right for a vertical.
     pub fn edge_boxes(self, edge: Edge) -> [Option<usize>; 2] {
-        let (w, h) = (self.width(), self.height());
-        let i = edge.index();
-        if i < self.num_horizontal() {
-            let (row, col) = (i / w, i % w);
-            [
-                (row > 0).then(|| (row - 1) * w + col),
-                (row < h).then(|| row * w + col),
-            ]
-        } else {
-            let j = i - self.num_horizontal();
-            let (row, col) = (j / (w + 1), j % (w + 1));
-            [
-                (col > 0).then(|| row * w + col - 1),
-                (col < w).then(|| row * w + col),
-            ]
-        }
+        edge_boxes(self.width(), self.height(), edge.index())
     }
 
     /// The endpoints of `edge` as dot coordinates `(x, y)`, x in 0..=width
     /// from the left, y in 0..=height from the top.
     pub fn edge_dots(self, edge: Edge) -> [(usize, usize); 2] {
-        let w = self.width();
-        let i = edge.index();
-        if i < self.num_horizontal() {
-            let (row, col) = (i / w, i % w);
-            [(col, row), (col + 1, row)]
-        } else {
-            let j = i - self.num_horizontal();
-            let (row, col) = (j / (w + 1), j % (w + 1));
-            [(col, row), (col, row + 1)]
-        }
+        edge_dots(self.width(), self.height(), edge.index())
     }
 
     /// The edge between two adjacent dots, if they are adjacent.
@@ -207,6 +178,93 @@ impl Board {
     }
 }
 
+// The numbering for any size: the free functions take the width and
+// height in boxes, so that the players' `Grid` (up to 128 edges) shares
+// them with `Board` (up to 64).
+
+/// Number of horizontal edges of a `width x height` board; edges below it
+/// are horizontal.
+pub(crate) fn num_horizontal(width: usize, height: usize) -> usize {
+    (height + 1) * width
+}
+
+/// Number of edges of a `width x height` board.
+pub(crate) fn num_edges(width: usize, height: usize) -> usize {
+    num_horizontal(width, height) + height * (width + 1)
+}
+
+/// The horizontal edge in dot-row `row` (0..=height) above box-column `col`.
+pub(crate) fn horizontal(width: usize, row: usize, col: usize) -> usize {
+    row * width + col
+}
+
+/// The vertical edge in box-row `row` at dot-column `col` (0..=width).
+pub(crate) fn vertical(width: usize, height: usize, row: usize, col: usize) -> usize {
+    num_horizontal(width, height) + row * (width + 1) + col
+}
+
+/// The four edges of box `b` (`row * width + col`): top, bottom, left,
+/// right.
+pub(crate) fn box_edges(width: usize, height: usize, b: usize) -> [usize; 4] {
+    let (row, col) = (b / width, b % width);
+    [
+        horizontal(width, row, col),
+        horizontal(width, row + 1, col),
+        vertical(width, height, row, col),
+        vertical(width, height, row, col + 1),
+    ]
+}
+
+/// The boxes on either side of edge `e` (`None` beyond the border):
+/// above and below a horizontal edge, left and right of a vertical one.
+pub(crate) fn edge_boxes(width: usize, height: usize, e: usize) -> [Option<usize>; 2] {
+    let nh = num_horizontal(width, height);
+    if e < nh {
+        let (row, col) = (e / width, e % width);
+        [
+            (row > 0).then(|| (row - 1) * width + col),
+            (row < height).then(|| row * width + col),
+        ]
+    } else {
+        let (row, col) = ((e - nh) / (width + 1), (e - nh) % (width + 1));
+        [
+            (col > 0).then(|| row * width + col - 1),
+            (col < width).then(|| row * width + col),
+        ]
+    }
+}
+
+/// The endpoints of edge `e` as dot coordinates `(x, y)`, x in 0..=width
+/// from the left, y in 0..=height from the top.
+pub(crate) fn edge_dots(width: usize, height: usize, e: usize) -> [(usize, usize); 2] {
+    let nh = num_horizontal(width, height);
+    if e < nh {
+        let (row, col) = (e / width, e % width);
+        [(col, row), (col + 1, row)]
+    } else {
+        let (row, col) = ((e - nh) / (width + 1), (e - nh) % (width + 1));
+        [(col, row), (col, row + 1)]
+    }
+}
+
+/// Every edge (at most 256), from the centre of the board outwards: by the
+/// distance of its midpoint from the centre, ties by edge number (Barker &
+/// Korf 2012, "Move Ordering").
+pub(crate) fn centre_out(width: usize, height: usize) -> Vec<u8> {
+    let n = num_edges(width, height);
+    debug_assert!(n <= 256);
+    let (w, h) = (width as i64, height as i64);
+    let mut order: Vec<u8> = (0..n).map(|e| e as u8).collect();
+    order.sort_by_key(|&e| {
+        let [a, b] = edge_dots(width, height, usize::from(e));
+        // The midpoint in doubled coordinates, the centre at (w, h).
+        let x = (a.0 + b.0) as i64 - w;
+        let y = (a.1 + b.1) as i64 - h;
+        (x * x + y * y, e)
+    });
+    order
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +305,14 @@ mod tests {
         assert!(Board::new(0, 3).is_err());
         assert!(Board::new(1, 21).is_ok());
         assert!(Board::new(1, 22).is_err());
+    }
+
+    #[test]
+    fn centre_out_starts_in_the_middle() {
+        // On 3x3 the four edges of the centre box come first.
+        let mut first = centre_out(3, 3)[..4].to_vec();
+        first.sort();
+        let centre: Vec<u8> = box_edges(3, 3, 4).iter().map(|&e| e as u8).collect();
+        assert_eq!(first, centre);
     }
 }

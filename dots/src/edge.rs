@@ -5,8 +5,10 @@ use std::fmt;
 /// One edge (line) of a board, numbered as in ARCHITECTURE.md: first the
 /// horizontal edges row by row from the top, then the vertical edges row by
 /// row. Always below 64; whether it is below a board's edge count is checked
-/// where a [`crate::Board`] is at hand.
+/// where a [`crate::Board`] is at hand. With the `serde` feature it
+/// serialises as its number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize), serde(transparent))]
 pub struct Edge(u8);
 
 impl Edge {
@@ -39,9 +41,17 @@ impl fmt::Display for Edge {
 /// A set of edges (the drawn lines of a position).
 ///
 /// Bit layout: bit `i` is set when edge `i` (see [`Edge`]) is drawn; bits at
-/// or above the board's edge count are always clear.
+/// or above the board's edge count are always clear. With the `serde`
+/// feature it serialises as the list of its edge numbers, increasing.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub struct EdgeSet(pub u64);
+
+#[cfg(feature = "serde")]
+impl serde::Serialize for EdgeSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
 
 impl EdgeSet {
     /// The empty set.

@@ -19,16 +19,15 @@ use cgt::search::{
 use cgt::{CgtError, ProgressSink, Thermograph};
 use databases::plan::{Plan, ShardOrder, SolveSplit};
 
-use super::{bad_input, BadInput};
 use super::bounds::{self, check};
 use super::plan::absolute;
+use super::{bad_input, BadInput};
 use crate::report::{AmazonsPerftReport, AmazonsSolveReport, CanonReport, ValueLimitReport};
 
 mod proof;
 
 pub use proof::{
-    check_proof, convert_proof, read_proof, CheckProofOptions, CheckStopped,
-    PROOF_FORMATS,
+    check_proof, convert_proof, read_proof, CheckProofOptions, CheckStopped, PROOF_FORMATS,
 };
 
 /// The perft depths accepted (deeper runs would never end anyway).

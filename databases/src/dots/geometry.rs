@@ -1,5 +1,5 @@
 //! The board's regions, symmetries and per-region tables for whole-board
-//! tables.
+//! tables, beside the board's box tables ([`dots::geometry::BoxTables`]).
 //!
 //! # Regions
 //!
@@ -36,7 +36,7 @@
 //! of positions (given counts per region) needs to be stored only for one
 //! ordering of its counts ([`Geometry::normalise`]).
 
-use dots::degrees::BoxSides;
+use dots::geometry::BoxTables;
 use dots::{Board, Edge};
 
 /// The largest number of lines in one region (region tables hold one entry
@@ -99,19 +99,10 @@ pub struct Geometry {
     pub symmetries: Vec<Symmetry>,
     /// Per line: (region, local bit).
     pub edge_region: Vec<(u8, u8)>,
-    /// Per line: the masks of the (one or two) boxes it borders.
-    pub edge_box_masks: Vec<[u64; 2]>,
-    /// Per box: the mask of its four lines.
-    pub box_masks: Vec<u64>,
-    /// Per line: the boxes it borders ([`GROUND`] for none).
-    pub edge_boxes: Vec<[u8; 2]>,
-    /// Gathers the sides of every box at once (boxes by degree).
-    pub sides: BoxSides,
+    /// The board's box tables (which lines bound a box, which boxes a line
+    /// touches, boxes by degree).
+    pub boxes: BoxTables,
 }
-
-/// Marks "no box" (the ground of Strings-and-Coins) in
-/// [`Geometry::edge_boxes`].
-pub const GROUND: u8 = u8::MAX;
 
 /// The binomial coefficient `n choose k` (0 if `k > n`).
 pub fn binomial(n: usize, k: usize) -> u64 {
@@ -244,31 +235,12 @@ impl Geometry {
                 regions[i].images.push(images);
             }
         }
-        let box_masks: Vec<u64> = (0..board.num_boxes())
-            .map(|b| board.box_edges(b).iter().fold(0, |m, e| m | e.bit()))
-            .collect();
-        let edge_box_masks = (0..n)
-            .map(|e| {
-                board
-                    .edge_boxes(Edge::new(e))
-                    .map(|b| b.map_or(0, |b| box_masks[b]))
-            })
-            .collect();
         Ok(Geometry {
             board,
             regions,
             symmetries,
             edge_region,
-            edge_box_masks,
-            box_masks,
-            edge_boxes: (0..n)
-                .map(|e| {
-                    board
-                        .edge_boxes(Edge::new(e))
-                        .map(|b| b.map_or(GROUND, |b| b as u8))
-                })
-                .collect(),
-            sides: BoxSides::new(board),
+            boxes: BoxTables::new(board),
         })
     }
 
@@ -364,11 +336,6 @@ impl Geometry {
         }
         idx
     }
-
-    /// The number of boxes completed in `edges`.
-    pub fn completed(&self, edges: u64) -> u32 {
-        self.box_masks.iter().filter(|&&m| edges & m == m).count() as u32
-    }
 }
 
 #[cfg(test)]
@@ -416,11 +383,11 @@ mod tests {
                     let (r, _) = g.edge_region[e];
                     assert_eq!(s.regions[usize::from(r)], usize::from(g.edge_region[img].0));
                 }
-                for &bm in &g.box_masks {
+                for &bm in &g.boxes.box_mask {
                     let img = (0..n)
                         .filter(|&e| bm >> e & 1 == 1)
                         .fold(0u64, |m, e| m | 1 << s.perm[e]);
-                    assert!(g.box_masks.contains(&img));
+                    assert!(g.boxes.box_mask.contains(&img));
                 }
             }
         }

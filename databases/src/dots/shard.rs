@@ -11,16 +11,17 @@
 //! left, value `= 2t - r`. In `t` the rule reads: a move completing `k > 0`
 //! boxes gives `k + t(after)`, any other gives `r - t(after)`.
 //!
-//! The chain rules shorten the step: a position with a capturable box is
-//! valued from one or two moves among which an optimal one lies (Barker &
-//! Korf 2012, "Chains"; see [`build_part`]), so only positions without a
+//! The chain rules ([`dots::chains`]) shorten the step: a position with a
+//! capturable box is valued from one or two moves among which an optimal
+//! one lies (Barker & Korf 2012, "Chains"), so only positions without a
 //! capturable box look at every move.
 
 use rayon::prelude::*;
 
+use dots::chains::{self, Choice};
 use dots::degrees::Degrees;
 
-use super::geometry::{Geometry, GROUND, MAX_EDGES};
+use super::geometry::{Geometry, MAX_EDGES};
 use super::packed::{self, Packed, Writer};
 
 /// The most regions a board has.
@@ -342,8 +343,8 @@ impl Step<'_> {
     #[inline]
     fn value<const B: u32>(&self, s: &Sweep, m: u16, g: u64) -> u32 {
         let (geo, bits) = (self.geo, B);
-        let d = geo.sides.degrees(g);
-        let remaining = || (geo.sides.all_boxes() & !d[0]).count_ones();
+        let d = geo.boxes.degrees(g);
+        let remaining = || (geo.boxes.all_boxes() & !d[0]).count_ones();
         if d[1] != 0 {
             // A capturable box: one of at most two moves is optimal
             // (see `capture_moves`).
@@ -386,13 +387,6 @@ impl Step<'_> {
     }
 }
 
-/// The boxes line `e` completed in `after` (which holds it).
-#[inline]
-fn completes(geo: &Geometry, after: u64, e: usize) -> u32 {
-    let [b0, b1] = geo.edge_box_masks[e];
-    u32::from(b0 != 0 && after & b0 == b0) + u32::from(b1 != 0 && after & b1 == b1)
-}
-
 /// The one or two moves a position with a capturable box is valued from,
 /// each with the boxes it completes.
 #[derive(Clone, Copy)]
@@ -421,101 +415,14 @@ impl Candidates {
     }
 }
 
-/// A chain of two or more coins from a capturable coin (Strings-and-Coins
-/// terms: a coin is a box, its strings its missing lines).
-#[derive(Clone, Copy)]
-struct Chain {
-    /// The capturable coin's string (taking the coin).
-    first: usize,
-    /// Coins in the chain.
-    len: u32,
-    /// Capturable at both ends.
-    closed: bool,
-    /// The far end: a coin of a closed chain, else the box past the last
-    /// coin ([`GROUND`] for none).
-    end: u8,
-    /// For a half-open chain of two coins or a closed chain of four: the
-    /// string cut by the hard-hearted handout (the second string).
-    handout: Option<usize>,
-}
-
-/// The box on the other side of line `e` from box `b` ([`GROUND`] for
-/// none).
-#[inline]
-fn other_side(geo: &Geometry, e: usize, b: u8) -> u8 {
-    let [p, q] = geo.edge_boxes[e];
-    if p == b {
-        q
-    } else {
-        p
-    }
-}
-
-/// The chain from the capturable coin `b` (whose neighbour has two
-/// strings) in the position with lines `g` and boxes by degree `d`.
-fn walk(geo: &Geometry, g: u64, d: &Degrees, b: u8) -> Chain {
-    let first = (geo.box_masks[usize::from(b)] & !g).trailing_zeros() as usize;
-    let mut prev = first;
-    let mut cur = other_side(geo, first, b);
-    let mut len = 2;
-    let mut second = first;
-    loop {
-        let next =
-            (geo.box_masks[usize::from(cur)] & !g & !(1u64 << prev)).trailing_zeros() as usize;
-        if len == 2 {
-            second = next;
-        }
-        let w = other_side(geo, next, cur);
-        if w != GROUND && d[2] >> w & 1 == 1 {
-            prev = next;
-            cur = w;
-            len += 1;
-        } else if w != GROUND && d[1] >> w & 1 == 1 {
-            return Chain {
-                first,
-                len: len + 1,
-                closed: true,
-                end: w,
-                handout: (len + 1 == 4).then_some(second),
-            };
-        } else {
-            return Chain {
-                first,
-                len,
-                closed: false,
-                end: w,
-                handout: (len == 2).then_some(second),
-            };
-        }
-    }
-}
-
 /// The one or two moves among which an optimal one lies in the position
 /// with lines `g` and boxes by degree `d`, which has a capturable box (one
-/// with three lines), with the boxes each completes. These are the chain rules of Barker & Korf 2012,
-/// "Chains" (after Berlekamp 2000), in Strings-and-Coins terms (a box with
-/// three lines is a capturable coin, its missing line a string to the
-/// neighbouring box or to the ground); the alpha-beta solver applies the
-/// same rules:
-///
-/// - a capturable coin whose string leads to the ground or to a coin with
-///   other than two strings is taken: it is a chain of one coin (or the
-///   line completes its neighbour too), so taking it cannot hurt;
-/// - otherwise every capturable coin starts a chain of two or more coins
-///   (through coins with two strings). With two or more such chains, all
-///   but one are taken, and the one left for last is the one whose handout
-///   costs least: a half-open chain (two boxes handed out) if there is one,
-///   else a closed chain (capturable at both ends) of four or more coins
-///   (four); a coin of another chain is taken. When two half-open chains
-///   end on the same box they change each other as they are taken, and the
-///   candidates are the first coins of two chains (every optimal turn
-///   takes one of them: see `dots::solve::chains`);
-/// - with one chain, its first coin is taken while that keeps every option:
-///   a half-open chain of two coins or a closed chain of four is the last
-///   choice between taking all and the hard-hearted handout (cutting the
-///   string at the chain's far end, or the middle string of the four, leaves
-///   the opponent the boxes and the move). So it has two candidates: its
-///   first coin, and the handout.
+/// with three lines), with the boxes each completes: by the chain rules of
+/// Barker & Korf 2012, "Chains", which the alpha-beta solver applies too
+/// ([`dots::chains`]), the first free capture ([`chains::free_capture`]),
+/// else the one or two moves [`chains::choose`] leaves: a coin to take,
+/// the first strings of two chains that meet, or in the last chain taking
+/// its first coin and the hard-hearted handout (its second string).
 ///
 /// Each candidate is a single line, so its child lies in a shard with one
 /// more line in one region, a dependency of the position's shard. The
@@ -528,12 +435,7 @@ fn capture_moves(geo: &Geometry, g: u64, d: &Degrees) -> Candidates {
     while coins != 0 {
         let b = coins.trailing_zeros() as u8;
         coins &= coins - 1;
-        let e = (geo.box_masks[usize::from(b)] & !g).trailing_zeros() as usize;
-        let o = other_side(geo, e, b);
-        if o == GROUND || d[2] >> o & 1 == 0 {
-            // It completes the neighbour too if that has one string left.
-            let k = 1 + u32::from(o != GROUND && d[1] >> o & 1 == 1);
-            debug_assert_eq!(k, completes(geo, g | 1 << e, e));
+        if let Some((e, k)) = chains::free_capture(&geo.boxes, g, b) {
             return Candidates::one(e, k);
         }
     }
@@ -541,57 +443,15 @@ fn capture_moves(geo: &Geometry, g: u64, d: &Degrees) -> Candidates {
 }
 
 /// [`capture_moves`] where every capturable coin starts a chain of two or
-/// more coins (kept out of line: most positions do not get here).
+/// more coins (kept out of line: most positions do not get here). A
+/// chain's first string completes its first coin alone (the next coin has
+/// two strings); a handout completes nothing.
 #[inline(never)]
 fn chain_moves(geo: &Geometry, g: u64, d: &Degrees) -> Candidates {
-    // Walk the chains in box order (a closed chain is met again from its
-    // far end).
-    let (mut first, mut second, mut open, mut big, mut count) = (None, None, None, None, 0);
-    let (mut far_ends, mut open_ends, mut meet) = (0u32, 0u32, false);
-    let mut coins = d[1];
-    while coins != 0 {
-        let b = coins.trailing_zeros() as u8;
-        coins &= coins - 1;
-        if far_ends >> b & 1 == 1 {
-            continue;
-        }
-        let c = walk(geo, g, d, b);
-        if c.closed {
-            far_ends |= 1 << c.end;
-            if c.len >= 4 {
-                big = big.or(Some(c));
-            }
-        } else {
-            open = open.or(Some(c));
-            if c.end != GROUND {
-                meet |= open_ends >> c.end & 1 == 1;
-                open_ends |= 1 << c.end;
-            }
-        }
-        if first.is_none() {
-            first = Some(c);
-        } else {
-            second = second.or(Some(c));
-        }
-        count += 1;
-    }
-    // A chain's first string completes its first coin alone (the next
-    // coin has two strings); a handout completes nothing.
-    let chain: Chain = first.expect("a capturable coin starts a chain");
-    if count >= 2 && meet {
-        Candidates::two((chain.first, 1), (second.expect("two chains").first, 1))
-    } else if count >= 2 {
-        // A coin of a chain other than the one kept for last.
-        let keep = open.or(big).map(|k: Chain| k.first);
-        match second {
-            Some(other) if keep == Some(chain.first) => Candidates::one(other.first, 1),
-            _ => Candidates::one(chain.first, 1),
-        }
-    } else {
-        match chain.handout {
-            Some(h) => Candidates::two((chain.first, 1), (h, 0)),
-            None => Candidates::one(chain.first, 1),
-        }
+    match chains::choose(&geo.boxes, g, d) {
+        Choice::Take(chain) => Candidates::one(chain.first, 1),
+        Choice::Either(a, b) => Candidates::two((a.first, 1), (b.first, 1)),
+        Choice::Last(chain, _) => Candidates::two((chain.first, 1), (chain.second, 0)),
     }
 }
 

@@ -391,7 +391,8 @@ impl DotsTable {
     }
 
     fn value_of(&self, edges: u64) -> Result<i32, TableError> {
-        let remaining = self.geo.board().num_boxes() as i32 - self.geo.completed(edges) as i32;
+        let remaining =
+            self.geo.board().num_boxes() as i32 - self.geo.boxes.completed(edges) as i32;
         Ok(2 * self.take(edges)? as i32 - remaining)
     }
 
@@ -415,7 +416,7 @@ impl DotsTable {
         let mut moves = Vec::new();
         for e in pos.legal_moves().iter() {
             let after = edges | e.bit();
-            let k = (self.geo.completed(after) - self.geo.completed(edges)) as i32;
+            let k = (self.geo.boxes.completed(after) - self.geo.boxes.completed(edges)) as i32;
             let v = self.value_of(after)?;
             moves.push((e, if k > 0 { k + v } else { -v }));
         }

@@ -89,9 +89,8 @@
 use cgt::{Impartial, Nimber};
 
 use super::graph::MAX_STRINGS;
-
-/// The ground in the internal string lists (coin numbers are below 254).
-pub(crate) const GROUND: u8 = u8::MAX;
+// The ground in the internal string lists (coin numbers are below 254).
+use crate::geometry::GROUND;
 
 /// The far end of an *arm* in the internal string lists: a string `[c, ARM]`
 /// stands for a long chain (three coins or more) from coin `c` to the
@@ -624,14 +623,14 @@ mod tests {
     use cgt::GrundyCache;
 
     fn parse(text: &str) -> (usize, Vec<[u8; 2]>) {
-        let g: crate::nimstring::StringsAndCoins = text.parse().unwrap();
+        let g: super::super::graph::StringsAndCoins = text.parse().unwrap();
         let strings = g
             .strings()
             .iter()
             .map(|s| {
                 s.map(|e| match e {
-                    crate::nimstring::End::Ground => GROUND,
-                    crate::nimstring::End::Coin(c) => c,
+                    super::super::graph::End::Ground => GROUND,
+                    super::super::graph::End::Coin(c) => c,
                 })
             })
             .collect();

@@ -6,7 +6,7 @@ use cgt::budget::{Limits, Meter};
 
 use crate::{Edge, EdgeSet, Options, Position, Solver};
 
-use super::{loony_moves, Nimstring};
+use super::value::{loony_moves, Nimstring};
 
 /// Transposition table of the endgame solver, in MiB.
 const ENDGAME_TT_MB: usize = 32;
@@ -31,7 +31,7 @@ fn pick(set: &[Edge], seed: u64) -> Edge {
 ///   move that maximises the boxes; if the time runs out or the flag is set
 ///   first, a capture if there is one, else any move.
 /// - Otherwise a move that wins the Nimstring game
-///   ([`super::MoveValue::is_winning`]: a move to 0, or a capture after
+///   ([`super::value::MoveValue::is_winning`]: a move to 0, or a capture after
 ///   which the mover still wins), captures first. With none, a capture if
 ///   there is one, else a random move that is not loony. If the budget runs
 ///   out before every move is valued, a random move that is not loony.
@@ -92,6 +92,8 @@ pub fn nimstring_move(pos: &Position, seed: u64, meter: Meter) -> Option<Edge> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use cgt::budget::StopFlag;
+
     use crate::nimstring::nimstring_value;
 
     #[test]
@@ -134,5 +136,19 @@ mod tests {
             nimstring_move(&"1x1:0,1,2,3".parse().unwrap(), 0, Meter::unlimited()),
             None
         );
+    }
+
+    #[test]
+    fn a_spent_budget_falls_back_to_a_safe_move() {
+        // 5x5 takes far more than no budget at all: the move is then a
+        // random one that completes no box and is not loony.
+        let pos: Position = "5x5".parse().unwrap();
+        let stop = StopFlag::new();
+        stop.stop();
+        for seed in 0..5 {
+            let e = nimstring_move(&pos, seed, Meter::new(Limits::NONE, Some(&stop))).unwrap();
+            assert!(pos.legal_moves().contains(e));
+            assert!(!loony_moves(&pos).contains(e));
+        }
     }
 }

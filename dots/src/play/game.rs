@@ -14,12 +14,11 @@
 
 use std::fmt;
 
+use crate::board;
+use crate::geometry::GROUND;
 use crate::{Board, EdgeSet, Position};
 
 use super::PlayError;
-
-/// Marks "no box" in [`Grid`]'s edge-to-box table.
-const NO_BOX: u8 = u8::MAX;
 
 /// Board geometry for play: `width x height` boxes with at most 128 edges.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,7 +28,7 @@ pub struct Grid {
     num_edges: usize,
     /// Bit `e` of `box_mask[b]` is set when edge `e` is a side of box `b`.
     box_mask: Vec<u128>,
-    /// The boxes on either side of each edge ([`NO_BOX`] on the border).
+    /// The boxes on either side of each edge ([`GROUND`] on the border).
     edge_boxes: Vec<[u8; 2]>,
     /// The edges from the centre of the board outwards (the solver's
     /// centre-out order, Barker & Korf 2012, "Move Ordering").
@@ -49,46 +48,20 @@ impl Grid {
         if width == 0 || height == 0 || width > 128 || height > 128 {
             return Err(size());
         }
-        let num_h = (height + 1) * width;
-        let num_edges = num_h + height * (width + 1);
+        let num_edges = board::num_edges(width, height);
         if num_edges > 128 {
             return Err(size());
         }
-        let vertical = |r: usize, c: usize| num_h + r * (width + 1) + c;
-        let mut box_mask = Vec::with_capacity(width * height);
-        let mut edge_boxes = vec![[NO_BOX; 2]; num_edges];
-        for b in 0..width * height {
-            let (r, c) = (b / width, b % width);
-            let sides = [
-                r * width + c,
-                (r + 1) * width + c,
-                vertical(r, c),
-                vertical(r, c) + 1,
-            ];
-            box_mask.push(sides.iter().fold(0u128, |m, &e| m | 1 << e));
-            for e in sides {
-                let slot = if edge_boxes[e][0] == NO_BOX { 0 } else { 1 };
-                edge_boxes[e][slot] = b as u8;
-            }
-        }
-        // Distance of an edge's midpoint from the board's centre, in half
-        // units, squared; ties in edge order.
-        let mid = |e: usize| -> (i64, i64) {
-            if e < num_h {
-                let (r, c) = (e / width, e % width);
-                (2 * c as i64 + 1, 2 * r as i64)
-            } else {
-                let j = e - num_h;
-                let (r, c) = (j / (width + 1), j % (width + 1));
-                (2 * c as i64, 2 * r as i64 + 1)
-            }
-        };
-        let (cx, cy) = (width as i64, height as i64);
-        let mut centre_out: Vec<u8> = (0..num_edges as u8).collect();
-        centre_out.sort_by_key(|&e| {
-            let (x, y) = mid(usize::from(e));
-            ((x - cx).pow(2) + (y - cy).pow(2), e)
-        });
+        let box_mask = (0..width * height)
+            .map(|b| {
+                let sides = board::box_edges(width, height, b);
+                sides.iter().fold(0u128, |m, &e| m | 1 << e)
+            })
+            .collect();
+        let edge_boxes = (0..num_edges)
+            .map(|e| board::edge_boxes(width, height, e).map(|b| b.map_or(GROUND, |b| b as u8)))
+            .collect();
+        let centre_out = board::centre_out(width, height);
         Ok(Grid {
             width,
             height,
@@ -158,7 +131,7 @@ impl Grid {
 
     /// The boxes on either side of edge `e` (`None` beyond the border).
     pub fn edge_boxes(&self, e: usize) -> [Option<usize>; 2] {
-        self.edge_boxes[e].map(|b| (b != NO_BOX).then_some(usize::from(b)))
+        self.edge_boxes[e].map(|b| (b != GROUND).then_some(usize::from(b)))
     }
 
     /// Every edge, from the centre of the board outwards.
@@ -172,7 +145,7 @@ impl Grid {
         let after = edges | 1 << e;
         let [a, b] = self.edge_boxes[e];
         let full = |x: u8| {
-            x != NO_BOX && after & self.box_mask[usize::from(x)] == self.box_mask[usize::from(x)]
+            x != GROUND && after & self.box_mask[usize::from(x)] == self.box_mask[usize::from(x)]
         };
         usize::from(full(a)) + usize::from(full(b))
     }
@@ -182,7 +155,7 @@ impl Grid {
     pub fn max_sides_next_to(&self, edges: u128, e: usize) -> u32 {
         let [a, b] = self.edge_boxes[e];
         let sides = |x: u8| {
-            if x == NO_BOX {
+            if x == GROUND {
                 0
             } else {
                 (edges & self.box_mask[usize::from(x)]).count_ones()

@@ -1,4 +1,5 @@
-//! Players, matches and tournaments.
+//! Players, matches, tournaments, scoring against perfect play, and the
+//! neural-network players with their training ([`net`]).
 //!
 //! Every player implements [`Player`]: given a [`Game`] (the drawn edges,
 //! the score and the side to move) and the game's [`Rng`], it chooses an

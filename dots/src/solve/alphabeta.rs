@@ -3,7 +3,7 @@
 //! boxes" (Barker & Korf 2012, "Problem Overview": the optimal strategy depends only
 //! on the unscored state). A move that completes a box moves again.
 //!
-//! Per node: chain preprocessing ([`super::chains`]), then the
+//! Per node: chain preprocessing ([`crate::chains`]), then the
 //! transposition table ([`super::tt`]) keyed by the canonical edge set
 //! (board symmetries and ground strings, [`super::geometry`]), then
 //! enhanced transposition cutoffs from the children's entries (whose bounds
@@ -25,10 +25,12 @@ use std::time::{Duration, Instant};
 
 use cgt::budget::{Limit, Limits, SharedMeter, StopFlag};
 
-use super::geometry::{Geometry, GROUND};
+use super::geometry::Geometry;
+use super::loony;
+use super::options::Options;
 use super::tt::{Table, TableAllocError, UNKNOWN_HI, UNKNOWN_LO};
-use super::Options;
-use super::{chains, loony};
+use crate::chains;
+use crate::geometry::GROUND;
 use crate::{Board, Edge, Position};
 
 /// Quiet nodes with fewer undrawn edges than this are neither looked up in
@@ -220,11 +222,11 @@ impl Solver {
     pub fn try_new(board: Board, opts: Options) -> Result<Solver, TableAllocError> {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
-        let edges = board.num_edges() as u32;
+        let num_edges = board.num_edges() as u32;
         let table = Arc::new(Table::new(
             opts.tt_mb,
             threads == 1,
-            edges,
+            num_edges,
             opts.compact_tt,
         )?);
         let stop = Arc::new(AtomicBool::new(false));
@@ -295,12 +297,12 @@ impl Solver {
         total
     }
 
-    /// A null-window (or any-window) test of `e` at the root, by all
+    /// A null-window (or any-window) test of `edges` at the root, by all
     /// threads: the fail-soft result of the first to finish.
     /// `None` if a limit stopped it.
-    fn test(&mut self, e: u64, side: u8, alpha: i32, beta: i32) -> Option<i32> {
+    fn test(&mut self, edges: u64, side: u8, alpha: i32, beta: i32) -> Option<i32> {
         if self.helpers.is_empty() {
-            let v = self.search(e, side, alpha, beta);
+            let v = self.search(edges, side, alpha, beta);
             let finished = !self.aborted;
             self.aborted = false;
             return finished.then_some(v);
@@ -316,7 +318,7 @@ impl Solver {
                     let stop = &stop;
                     scope.spawn(move || {
                         h.aborted = false;
-                        let v = h.search(e, side, alpha, beta);
+                        let v = h.search(edges, side, alpha, beta);
                         let finished = !h.aborted;
                         stop.store(true, Relaxed);
                         finished.then_some(v)
@@ -324,7 +326,7 @@ impl Solver {
                 })
                 .collect();
             main.aborted = false;
-            let v = main.search(e, side, alpha, beta);
+            let v = main.search(edges, side, alpha, beta);
             let mine = (!main.aborted).then_some(v);
             stop.store(true, Relaxed);
             let theirs: Vec<Option<i32>> = handles
@@ -342,7 +344,7 @@ impl Solver {
     fn start(&mut self, pos: &Position, limits: Limits) -> u64 {
         assert_eq!(
             pos.board(),
-            self.geo.board,
+            self.geo.boxes.board,
             "position is for another board than the solver"
         );
         self.started = Instant::now();
@@ -390,14 +392,14 @@ impl Solver {
     /// If `pos` is on another board than the solver's.
     pub fn solve(&mut self, pos: &Position, limits: Limits) -> Result<Solution, Interrupted> {
         let before = self.start(pos, limits);
-        let e = pos.edges().0;
+        let edges = pos.edges().0;
         let value = self
-            .exact(e)
+            .exact(edges)
             .map_err(|bounds| self.interrupted(before, bounds))?;
         let mut best_moves = Vec::new();
         for m in pos.legal_moves().iter() {
-            let child = e | m.bit();
-            let gain = self.geo.completes(e, m.index()) as i32;
+            let child = edges | m.bit();
+            let gain = self.geo.boxes.completes(edges, m.index()) as i32;
             let good = if gain > 0 {
                 self.test(child, 0, value - gain - 1, value - gain)
                     .map(|v| v >= value - gain)
@@ -428,14 +430,14 @@ impl Solver {
     /// If `pos` is on another board than the solver's.
     pub fn analyze(&mut self, pos: &Position, limits: Limits) -> Result<Analysis, Interrupted> {
         let before = self.start(pos, limits);
-        let e = pos.edges().0;
+        let edges = pos.edges().0;
         let value = self
-            .exact(e)
+            .exact(edges)
             .map_err(|bounds| self.interrupted(before, bounds))?;
         let mut moves = Vec::new();
         for m in pos.legal_moves().iter() {
-            let child = e | m.bit();
-            let gain = self.geo.completes(e, m.index()) as i32;
+            let child = edges | m.bit();
+            let gain = self.geo.boxes.completes(edges, m.index()) as i32;
             let v = if gain > 0 {
                 self.exact(child).map(|v| gain + v)
             } else {
@@ -453,17 +455,17 @@ impl Solver {
         })
     }
 
-    fn remaining(&self, e: u64) -> i32 {
-        (self.geo.box_mask.len() as u32 - self.geo.completed(e)) as i32
+    fn remaining(&self, edges: u64) -> i32 {
+        (self.geo.boxes.box_mask.len() as u32 - self.geo.boxes.completed(edges)) as i32
     }
 
-    /// The exact value of edge set `e`, or the bounds established when a
+    /// The exact value of the edge set `edges`, or the bounds established when a
     /// limit stopped the search.
-    fn exact(&mut self, e: u64) -> Result<i32, (i32, i32)> {
-        let r = self.remaining(e);
+    fn exact(&mut self, edges: u64) -> Result<i32, (i32, i32)> {
+        let r = self.remaining(edges);
         if !self.opts.mtd {
             self.window = (-r, r);
-            return self.test(e, 0, -r - 1, r + 1).ok_or((-r, r));
+            return self.test(edges, 0, -r - 1, r + 1).ok_or((-r, r));
         }
         // The value has the parity of r; test "value >= t" until the bounds
         // meet. The first test asks whether the player to move gets a tie,
@@ -476,7 +478,7 @@ impl Solver {
         while lo < hi {
             self.window = (lo, hi);
             t = t.clamp(lo + 1, hi);
-            let v = self.test(e, 0, t - 1, t).ok_or((lo, hi))?;
+            let v = self.test(edges, 0, t - 1, t).ok_or((lo, hi))?;
             if v >= t {
                 lo = v + (v - r).rem_euclid(2);
                 t = lo + 1;
@@ -488,18 +490,18 @@ impl Solver {
         Ok(lo)
     }
 
-    /// The images of `e` under the symmetries the keys use (see
+    /// The images of `edges` under the symmetries the keys use (see
     /// [`Images`]).
-    fn images(&self, e: u64) -> Images {
+    fn images(&self, edges: u64) -> Images {
         let geo = &self.geo;
         let mut im = Images {
             sets: [0; 8],
             count: 1,
-            normalised: e,
+            normalised: edges,
         };
         if self.opts.corners {
             // Normalise once; the grounded symmetries keep sets normalised.
-            im.normalised = geo.normalise_ground(e);
+            im.normalised = geo.normalise_ground(edges);
         }
         im.sets[0] = im.normalised;
         if self.opts.symmetry {
@@ -507,7 +509,7 @@ impl Solver {
                 im.sets[s + 1] = if self.opts.corners {
                     geo.apply_grounded(s, im.normalised)
                 } else {
-                    geo.apply(s, e)
+                    geo.apply(s, edges)
                 };
             }
             im.count += geo.symmetries.len();
@@ -515,7 +517,7 @@ impl Solver {
         im
     }
 
-    /// The key of `e` plus the undrawn edge `m`, from the images of `e`:
+    /// The key of `edges` plus the undrawn edge `m`, from the images of `edges`:
     /// one permuted bit per symmetry (incremental keys).
     fn child_key(&self, im: &Images, m: u8) -> u64 {
         let mut m = m;
@@ -560,11 +562,11 @@ impl Solver {
         }
     }
 
-    /// A stored best move (in key coordinates) as a move of `e`.
-    fn move_from_key(&self, e: u64, sym: usize, stored: u8) -> Option<u8> {
+    /// A stored best move (in key coordinates) as a move of `edges`.
+    fn move_from_key(&self, edges: u64, sym: usize, stored: u8) -> Option<u8> {
         let geo = &self.geo;
         let m = *self.perms()[sym].1.get(usize::from(stored))?;
-        let free = !e & geo.full;
+        let free = !edges & geo.boxes.full;
         match geo.ground_of_edge[usize::from(m)] {
             // Ground strings of one box are interchangeable: the candidate
             // is the lowest undrawn one.
@@ -592,10 +594,10 @@ impl Solver {
         }
     }
 
-    /// Fail-soft negamax: the value of `e` for the player to move if it lies
+    /// Fail-soft negamax: the value of `edges` for the player to move if it lies
     /// in (alpha, beta), else a bound on the side the window was left.
     /// `side` (0 or 1) only matters to the partial-table ablation.
-    fn search(&mut self, e: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, edges: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
         self.stats.nodes += 1;
         if self.stats.nodes % CHECK_NODES == 0 {
             if self.stats.nodes & 0xffff == 0 {
@@ -612,12 +614,12 @@ impl Solver {
             return 0;
         }
         let geo = &self.geo;
-        if e == geo.full {
+        if edges == geo.boxes.full {
             return 0;
         }
         let mut degrees = None;
         if self.opts.chains {
-            let red = chains::reduce(geo, e);
+            let red = chains::reduce(&geo.boxes, edges);
             degrees = Some(red.degrees);
             if red.choices != 0 {
                 // Chains that meet: take the first coin of one of them.
@@ -656,24 +658,24 @@ impl Solver {
             }
         }
         self.stats.quiet += 1;
-        let degrees = degrees.unwrap_or_else(|| self.geo.degrees(e));
-        let r = (self.geo.all_boxes & !degrees[0]).count_ones() as i32;
+        let degrees = degrees.unwrap_or_else(|| self.geo.boxes.degrees(edges));
+        let r = (self.geo.boxes.all_boxes() & !degrees[0]).count_ones() as i32;
         if r <= alpha {
             return r;
         }
         if -r >= beta {
             return -r;
         }
-        let images = self.images(e);
+        let images = self.images(edges);
         let (key, sym) = images.key();
         let tside = if self.opts.impartial_tt { 0 } else { side };
         let mut hint = None;
-        let depth = (!e & self.geo.full).count_ones() as u8;
+        let depth = (!edges & self.geo.boxes.full).count_ones() as u8;
         let use_tt = depth >= TT_MIN_UNDRAWN;
         if let Some(hit) = use_tt.then(|| self.table.probe(key, tside)).flatten() {
             let (lo, hi) = (i32::from(hit.lo), i32::from(hit.hi));
             self.stats.table_hits += 1;
-            hint = hit.best.and_then(|m| self.move_from_key(e, sym, m));
+            hint = hit.best.and_then(|m| self.move_from_key(edges, sym, m));
             if lo >= beta || lo == hi {
                 return lo;
             }
@@ -685,7 +687,7 @@ impl Solver {
         }
         let (alpha0, beta0) = (alpha, beta);
         if self.opts.loony {
-            if let Some(comps) = loony::components(&self.geo, e, &degrees) {
+            if let Some(comps) = loony::components(&self.geo, edges, &degrees) {
                 self.stats.loony += 1;
                 let v = loony::value(&mut self.loony_memo, &comps);
                 if use_tt
@@ -702,10 +704,10 @@ impl Solver {
         // Moves: captures first (only without chain preprocessing), then
         // moves that give no box its third edge, then those that do.
         let geo = &self.geo;
-        let free = !e & geo.full;
+        let free = !edges & geo.boxes.full;
         let mut skip = 0u64;
         if self.opts.chains && self.opts.one_opening {
-            skip |= chains::redundant_openings(geo, e, degrees[2]);
+            skip |= chains::redundant_openings(&geo.boxes, edges, degrees[2]);
         }
         if self.opts.corners {
             for &(mask, _) in &geo.ground {
@@ -716,8 +718,8 @@ impl Solver {
         // Move classes as edge sets, then in search order ("ranks": bit r is
         // the r-th edge of the order).
         let moves = free & !skip;
-        let next_to_one = geo.edges_of(degrees[1]);
-        let next_to_two = geo.edges_of(degrees[2]) & !next_to_one;
+        let next_to_one = geo.boxes.edges_of(degrees[1]);
+        let next_to_two = geo.boxes.edges_of(degrees[2]) & !next_to_one;
         let hint_bit = hint.map_or(0, |m| 1u64 << m) & moves;
         let rest = moves & !hint_bit;
         let captures = self.ranks(rest & next_to_one);
@@ -765,10 +767,10 @@ impl Solver {
                 let r = set.trailing_zeros() as u8;
                 set &= set - 1;
                 let m = if i == 0 { r } else { self.edge_at(r) };
-                let child = e | 1u64 << m;
+                let child = edges | 1u64 << m;
                 tried += 1;
                 let gain = if i <= 1 {
-                    self.geo.edge_boxes[usize::from(m)]
+                    self.geo.boxes.edge_boxes[usize::from(m)]
                         .iter()
                         .filter(|&&b| b != GROUND && degrees[1] >> b & 1 == 1)
                         .count() as i32

@@ -1,22 +1,16 @@
-//! Precomputed tables for the solver: box masks, the boxes beside each edge,
-//! ground strings, move order and the board's symmetries as byte tables.
+//! The solver's tables for one board: the box tables
+//! ([`crate::geometry::BoxTables`]) with the board's symmetries and ground
+//! strings as byte tables (for keys) and the centre-out move order.
 
-use crate::degrees::BoxSides;
+use crate::board::centre_out;
+use crate::geometry::{BoxTables, GROUND};
 use crate::Board;
-
-/// Marks "no box" (the ground of Strings-and-Coins) in the edge tables.
-pub const GROUND: u8 = u8::MAX;
 
 /// Tables for one board size.
 pub struct Geometry {
-    /// The board.
-    pub board: Board,
-    /// Bit set of all edges.
-    pub full: u64,
-    /// Per box: the bits of its four edges.
-    pub box_mask: Vec<u64>,
-    /// Per edge: the boxes on either side (`GROUND` for none).
-    pub edge_boxes: Vec<[u8; 2]>,
+    /// The board's box tables (which edges bound a box, which boxes an
+    /// edge touches, boxes by degree).
+    pub boxes: BoxTables,
     /// Per box with two or more edges on the border: the mask of those edges
     /// (its strings to the ground in Strings-and-Coins) and, for each count
     /// k, the mask of its k lowest-numbered border edges. (A box with one
@@ -46,35 +40,19 @@ pub struct Geometry {
     pub grounded_perms: Vec<(Vec<u8>, Vec<u8>)>,
     /// Per edge: the index into `ground` of its box if it is a border edge.
     pub ground_of_edge: Vec<Option<usize>>,
-    /// Bit `b` for every box `b`.
-    pub all_boxes: u32,
-    /// Gathers the sides of every box at once ([`Geometry::degrees`]).
-    sides: BoxSides,
 }
-
-pub use crate::degrees::Degrees;
 
 impl Geometry {
     /// Tables for `board`.
     pub fn new(board: Board) -> Geometry {
         let n = board.num_edges();
-        let nb = board.num_boxes();
-        let box_mask: Vec<u64> = (0..nb)
-            .map(|b| board.box_edges(b).iter().fold(0, |m, e| m | e.bit()))
-            .collect();
-        let edge_boxes: Vec<[u8; 2]> = (0..n)
-            .map(|e| {
-                board
-                    .edge_boxes(crate::Edge::new(e))
-                    .map(|b| b.map_or(GROUND, |b| b as u8))
-            })
-            .collect();
+        let boxes = BoxTables::new(board);
         let mut ground = Vec::new();
         let mut all_ground = 0;
-        for &bm in &box_mask {
+        for &bm in &boxes.box_mask {
             let mask = bm
                 & (0..n)
-                    .filter(|&e| edge_boxes[e].contains(&GROUND))
+                    .filter(|&e| boxes.edge_boxes[e].contains(&GROUND))
                     .fold(0u64, |m, e| m | 1 << e);
             if mask.count_ones() >= 2 {
                 let mut prefix = [0u64; 5];
@@ -90,15 +68,7 @@ impl Geometry {
                 all_ground |= mask;
             }
         }
-        let (w, h) = (board.width() as i64, board.height() as i64);
-        let mut centre_out: Vec<u8> = (0..n as u8).collect();
-        centre_out.sort_by_key(|&e| {
-            let [a, b] = board.edge_dots(crate::Edge::new(usize::from(e)));
-            // Midpoint in doubled coordinates, centre at (w, h).
-            let x = (a.0 + b.0) as i64 - w;
-            let y = (a.1 + b.1) as i64 - h;
-            (x * x + y * y, e)
-        });
+        let centre_out = centre_out(board.width(), board.height());
         let mut rank = vec![0u8; n];
         for (r, &e) in centre_out.iter().enumerate() {
             rank[usize::from(e)] = r as u8;
@@ -126,18 +96,12 @@ impl Geometry {
         let ground_of_edge = (0..n)
             .map(|e| ground.iter().position(|&(mask, _)| mask >> e & 1 == 1))
             .collect();
-        let sides = BoxSides::new(board);
         Geometry {
-            board,
-            all_boxes: sides.all_boxes(),
-            sides,
+            boxes,
             perms,
             grounded: grounded_symmetries,
             grounded_perms,
             ground_of_edge,
-            full: board.all_edges().0,
-            box_mask,
-            edge_boxes,
             ground,
             all_ground,
             centre_out_table: byte_table(&rank),
@@ -146,42 +110,11 @@ impl Geometry {
         }
     }
 
-    /// Undrawn edges of box `b` (its degree as a coin).
-    #[inline]
-    pub fn degree(&self, edges: u64, b: u8) -> u32 {
-        (self.box_mask[usize::from(b)] & !edges).count_ones()
-    }
-
-    /// The boxes of each degree, all at once.
-    #[inline]
-    pub fn degrees(&self, edges: u64) -> Degrees {
-        self.sides.degrees(edges)
-    }
-
-    /// The edges of a set of boxes (each box's four sides).
-    #[inline]
-    pub fn edges_of(&self, boxes: u32) -> u64 {
-        self.sides.edges_of(boxes)
-    }
-
     /// The places in `centre_out` of the edges of a set: bit `r` is set when
     /// `centre_out[r]` is in `edges`.
     #[inline]
     pub fn centre_out_ranks(&self, edges: u64) -> u64 {
         apply_table(&self.centre_out_table, edges)
-    }
-
-    /// Number of completed boxes.
-    pub fn completed(&self, edges: u64) -> u32 {
-        self.box_mask.iter().filter(|&&m| m & !edges == 0).count() as u32
-    }
-
-    /// Boxes that drawing `edge` completes.
-    pub fn completes(&self, edges: u64, edge: usize) -> u32 {
-        self.edge_boxes[edge]
-            .iter()
-            .filter(|&&b| b != GROUND && self.degree(edges, b) == 1)
-            .count() as u32
     }
 
     /// The image of `edges` under symmetry `s`.
@@ -266,33 +199,16 @@ mod tests {
             let g = Geometry::new(Board::new(w, h).unwrap());
             assert_eq!(g.symmetries.len(), count);
             for s in 0..g.symmetries.len() {
-                assert_eq!(g.apply(s, g.full), g.full);
+                assert_eq!(g.apply(s, g.boxes.full), g.boxes.full);
                 let mut seen = 0u64;
-                for e in 0..g.board.num_edges() {
+                for e in 0..g.boxes.board.num_edges() {
                     let img = g.apply(s, 1 << e);
                     assert_eq!(img.count_ones(), 1);
                     seen |= img;
                 }
-                assert_eq!(seen, g.full);
+                assert_eq!(seen, g.boxes.full);
             }
         }
-    }
-
-    #[test]
-    fn centre_out_starts_in_the_middle() {
-        // On 1x1 all edges are equally far out; on 3x3 the four edges of the
-        // centre box come first.
-        let g = Geometry::new(Board::new(3, 3).unwrap());
-        let mut first: Vec<u8> = g.centre_out[..4].to_vec();
-        first.sort();
-        let mut centre: Vec<u8> = g
-            .board
-            .box_edges(4)
-            .iter()
-            .map(|e| e.index() as u8)
-            .collect();
-        centre.sort();
-        assert_eq!(first, centre);
     }
 
     /// `count` pseudo-random edge sets of `g`'s board (a fixed LCG).
@@ -302,7 +218,7 @@ mod tests {
             x = x
                 .wrapping_mul(6364136223846793005)
                 .wrapping_add(1442695040888963407);
-            (x >> 7) & g.full
+            (x >> 7) & g.boxes.full
         })
     }
 
@@ -312,12 +228,12 @@ mod tests {
         // apply_grounded(s, normalise(x)), checked on pseudo-random sets.
         for (w, h) in [(3, 3), (1, 6), (2, 5), (4, 4), (1, 1)] {
             let g = Geometry::new(Board::new(w, h).unwrap());
-            for e in random_sets(&g, 500) {
+            for edges in random_sets(&g, 500) {
                 for s in 0..g.symmetries.len() {
                     assert_eq!(
-                        g.normalise_ground(g.apply(s, e)),
-                        g.apply_grounded(s, g.normalise_ground(e)),
-                        "{w}x{h} symmetry {s} on {e:#x}"
+                        g.normalise_ground(g.apply(s, edges)),
+                        g.apply_grounded(s, g.normalise_ground(edges)),
+                        "{w}x{h} symmetry {s} on {edges:#x}"
                     );
                 }
             }
@@ -330,41 +246,16 @@ mod tests {
         // for each member centre_out[r]; on pseudo-random sets.
         for (w, h) in [(3, 3), (1, 6), (4, 3), (5, 5), (1, 1)] {
             let g = Geometry::new(Board::new(w, h).unwrap());
-            for e in random_sets(&g, 300) {
-                let boxes = e as u32 & g.all_boxes;
-                let union = (0..g.box_mask.len())
+            for edges in random_sets(&g, 300) {
+                let boxes = edges as u32 & g.boxes.all_boxes();
+                let union = (0..g.boxes.box_mask.len())
                     .filter(|&b| boxes >> b & 1 == 1)
-                    .fold(0, |m, b| m | g.box_mask[b]);
-                assert_eq!(g.edges_of(boxes), union, "{w}x{h} boxes {boxes:#x}");
+                    .fold(0, |m, b| m | g.boxes.box_mask[b]);
+                assert_eq!(g.boxes.edges_of(boxes), union, "{w}x{h} boxes {boxes:#x}");
                 let ranks = (0..g.centre_out.len())
-                    .filter(|&r| e >> g.centre_out[r] & 1 == 1)
+                    .filter(|&r| edges >> g.centre_out[r] & 1 == 1)
                     .fold(0u64, |m, r| m | 1 << r);
-                assert_eq!(g.centre_out_ranks(e), ranks, "{w}x{h} edges {e:#x}");
-            }
-        }
-    }
-
-    #[test]
-    fn degrees_match_a_count_per_box() {
-        for (w, h) in [
-            (3, 3),
-            (1, 6),
-            (2, 5),
-            (4, 4),
-            (1, 1),
-            (5, 5),
-            (1, 21),
-            (4, 3),
-        ] {
-            let g = Geometry::new(Board::new(w, h).unwrap());
-            for e in random_sets(&g, 300) {
-                let d = g.degrees(e);
-                for b in 0..g.box_mask.len() {
-                    let k = g.degree(e, b as u8) as usize;
-                    for (j, mask) in d.iter().enumerate() {
-                        assert_eq!(mask >> b & 1 == 1, j == k, "{w}x{h} box {b} of {e:#x}");
-                    }
-                }
+                assert_eq!(g.centre_out_ranks(edges), ranks, "{w}x{h} edges {edges:#x}");
             }
         }
     }

@@ -16,7 +16,9 @@
 
 use std::collections::HashMap;
 
-use super::geometry::{Degrees, Geometry, GROUND};
+use super::geometry::Geometry;
+use crate::chains;
+use crate::degrees::Degrees;
 
 /// Marks a loop in a component code (`length | LOOP`).
 const LOOP: u8 = 0x80;
@@ -25,7 +27,7 @@ const LOOP: u8 = 0x80;
 /// box has zero or two undrawn edges. The codes are lengths, `| LOOP` for
 /// loops, sorted. `degrees` are the boxes of `edges` by degree.
 pub fn components(geo: &Geometry, edges: u64, degrees: &Degrees) -> Option<Vec<u8>> {
-    let free = !edges & geo.full;
+    let free = !edges & geo.boxes.full;
     let [_, one, mut open, three, four] = *degrees;
     if one | three | four != 0 {
         return None;
@@ -34,41 +36,19 @@ pub fn components(geo: &Geometry, edges: u64, degrees: &Degrees) -> Option<Vec<u
     while open != 0 {
         let s = open.trailing_zeros() as u8;
         open &= !(1 << s);
-        let m = geo.box_mask[usize::from(s)] & free;
+        let m = geo.boxes.box_mask[usize::from(s)] & free;
         let (e1, e2) = (m.trailing_zeros(), 63 - m.leading_zeros());
-        // Walk from s through e1; if that comes back to s it is a loop.
-        let (len1, end1) = walk(geo, free, s, e1, &mut open);
-        if end1 == s {
-            out.push(len1 as u8 | LOOP);
+        // Follow from s through e1; if that comes back to s it is a loop.
+        let run = chains::follow(&geo.boxes, free, &mut open, s, e1 as usize);
+        if run.end == s {
+            out.push((run.coins + 1) as u8 | LOOP);
             continue;
         }
-        let (len2, _) = walk(geo, free, s, e2, &mut open);
-        out.push((1 + len1 + len2) as u8);
+        let back = chains::follow(&geo.boxes, free, &mut open, s, e2 as usize);
+        out.push((1 + run.coins + back.coins) as u8);
     }
     out.sort_unstable();
     Some(out)
-}
-
-/// Follows degree-2 coins from `start` out through `edge`; returns the
-/// number of coins passed (counting `start` when the walk closes a loop)
-/// and where it stopped (`GROUND` or `start`).
-fn walk(geo: &Geometry, free: u64, start: u8, mut edge: u32, open: &mut u32) -> (u32, u8) {
-    let mut cur = start;
-    let mut len = 0;
-    loop {
-        let [p, q] = geo.edge_boxes[edge as usize];
-        let next = if p == cur { q } else { p };
-        if next == GROUND {
-            return (len, GROUND);
-        }
-        if next == start {
-            return (len + 1, start);
-        }
-        *open &= !(1 << next);
-        len += 1;
-        edge = (geo.box_mask[usize::from(next)] & free & !(1u64 << edge)).trailing_zeros();
-        cur = next;
-    }
 }
 
 /// The value (for the player to move, who must open a component) of a
@@ -117,18 +97,21 @@ mod tests {
         // edges, strings to the ground: four chains of one coin.
         let p: Position = "2x2:2,3,7,10".parse().unwrap();
         assert_eq!(
-            components(&g, p.edges().0, &g.degrees(p.edges().0)),
+            components(&g, p.edges().0, &g.boxes.degrees(p.edges().0)),
             Some(vec![1, 1, 1, 1])
         );
         // The outer ring drawn, the cross undrawn: one loop of four.
         let p: Position = "2x2:0,1,4,5,6,8,9,11".parse().unwrap();
         assert_eq!(
-            components(&g, p.edges().0, &g.degrees(p.edges().0)),
+            components(&g, p.edges().0, &g.boxes.degrees(p.edges().0)),
             Some(vec![4 | LOOP])
         );
         // Only the top row drawn: a box with three undrawn edges.
         let p: Position = "2x2:0,1".parse().unwrap();
-        assert_eq!(components(&g, p.edges().0, &g.degrees(p.edges().0)), None);
+        assert_eq!(
+            components(&g, p.edges().0, &g.boxes.degrees(p.edges().0)),
+            None
+        );
     }
 
     #[test]

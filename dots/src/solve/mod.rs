@@ -2,98 +2,11 @@
 //! the techniques of Barker & Korf, "Solving Dots-And-Boxes" (AAAI 2012), each of which can be switched off ([`Options`]).
 
 mod alphabeta;
-mod chains;
 mod geometry;
 mod loony;
+mod options;
 mod tt;
 
 pub use alphabeta::{Analysis, Interrupted, Progress, ProgressHook, Solution, Solver, Stats};
+pub use options::Options;
 pub use tt::TableAllocError;
-
-/// Which techniques the solver uses; [`Options::default`] turns all on.
-/// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
-/// correspond to ablation columns of Barker & Korf 2012's Table 1; `symmetry`,
-/// `loony`, `one_opening`, `compact_tt`, `etc`, `etc_values` and `mtd`
-/// are further switches of ours.
-/// Switching any of them off, or changing `threads`, never changes a value,
-/// only the work (checked against a naive solver in `tests/reference.rs`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Options {
-    /// Chain preprocessing (Barker & Korf 2012, "Chains"): make the provably right
-    /// captures and consider only "take all" and "leave the hard-hearted
-    /// handout" in the last chain. Off: every undrawn edge is a move.
-    pub chains: bool,
-    /// Canonical keys under the board's reflections and rotations (4
-    /// symmetries, 8 on square boards; Barker & Korf 2012, "Symmetries").
-    pub symmetry: bool,
-    /// The corner-edge symmetry of Strings-and-Coins (Barker & Korf 2012): the strings
-    /// from one coin to the ground are interchangeable, so only one of them
-    /// is tried and keys count them instead of naming them. We apply it to
-    /// every border box, not just corners (on 1xN boards every box has two
-    /// or three strings to the ground).
-    pub corners: bool,
-    /// Centre-out move ordering with third-edge moves last (Barker & Korf 2012, "Move
-    /// Ordering"). Off: edges in number order (left to right, top to
-    /// bottom), still with third-edge moves last and captures first.
-    pub centre_out: bool,
-    /// Store a lower and an upper bound per entry. Off: one bound and a
-    /// flag (a new result replaces the stored one).
-    pub two_bounds: bool,
-    /// Impartial table: the side to move is not part of the key. Off: a
-    /// "partial" table where entries match only the same side to move.
-    pub impartial_tt: bool,
-    /// Evaluate simple loony endgames (only chains and loops left, every
-    /// move opens one) by a search over the multiset of their lengths
-    /// (the `loony` module) instead of over edges. Beyond Barker & Korf 2012.
-    pub loony: bool,
-    /// At a quiet node, try one move per chain of two-string coins (the
-    /// middle string of a two-coin chain): every opening of a chain leads to
-    /// the same choices for the opponent (see the `chains` module).
-    /// Needs `chains`. Beyond Barker & Korf 2012.
-    pub one_opening: bool,
-    /// Compact table entries (8 bytes, eight to a cache line, exact keys:
-    /// see the `tt` module) where the keys allow them (with one thread and
-    /// a table of 1 MiB or more: 4x5 and smaller). Off: 16-byte entries,
-    /// four to a cache line. Beyond Barker & Korf 2012.
-    pub compact_tt: bool,
-    /// Enhanced transposition cutoffs (Plaat, Schaeffer, Pijls and de Bruin,
-    /// "Exploiting graph properties of game trees", AAAI 1996): before
-    /// searching a node's moves, look its quiet children up in the table
-    /// and stop if one of them already proves a cutoff. Beyond Barker & Korf 2012.
-    pub etc: bool,
-    /// Value a safe child straight from the entry that its enhanced
-    /// transposition cutoff probe found, when those bounds decide the
-    /// child's window, instead of calling the search on it (which would
-    /// find the same entry and return). Needs `etc`. Beyond Barker & Korf 2012.
-    pub etc_values: bool,
-    /// Find the root value by a sequence of null-window searches (MTD(f),
-    /// Plaat et al. 1996) instead of one full-window alpha-beta search.
-    pub mtd: bool,
-    /// Threads searching (sharing one table, see [`Solver`]); 0 counts as
-    /// 1. The value does not depend on it.
-    pub threads: usize,
-    /// Transposition table size in MiB (0: a single bucket, i.e. almost no
-    /// table).
-    pub tt_mb: usize,
-}
-
-impl Default for Options {
-    fn default() -> Options {
-        Options {
-            chains: true,
-            symmetry: true,
-            corners: true,
-            centre_out: true,
-            loony: true,
-            one_opening: true,
-            two_bounds: true,
-            impartial_tt: true,
-            compact_tt: true,
-            etc: true,
-            etc_values: true,
-            mtd: true,
-            threads: 1,
-            tt_mb: 256,
-        }
-    }
-}

@@ -16,8 +16,8 @@ use cgt::search::proof::file::{
 use cgt::search::{check_proof_parallel, CheckProofError, ProofStats, ProofTree, WinLoss};
 use cgt::ProgressSink;
 
-use crate::ops::{bad_input, BadInput};
 use crate::ops::bounds::{self, check};
+use crate::ops::{bad_input, BadInput};
 use crate::report::{CheckProofReport, CheckProofStoppedReport, ConvertProofReport};
 
 /// The versions of the proof file format (1: a numbered line per node,
