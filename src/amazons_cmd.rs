@@ -72,7 +72,7 @@ enum AmazonsCommand {
         #[arg(long, value_name = "S", value_parser = bounds::seconds)]
         time_limit: Option<Duration>,
         /// Stop after valuing about this many positions (at least 1).
-        #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+        #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
         node_limit: Option<u64>,
         /// The memory, in MiB (1 to 65536), the table of the positions
         /// valued and their values may take: valuing stops there ("memory
@@ -132,7 +132,7 @@ enum AmazonsCommand {
         /// leaf, `leaf eval` or `leaf search` (at least 1); a leaf that needs
         /// more makes the proof incomplete.
         #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_LEAF_LIMIT,
-              value_parser = clap::value_parser!(u64).range(1..))]
+              value_parser = cgtk::ops::bounds::at_least_one)]
         leaf_limit: u64,
         /// Stop after this many seconds (more than 0, at most 10^7): the
         /// check then says `unknown` with the node it reached.
@@ -288,7 +288,7 @@ struct SolvePlanArgs {
     #[arg(long, value_name = "S", value_parser = bounds::seconds)]
     time_limit: Option<Duration>,
     /// Each shard stops after about this many nodes (at least 1).
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
     node_limit: Option<u64>,
     /// Initial proof numbers from mobility (as `solve --mobility-pn`).
     #[arg(long)]

@@ -25,7 +25,7 @@ pub struct WorkArgs {
     /// Stop after this many steps (at least 1): sums of games that are not
     /// both number-up-star values, comparisons that look at options, and
     /// thermographs of games that are not number-up-star.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
     node_limit: Option<u64>,
 }
 

@@ -23,7 +23,7 @@ pub struct MoveArgs {
     /// Time per move in milliseconds for a search player whose name sets no
     /// budget (1 to 60000).
     #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(MOVE_MS))]
+          value_parser = cgtk::ops::bounds::parser(MOVE_MS))]
     move_ms: u64,
     /// Print {"edge", "player"}.
     #[arg(long)]

@@ -28,7 +28,7 @@ pub struct NimberArgs {
     /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
     /// found.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NIMBER_NODES,
-          value_parser = clap::value_parser!(u64).range(NIMBER_NODES))]
+          value_parser = cgtk::ops::bounds::parser(NIMBER_NODES))]
     node_limit: u64,
     /// Stop after S seconds (more than 0, at most 10^7; Ctrl-C stops it
     /// too): the report then has what was found.

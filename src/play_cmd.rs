@@ -41,7 +41,7 @@ pub struct TournamentArgs {
     /// Games per pair in a tournament (the first-named player of a pair
     /// moves first in even-numbered games); for `score`, games per player
     /// against perfect play (the player moves first in even-numbered games).
-    #[arg(long, value_parser = clap::value_parser!(u64).range(GAMES))]
+    #[arg(long, value_parser = cgtk::ops::bounds::parser(GAMES))]
     games: u64,
     /// Seed of every game's random numbers.
     #[arg(long, default_value_t = 0)]
@@ -50,12 +50,12 @@ pub struct TournamentArgs {
     /// budget (1 to 60000; O'Flaherty & Wu used 1000). Not reproducible:
     /// use nodes=N in the player's name for reproducible results.
     #[arg(long, default_value_t = 100,
-          value_parser = clap::value_parser!(u64).range(MOVE_MS))]
+          value_parser = cgtk::ops::bounds::parser(MOVE_MS))]
     move_ms: u64,
     /// Threads playing games (1 to 64); results do not depend on it, except
     /// through time budgets.
     #[arg(long, default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(THREADS))]
+          value_parser = cgtk::ops::bounds::parser(THREADS))]
     threads: u64,
     /// A tournament starts no game after this many seconds (more than 0, at
     /// most 10^7), and the games under way end at once, uncounted: the
@@ -103,7 +103,7 @@ pub struct PlayArgs {
     /// Time per move in milliseconds for a search player whose name sets no
     /// budget, and for hints the solver cannot give (1 to 60000).
     #[arg(long, default_value_t = 1000,
-          value_parser = clap::value_parser!(u64).range(MOVE_MS))]
+          value_parser = cgtk::ops::bounds::parser(MOVE_MS))]
     move_ms: u64,
 }
 

@@ -29,7 +29,7 @@ pub struct SearchArgs {
     pub time_limit: Option<Duration>,
     /// Stop after about this many nodes (at least 1) and print what was
     /// reached.
-    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
     pub node_limit: Option<u64>,
     /// Print one line of JSON.
     #[arg(long)]

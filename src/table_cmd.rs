@@ -35,11 +35,11 @@ pub enum TableCommand {
 pub struct SplitArgs {
     /// Split shards with more positions than this (at least 1) into parts.
     #[arg(long, default_value_t = 200_000_000,
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = cgtk::ops::bounds::at_least_one)]
     split_above: u64,
     /// The most parts of one shard (1 to 1000).
     #[arg(long, default_value_t = 20,
-          value_parser = clap::value_parser!(u64).range(SHARD_PARTS))]
+          value_parser = cgtk::ops::bounds::parser(SHARD_PARTS))]
     max_parts: u64,
 }
 

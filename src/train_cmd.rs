@@ -59,14 +59,14 @@ pub struct TrainArgs {
     board: String,
     /// Generations of evolution [default: 2000].
     #[arg(long, conflicts_with_all = ["games", "epochs"],
-          value_parser = clap::value_parser!(u64).range(STEPS))]
+          value_parser = cgtk::ops::bounds::parser(STEPS))]
     generations: Option<u64>,
     /// Train until this many games are played (whole generations).
     #[arg(long, conflicts_with = "epochs",
-          value_parser = clap::value_parser!(u64).range(1..))]
+          value_parser = cgtk::ops::bounds::at_least_one)]
     games: Option<u64>,
     /// Epochs of back-propagation [default: 100].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(STEPS))]
+    #[arg(long, value_parser = cgtk::ops::bounds::parser(STEPS))]
     epochs: Option<u64>,
     /// Seed of every random choice.
     #[arg(long, default_value_t = 0)]
@@ -79,7 +79,7 @@ pub struct TrainArgs {
     log: Option<PathBuf>,
     /// Population size (4 to 10,000).
     #[arg(long, default_value_t = 100,
-          value_parser = clap::value_parser!(u64).range(POPULATION))]
+          value_parser = cgtk::ops::bounds::parser(POPULATION))]
     population: u64,
     /// Bitwise mutation probability (the paper used 0.005 and 0.00072).
     #[arg(long, default_value_t = 0.00072)]
@@ -96,27 +96,27 @@ pub struct TrainArgs {
     init_range: f64,
     /// Back-propagation: networks trained, each from its own random start.
     #[arg(long, default_value_t = 30,
-          value_parser = clap::value_parser!(u64).range(RUNS))]
+          value_parser = cgtk::ops::bounds::parser(RUNS))]
     runs: u64,
     /// Back-propagation: training sets (run r uses set r mod sets).
     #[arg(long, default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(RUNS))]
+          value_parser = cgtk::ops::bounds::parser(RUNS))]
     training_sets: u64,
     /// Back-propagation: games of random against level1 per training set.
     #[arg(long, default_value_t = 800,
-          value_parser = clap::value_parser!(u64).range(TRAINING_GAMES))]
+          value_parser = cgtk::ops::bounds::parser(TRAINING_GAMES))]
     training_games: u64,
     /// Snapshots after the first (evenly spaced, the last at the end).
     #[arg(long, default_value_t = 10,
-          value_parser = clap::value_parser!(u64).range(SNAPSHOTS))]
+          value_parser = cgtk::ops::bounds::parser(SNAPSHOTS))]
     snapshots: u64,
     /// Games per member against each of random and level1 in a snapshot.
     #[arg(long, default_value_t = 300,
-          value_parser = clap::value_parser!(u64).range(EVAL_GAMES))]
+          value_parser = cgtk::ops::bounds::parser(EVAL_GAMES))]
     eval_games: u64,
     /// Threads (1 to 64); results do not depend on it.
     #[arg(long, default_value_t = 1,
-          value_parser = clap::value_parser!(u64).range(THREADS))]
+          value_parser = cgtk::ops::bounds::parser(THREADS))]
     threads: u64,
     /// Start no generation (or epoch) after this many seconds (more than 0,
     /// at most 10^7; Ctrl-C stops it too): the best network of the last one

@@ -57,6 +57,16 @@ where
     }
 }
 
+/// A parser of a count of at least 1 with no upper bound (a node limit):
+/// the error says so in words (`0 out of range (at least 1)`).
+pub fn at_least_one(text: &str) -> Result<u64, String> {
+    match text.trim().parse::<u64>() {
+        Ok(0) => Err("0 out of range (at least 1)".to_owned()),
+        Ok(n) => Ok(n),
+        Err(_) => Err(format!("{text:?} is not a whole number of at least 1")),
+    }
+}
+
 /// A number of seconds, more than 0 and at most [`MAX_SECONDS`].
 pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
     let s: f64 = text
@@ -93,6 +103,16 @@ mod tests {
             parser(0.0..=10.0)("11"),
             Err("11 out of range (0 to 10)".to_owned())
         );
+    }
+
+    #[test]
+    fn at_least_one_refuses_zero_in_words() {
+        assert_eq!(at_least_one("1"), Ok(1));
+        assert_eq!(
+            at_least_one("0"),
+            Err("0 out of range (at least 1)".to_owned())
+        );
+        assert!(at_least_one("-1").is_err());
     }
 
     #[test]
