@@ -33,7 +33,7 @@
 //! // The first player wins the empty 2x2 board by 2 boxes (3 to 1).
 //! assert_eq!(solver.value(&pos, cgt::budget::Limits::NONE), Ok(2));
 //! let pos: Position = "1x1:0,1".parse().unwrap();
-//! assert_eq!(pos.diagram(), "+---+\n\n+---+\n");
+//! assert_eq!(pos.diagram(), " + --- +\n\n + --- +\n");
 //! ```
 
 // Libraries never print: they report through progress callbacks and

@@ -66,77 +66,26 @@ impl FromStr for Position {
 }
 
 impl Position {
-    /// The ASCII diagram (lines without trailing spaces, ending in a newline).
+    /// The ASCII diagram (lines without trailing spaces, ending in a
+    /// newline): dots `+`, drawn edges `---` and `|`, in slots three
+    /// characters wide, as [`Position::annotated_diagram`] draws them with no
+    /// labels. [`Position::from_diagram`] reads it back.
     pub fn diagram(&self) -> String {
-        self.render()
+        self.annotated_diagram(|_| None)
     }
 
-    /// A diagram where each undrawn edge may show a label of up to three
-    /// characters (e.g. the value of drawing it). Every slot is three
-    /// characters wide, so it is wider than [`Position::diagram`] and is for
-    /// reading only.
+    /// The diagram with each undrawn edge showing a label of up to three
+    /// characters (e.g. its number, or the value of drawing it).
     pub fn annotated_diagram(&self, label: impl Fn(Edge) -> Option<String>) -> String {
         let board = self.board();
-        let (w, h) = (board.width(), board.height());
-        let mut out = String::new();
-        let mut push = |line: String| {
-            out.push_str(line.trim_end());
-            out.push('\n');
-        };
-        let slot = |e: Edge, drawn: &str| -> String {
-            if self.edges().contains(e) {
-                drawn.to_string()
-            } else {
-                format!("{:^3}", label(e).unwrap_or_default())
-            }
-        };
-        for r in 0..=h {
-            let mut line = String::from(" + ");
-            for c in 0..w {
-                line += &slot(board.horizontal(r, c), "---");
-                line += " + ";
-            }
-            push(line);
-            if r < h {
-                let mut line = String::new();
-                for c in 0..=w {
-                    line += &slot(board.vertical(r, c), " | ");
-                    if c < w {
-                        line += "   ";
-                    }
-                }
-                push(line);
-            }
-        }
-        out
-    }
-
-    fn render(&self) -> String {
-        let board = self.board();
-        let (w, h) = (board.width(), board.height());
-        let mut out = String::new();
-        for r in 0..=h {
-            let mut line = String::from("+");
-            for c in 0..w {
-                let drawn = self.edges().contains(board.horizontal(r, c));
-                line += if drawn { "---+" } else { "   +" };
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-            if r < h {
-                let mut line = String::new();
-                for c in 0..=w {
-                    let drawn = self.edges().contains(board.vertical(r, c));
-                    line.push(if drawn { '|' } else { ' ' });
-                    if c < w {
-                        line += "   ";
-                    }
-                }
-                out.push_str(line.trim_end());
-                out.push('\n');
-            }
-        }
-        out
+        let edges = self.edges();
+        draw(
+            board.width(),
+            board.height(),
+            |e| edges.contains(Edge::new(e)),
+            |e| label(Edge::new(e)),
+            |_| None,
+        )
     }
 
     /// Reads a position in either notation: the text `WxH` or `WxH:e,e,e`,
@@ -186,14 +135,21 @@ impl Position {
             );
         }
         let top = &rows[0];
-        if top.first() != Some(&'+') || top.len() % 4 != 1 {
+        // Dots every `cell` columns: 6 in the diagrams cgtk prints (`+ --- +`),
+        // 4 in the compact form (`+---+`); the three-character slot of an
+        // edge or a box interior starts `slot` columns after its dot.
+        let (cell, slot) = match top.iter().skip(1).position(|&c| c == '+') {
+            Some(5) => (6, 2),
+            _ => (4, 1),
+        };
+        if top.first() != Some(&'+') || top.len() % cell != 1 {
             return Err(bad(
                 line_no(0),
                 indent + 1,
-                "the first line must be a row of dots: + then --- or three spaces then +",
+                "the first line must be a row of dots: + then --- or spaces then +",
             ));
         }
-        let w = top.len() / 4;
+        let w = top.len() / cell;
         if rows.len() % 2 == 0 || rows.len() < 3 || w == 0 {
             return Err(bad(
                 line_no(rows.len() - 1),
@@ -206,7 +162,7 @@ impl Position {
         let mut edges = EdgeSet::EMPTY;
         for (i, row) in rows.iter().enumerate() {
             let at = |col: usize| row.get(col).copied().unwrap_or(' ');
-            let width = 4 * w + 1;
+            let width = cell * w + 1;
             if row.len() > width {
                 return Err(bad(
                     line_no(i),
@@ -216,42 +172,102 @@ impl Position {
             }
             if i % 2 == 0 {
                 for c in 0..=w {
-                    if at(4 * c) != '+' {
-                        return Err(bad(line_no(i), indent + 4 * c + 1, "expected a dot '+'"));
+                    if at(cell * c) != '+' {
+                        return Err(bad(line_no(i), indent + cell * c + 1, "expected a dot '+'"));
                     }
                     if c < w {
-                        let seg: String = (1..4).map(|k| at(4 * c + k)).collect();
-                        match seg.as_str() {
-                            "---" => edges = edges.with(board.horizontal(i / 2, c)),
-                            "   " => {}
-                            _ => {
-                                return Err(bad(
-                                    line_no(i),
-                                    indent + 4 * c + 2,
-                                    "expected '---' or three spaces between dots",
-                                ))
-                            }
+                        let between: String = (1..cell).map(|k| at(cell * c + k)).collect();
+                        let (drawn, undrawn) = if cell == 6 {
+                            (" --- ", "     ")
+                        } else {
+                            ("---", "   ")
+                        };
+                        if between == drawn {
+                            edges = edges.with(board.horizontal(i / 2, c));
+                        } else if between != undrawn {
+                            return Err(bad(
+                                line_no(i),
+                                indent + cell * c + 2,
+                                "expected '---' or spaces between dots",
+                            ));
                         }
                     }
                 }
             } else {
                 for c in 0..=w {
-                    match at(4 * c) {
+                    match at(cell * c) {
                         '|' => edges = edges.with(board.vertical(i / 2, c)),
                         ' ' => {}
                         _ => {
                             return Err(bad(
                                 line_no(i),
-                                indent + 4 * c + 1,
+                                indent + cell * c + 1,
                                 "expected '|' or a space for a vertical line",
                             ))
                         }
+                    }
+                    // Between two lines, the box: anything in its slot, spaces
+                    // around it.
+                    if c < w
+                        && (1..cell).any(|k| (k < slot || k >= slot + 3) && at(cell * c + k) != ' ')
+                    {
+                        return Err(bad(
+                            line_no(i),
+                            indent + cell * c + 2,
+                            "a box holds at most three characters, centred",
+                        ));
                     }
                 }
             }
         }
         Position::from_edges(board, edges)
     }
+}
+
+/// The diagram of a board `w` boxes wide and `h` high whose edges are
+/// numbered as [`Board`] numbers them: each edge `drawn` is a line, each
+/// other shows its `label` (up to three characters), each box its `inside`
+/// mark. [`Position::annotated_diagram`] and the players' grids
+/// (`dots::play::Grid::diagram`, for boards beyond 64 edges) draw with it.
+pub(crate) fn draw(
+    w: usize,
+    h: usize,
+    drawn: impl Fn(usize) -> bool,
+    label: impl Fn(usize) -> Option<String>,
+    inside: impl Fn(usize) -> Option<char>,
+) -> String {
+    let horizontals = (h + 1) * w;
+    let mut out = String::new();
+    let mut push = |line: String| {
+        out.push_str(line.trim_end());
+        out.push('\n');
+    };
+    let slot = |e: usize, line: &str| -> String {
+        if drawn(e) {
+            line.to_string()
+        } else {
+            format!("{:^3}", label(e).unwrap_or_default())
+        }
+    };
+    for r in 0..=h {
+        let mut line = String::from(" + ");
+        for c in 0..w {
+            line += &slot(r * w + c, "---");
+            line += " + ";
+        }
+        push(line);
+        if r < h {
+            let mut line = String::new();
+            for c in 0..=w {
+                line += &slot(horizontals + r * (w + 1) + c, " | ");
+                if c < w {
+                    line += &format!(" {} ", inside(r * w + c).unwrap_or(' '));
+                }
+            }
+            push(line);
+        }
+    }
+    out
 }
 
 fn bad(line: usize, column: usize, reason: &str) -> PositionError {
@@ -311,7 +327,12 @@ mod tests {
         // Edge numbers from ARCHITECTURE.md: on 2x1, 0 is the top-left
         // horizontal edge, 4 and 5 the two left verticals.
         let p: Position = "2x1:0,4,5".parse().unwrap();
-        assert_eq!(p.diagram(), "+---+   +\n|   |\n+   +   +\n");
+        assert_eq!(p.diagram(), " + --- +     +\n |     |\n +     +     +\n");
+        // The compact form is read too.
+        assert_eq!(
+            Position::from_diagram("+---+   +\n|   |\n+   +   +\n").unwrap(),
+            p
+        );
     }
 
     #[test]
@@ -334,6 +355,9 @@ mod tests {
     fn diagram_interiors_may_hold_marks() {
         let p = Position::from_diagram("+---+\n| A |\n+---+").unwrap();
         assert_eq!(p.to_string(), "1x1:0,1,2,3");
+        let p = Position::from_diagram(" + --- +\n |  A  |\n + --- +").unwrap();
+        assert_eq!(p.to_string(), "1x1:0,1,2,3");
+        assert!(Position::from_diagram(" + --- +\n | A   x\n + --- +").is_err());
     }
 
     #[test]

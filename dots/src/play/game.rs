@@ -173,37 +173,13 @@ impl Grid {
     /// number, and each completed box by the initial `owner` gives it (as
     /// [`Position::annotated_diagram`] draws it, but for any grid).
     pub fn diagram(&self, edges: u128, owner: impl Fn(usize) -> Option<char>) -> String {
-        let (w, h, num_h) = (self.width, self.height, (self.height + 1) * self.width);
-        let mut out = String::new();
-        let slot = |e: usize, drawn: &str| -> String {
-            if edges >> e & 1 == 1 {
-                drawn.to_string()
-            } else {
-                format!("{e:^3}")
-            }
-        };
-        for r in 0..=h {
-            let mut line = String::from(" + ");
-            for c in 0..w {
-                line += &slot(r * w + c, "---");
-                line += " + ";
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
-            if r < h {
-                let mut line = String::new();
-                for c in 0..=w {
-                    line += &slot(num_h + r * (w + 1) + c, " | ");
-                    if c < w {
-                        let inside = owner(r * w + c).unwrap_or(' ');
-                        line += &format!(" {inside} ");
-                    }
-                }
-                out.push_str(line.trim_end());
-                out.push('\n');
-            }
-        }
-        out
+        crate::notation::draw(
+            self.width,
+            self.height,
+            |e| edges >> e & 1 == 1,
+            |e| Some(e.to_string()),
+            owner,
+        )
     }
 }
 
