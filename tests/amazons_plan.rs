@@ -479,8 +479,8 @@ fn bad_plans_and_options_are_bad_input() {
 /// 6x4 is a second-player win (Song & Müller 2015, Table I): every first
 /// move refuted as a root split with weak proof numbers below the first
 /// moves, the root checked from the shards' proofs. About 25 minutes of
-/// solving on two cores and as long again to check (BENCHMARKS.md, "6x4
-/// and 5x6 as root splits"); 8 GB of proofs in the temporary directory
+/// solving on two cores and as long again to check (BENCHMARKS.md,
+/// "Solving the standard starts"); 8 GB of proofs in the temporary directory
 /// (the shards' 2.4 GB and the gathered proof of the root).
 #[test]
 #[ignore = "about an hour in release builds; run with --release -- --ignored"]

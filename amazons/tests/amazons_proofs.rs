@@ -78,8 +78,8 @@ fn four_by_seven_proof_checks() {
 
 /// 6x4: the second player wins (Song & Müller 2015, Table I: "almost a full
 /// CPU day" to refute all 256 first moves). The proof is the root gather of
-/// `amazons plan 6x4 --weak-pn-from 1` (BENCHMARKS.md, "6x4 and 5x6 as root
-/// splits"), every first move refuted.
+/// `amazons plan 6x4 --weak-pn-from 1` (BENCHMARKS.md, "Solving the
+/// standard starts"), every first move refuted.
 #[test]
 #[ignore = "minutes in release builds; run with --release -- --ignored"]
 fn six_by_four_proof_checks() {
@@ -89,7 +89,7 @@ fn six_by_four_proof_checks() {
 /// 5x6: the first player wins by B1-B4xD4 (Song & Müller 2015, §V-B, who
 /// fixed that first move and refuted its 157 replies). The proof is the
 /// root gather of `amazons plan 5x6 --moves B1-B4xD4 --split replies`
-/// (BENCHMARKS.md, "6x4 and 5x6 as root splits").
+/// (BENCHMARKS.md, "Solving the standard starts").
 #[test]
 #[ignore = "half an hour on two cores in release builds; run with --release -- --ignored"]
 fn five_by_six_proof_checks() {

@@ -11,7 +11,7 @@ use std::time::Duration;
 use amazons::safe_moves::SafeMoveRules;
 use amazons::{Evaluation, Evaluator, Move, Position, SolverPosition, Valuer};
 use cgt::budget::{Limits, OutputLimit, StopFlag, Watch};
-use cgt::search::proof::file::{Compression, ProofFormat, ProofWriter};
+use cgt::search::proof::file::{Compression, ProofFileError, ProofFormat, ProofWriter};
 use cgt::search::{
     extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, ProgressHook, ProofSource,
     ProofTree, SolveResult, Verdict,
@@ -345,7 +345,12 @@ pub fn solve(
         game = game.with_oracle(db.clone());
     }
     let writer = match &options.proof {
-        Some(asked) => Some(ProofWriter::create(&asked.path).map_err(|e| BadInput(e.to_string()))?),
+        Some(asked) => Some(ProofWriter::create(&asked.path).map_err(|e| match e {
+            ProofFileError::Open { source, .. } => {
+                bad_input(&format!("cannot write {}", asked.path.display()), source)
+            }
+            e => anyhow::Error::new(BadInput(e.to_string())),
+        })?),
         None => None,
     };
     let budget = Budget {

@@ -42,6 +42,16 @@ pub fn read_proof(file: &Path, watch: &Watch) -> anyhow::Result<ProofTree> {
             limit,
             seconds: 0.0,
         })),
+        Err(ProofFileError::Open { path, source } | ProofFileError::Read { path, source }) => Err(
+            bad_input(&format!("cannot read {}", path.display()), source),
+        ),
+        Err(ProofFileError::TooLong { path, .. }) => Err(bad_input(
+            &format!("proof {}", path.display()),
+            "longer than 1 GiB of text",
+        )),
+        Err(ProofFileError::Parse { path, source }) => {
+            Err(bad_input(&format!("proof {}", path.display()), source))
+        }
         Err(e) => Err(anyhow::Error::new(BadInput(e.to_string()))),
     }
 }
