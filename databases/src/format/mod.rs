@@ -134,7 +134,7 @@ pub enum DbError {
         source: io::Error,
     },
     /// Not a cgtk database: the first bytes are not the magic number.
-    #[error("not a cgtk database (magic {found:02x?})")]
+    #[error("not a cgtk database (it starts with the bytes {})", hex_bytes(found))]
     BadMagic {
         /// The bytes found (fewer than 8 if the file is that short).
         found: Vec<u8>,
@@ -553,6 +553,18 @@ pub(super) fn read_bytes(path: &Path) -> Result<Vec<u8>, DbError> {
     fs::read(path).map_err(io)
 }
 
+/// `bytes` in hexadecimal, separated by spaces (`78 0a`); `none` when empty.
+fn hex_bytes(bytes: &[u8]) -> String {
+    if bytes.is_empty() {
+        return "none".to_owned();
+    }
+    bytes
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -607,6 +619,13 @@ mod tests {
             territory_from_bytes(&magic),
             Err(DbError::BadMagic { .. })
         ));
+        let err = DbError::BadMagic {
+            found: b"x\n".to_vec(),
+        };
+        assert_eq!(
+            err.to_string(),
+            "not a cgtk database (it starts with the bytes 78 0a)"
+        );
         let mut version = good.clone();
         version[8] = 2;
         assert!(matches!(
