@@ -11,7 +11,7 @@ use std::time::Duration;
 use amazons::safe_moves::SafeMoveRules;
 use amazons::{Evaluation, Evaluator, Move, Position, SolverPosition, Valuer};
 use cgt::budget::{Limits, OutputLimit, StopFlag, Watch};
-use cgt::search::proof::file::{Compression, ProofFileError, ProofFormat, ProofWriter};
+use cgt::search::proof::file::{Compression, ProofFileError, ProofWriter};
 use cgt::search::{
     extract_proof, AlphaBetaSolver, Budget, DfpnConfig, DfpnSolver, ProgressHook, ProofSource,
     ProofTree, SolveResult, Verdict,
@@ -335,10 +335,13 @@ pub fn solve(
     let tt_mb = check("--tt-mb", options.tt_mb, &bounds::TABLE_MIB)?;
     let threads = check("--threads", options.threads, &bounds::THREADS)?;
     check("--epsilon", options.epsilon, &EPSILON)?;
-    if let Some(proof) = &options.proof {
-        check("--proof-format", proof.format, &PROOF_FORMATS)?;
-        check("--proof-effort", proof.effort, &PROOF_EFFORT)?;
-    }
+    let proof_format = match &options.proof {
+        Some(proof) => {
+            check("--proof-effort", proof.effort, &PROOF_EFFORT)?;
+            Some(proof::proof_format("--proof-format", proof.format)?)
+        }
+        None => None,
+    };
     let mut game = SolverPosition::with_evaluator(pos.clone(), options.evaluator())
         .with_mobility_numbers(options.mobility_pn);
     if let Some(db) = &options.db {
@@ -381,9 +384,9 @@ pub fn solve(
             (r, proof)
         }
     };
-    if let (Some(asked), Some(writer), Some(proof)) = (&options.proof, writer, &proof) {
-        let format = ProofFormat::from_version(asked.format)
-            .ok_or_else(|| bad_input("--proof-format", asked.format))?;
+    if let (Some(asked), Some(format), Some(writer), Some(proof)) =
+        (&options.proof, proof_format, writer, &proof)
+    {
         writer
             .write(proof, format, Compression::for_path(&asked.path))
             .map_err(|e| BadInput(e.to_string()))?;

@@ -56,11 +56,12 @@ pub fn read_proof(file: &Path, watch: &Watch) -> anyhow::Result<ProofTree> {
     }
 }
 
-/// The format version `format` (checked against [`PROOF_FORMATS`]).
-fn proof_format(format: u32) -> anyhow::Result<ProofFormat> {
-    let format = check("--format", format, &PROOF_FORMATS)?;
+/// The format version `format` of the option `what`, checked against
+/// [`PROOF_FORMATS`].
+pub(super) fn proof_format(what: &str, format: u32) -> anyhow::Result<ProofFormat> {
+    let format = check(what, format, &PROOF_FORMATS)?;
     ProofFormat::from_version(format)
-        .ok_or_else(|| bad_input("--format", format!("{format} is not a proof format")))
+        .ok_or_else(|| bad_input(what, format!("{format} is not a proof format")))
 }
 
 /// `amazons convert-proof`: rewrites the proof `input` in version `format`
@@ -72,7 +73,7 @@ pub fn convert_proof(
     format: u32,
     stop: &StopFlag,
 ) -> anyhow::Result<ConvertProofReport> {
-    let version = proof_format(format)?;
+    let version = proof_format("--format", format)?;
     let proof = read_proof(input, &Watch::new(None, Some(stop)))?;
     let compression = Compression::for_path(output);
     write_proof(output, &proof, version, compression)
