@@ -169,36 +169,13 @@ struct SolveArgs {
     /// gzip-compressed when FILE ends in `.gz`).
     #[arg(long, value_name = "FILE")]
     proof: Option<PathBuf>,
-    /// With --proof: a subtree of at most N proof nodes whose position the
-    /// checker's exact search decides within --proof-effort positions per
-    /// node is written as one `leaf search` (0: every node of the proof
-    /// written)
-    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_CUT)]
-    proof_cut: u64,
-    /// With --proof: the positions per node of a subtree the checker's
-    /// exact search may take for it to be written as one `leaf search`
-    /// (1 to 2^24; less: a faster extraction and check, a larger file)
-    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_EFFORT,
-          value_parser = bounds::parser(PROOF_EFFORT))]
-    proof_effort: u64,
     /// With --proof: the version of the file format (2: compact, the
     /// replies of AND nodes implied by the game; 1: every reply named)
     #[arg(long, value_name = "V", default_value_t = 2,
           value_parser = bounds::parser(PROOF_FORMATS))]
     proof_format: u32,
-    /// Df-pn: start unsearched positions at proof numbers estimated from
-    /// mobility instead of Nagai's 1, 1 (fewer nodes on 4x5, more on 5x4
-    /// and 5x5).
-    #[arg(long)]
-    mobility_pn: bool,
-    /// Df-pn: weak proof numbers (Ueda et al. 2008) at positions at least
-    /// D moves below the root: a position's disproof number is the largest
-    /// proof number of its children plus the number of the other undecided
-    /// ones, not their sum. Off by default (sums everywhere, Nagai's
-    /// df-pn); 2 halves the nodes on 4x5, but 5x5 then stalls; 0 multiplies
-    /// 5x4's nodes by 14.
-    #[arg(long, value_name = "D")]
-    weak_pn_from: Option<usize>,
+    #[command(flatten)]
+    dfpn: DfpnArgs,
     /// Df-pn: expand every position on its first visit, instead of storing
     /// the estimate 1, number of moves for a position that estimate already
     /// puts over its thresholds (lazy expansion, the default).
@@ -230,6 +207,38 @@ struct SolveArgs {
     /// directory (built by `cgtk db build`).
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
+}
+
+/// The df-pn and proof options `amazons solve` and `amazons plan` share.
+#[derive(Args)]
+struct DfpnArgs {
+    /// Df-pn: start unsearched positions at proof numbers estimated from
+    /// mobility instead of Nagai's 1, 1 (fewer nodes on 4x5, more on 5x4
+    /// and 5x5).
+    #[arg(long)]
+    mobility_pn: bool,
+    /// Df-pn: weak proof numbers (Ueda et al. 2008) at positions at least
+    /// D moves below the root (0 to 1000): a position's disproof number is
+    /// the largest proof number of its children plus the number of the
+    /// other undecided ones, not their sum. Off by default (sums
+    /// everywhere, Nagai's df-pn); 2 halves the nodes on 4x5, but 5x5 then
+    /// stalls; 0 multiplies 5x4's nodes by 14. With the first-move split
+    /// of a plan for a second-player win, 1 weakens the sums where the
+    /// first player moves.
+    #[arg(long, value_name = "D", value_parser = bounds::parser(WEAK_PN_FROM))]
+    weak_pn_from: Option<u32>,
+    /// The proof: a subtree of at most N proof nodes whose position the
+    /// checker's exact search decides within --proof-effort positions per
+    /// node is written as one `leaf search` (0: every node of the proof
+    /// written)
+    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_CUT)]
+    proof_cut: u64,
+    /// The proof: the positions per node of a subtree the checker's exact
+    /// search may take for it to be written as one `leaf search` (1 to
+    /// 2^24; less: a faster extraction and check, a larger file)
+    #[arg(long, value_name = "N", default_value_t = amazons::DEFAULT_PROOF_EFFORT,
+          value_parser = bounds::parser(PROOF_EFFORT))]
+    proof_effort: u64,
 }
 
 /// How `amazons plan` splits the root.
@@ -290,27 +299,13 @@ struct SolvePlanArgs {
     /// Each shard stops after about this many nodes (at least 1).
     #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
     node_limit: Option<u64>,
-    /// Initial proof numbers from mobility (as `solve --mobility-pn`).
-    #[arg(long)]
-    mobility_pn: bool,
-    /// Weak proof numbers (as `solve --weak-pn-from`) from D moves below
-    /// each shard's position (0 to 1000). With the first-move split of a
-    /// second-player win, 1 weakens the sums where the first player moves.
-    #[arg(long, value_name = "D", value_parser = bounds::parser(WEAK_PN_FROM))]
-    weak_pn_from: Option<u32>,
-    /// Each shard's proof: subtrees of at most N nodes the checker decides
-    /// quickly written as one `leaf search` (as `solve --proof-cut`).
-    #[arg(long, value_name = "N")]
-    proof_cut: Option<u64>,
-    /// Each shard's proof: the checker's positions per node of such a
-    /// subtree (as `solve --proof-effort`, 1 to 2^24).
-    #[arg(long, value_name = "N", value_parser = bounds::parser(PROOF_EFFORT))]
-    proof_effort: Option<u64>,
+    #[command(flatten)]
+    dfpn: DfpnArgs,
     /// Endgame databases for the evaluation (as every node sees them).
     #[arg(long, value_name = "DIR")]
     db: Option<PathBuf>,
     #[command(flatten)]
-    emit: crate::plan_cmd::EmitArgs,
+    emit: crate::plan_args::EmitArgs,
 }
 
 /// The position of a command: given as text, or read from a game record.
@@ -530,10 +525,13 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
                 .time_limit
                 .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
             node_limit: args.node_limit,
-            mobility_pn: args.mobility_pn,
-            weak_pn_from: args.weak_pn_from,
-            proof_cut: args.proof_cut,
-            proof_effort: args.proof_effort,
+            mobility_pn: args.dfpn.mobility_pn,
+            weak_pn_from: args.dfpn.weak_pn_from,
+            // A plan records the proof's options only where they are not
+            // the defaults.
+            proof_cut: Some(args.dfpn.proof_cut).filter(|&c| c != amazons::DEFAULT_PROOF_CUT),
+            proof_effort: Some(args.dfpn.proof_effort)
+                .filter(|&e| e != amazons::DEFAULT_PROOF_EFFORT),
             db: args.db.clone(),
         },
         out: args.out.clone(),
@@ -558,8 +556,8 @@ fn solve(args: &SolveArgs) -> Result<()> {
             Algorithm::Dfpn
         },
         epsilon: args.epsilon,
-        weak_pn_from: args.weak_pn_from,
-        mobility_pn: args.mobility_pn,
+        weak_pn_from: args.dfpn.weak_pn_from.map(|d| d as usize),
+        mobility_pn: args.dfpn.mobility_pn,
         lazy_expansion: !args.no_lazy_expansion,
         eval: !args.no_eval,
         blockers: !args.no_blockers,
@@ -569,8 +567,8 @@ fn solve(args: &SolveArgs) -> Result<()> {
         db,
         proof: args.proof.clone().map(|path| ProofOptions {
             path,
-            cut: args.proof_cut,
-            effort: args.proof_effort,
+            cut: args.dfpn.proof_cut,
+            effort: args.dfpn.proof_effort,
             format: args.proof_format,
         }),
         pv: args.pv,

@@ -10,7 +10,7 @@ use clap::{Args, Subcommand, ValueEnum};
 use databases::{default_dir, DbKind, QueryAnswer};
 
 use crate::output::print_json;
-use crate::plan_cmd::EmitArgs;
+use crate::plan_args::EmitArgs;
 use crate::progress;
 
 /// The kinds of database `db build` knows.

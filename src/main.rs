@@ -14,6 +14,7 @@ mod input;
 mod move_cmd;
 mod nimber_cmd;
 mod output;
+mod plan_args;
 mod plan_cmd;
 mod play_cmd;
 mod progress;

@@ -13,8 +13,9 @@ use dots::{Board, Position};
 
 use crate::dots_out::print_analysis;
 use crate::output::{bad_input, print_json};
-use crate::plan_cmd::{absolute, EmitArgs, RunnerArgs};
+use crate::plan_args::{EmitArgs, RunnerArgs};
 use crate::progress;
+use cgtk::ops::plan::absolute;
 
 /// Whole-board table subcommands.
 #[derive(Subcommand)]
@@ -155,7 +156,7 @@ fn build(args: BuildArgs) -> Result<()> {
             report.kept,
             args.out.display(),
             seconds,
-            crate::plan_cmd::stopped_note(report.stopped)
+            crate::plan_args::stopped_note(report.stopped)
         );
     }
     Ok(())

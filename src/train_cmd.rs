@@ -6,8 +6,8 @@ use std::path::PathBuf;
 use anyhow::Result;
 use cgtk::ops::bounds::THREADS;
 use cgtk::ops::dots_train::{
-    self as ops, Length, TrainOptions, EVAL_GAMES, POPULATION, RUNS, SNAPSHOTS, STEPS,
-    TRAINING_GAMES,
+    self as ops, Length, TrainOptions, EVAL_GAMES, INIT_RANGE, POPULATION, PROBABILITY, RUNS,
+    SNAPSHOTS, STEPS, TRAINING_GAMES,
 };
 use cgtk::report::stop_reason;
 use clap::{Args, ValueEnum};
@@ -81,18 +81,23 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 100,
           value_parser = cgtk::ops::bounds::parser(POPULATION))]
     population: u64,
-    /// Bitwise mutation probability (the paper used 0.005 and 0.00072).
-    #[arg(long, default_value_t = 0.00072)]
+    /// Bitwise mutation probability, 0 to 1 (the paper used 0.005 and
+    /// 0.00072).
+    #[arg(long, default_value_t = 0.00072,
+          value_parser = cgtk::ops::bounds::parser(PROBABILITY))]
     mutation: f64,
-    /// Single-point crossover probability.
-    #[arg(long, default_value_t = 0.6)]
+    /// Single-point crossover probability, 0 to 1.
+    #[arg(long, default_value_t = 0.6,
+          value_parser = cgtk::ops::bounds::parser(PROBABILITY))]
     crossover: f64,
-    /// Back-propagation: learning rate.
-    #[arg(long, default_value_t = 0.1)]
+    /// Back-propagation: learning rate (more than 0, at most 100).
+    #[arg(long, default_value_t = 0.1,
+          value_parser = cgtk::ops::bounds::above_zero(ops::MAX_RATE))]
     rate: f64,
     /// Back-propagation: initial weights uniform in plus or minus this (0
     /// to 64; 64 gives the random networks a random genome encodes).
-    #[arg(long, default_value_t = 0.5)]
+    #[arg(long, default_value_t = 0.5,
+          value_parser = cgtk::ops::bounds::parser(INIT_RANGE))]
     init_range: f64,
     /// Back-propagation: networks trained, each from its own random start.
     #[arg(long, default_value_t = 30,

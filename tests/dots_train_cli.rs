@@ -165,6 +165,7 @@ fn bad_input_exits_2_with_one_line() {
             vec!["dots", "train", "--out", o, "--population", "2"],
             "--population",
         ),
+        (vec!["dots", "train", "--out", o, "--rate", "0"], "--rate"),
         (
             vec![
                 "dots",

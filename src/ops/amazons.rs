@@ -316,7 +316,7 @@ impl Default for SolveProgress<'_> {
 }
 
 /// `amazons solve`: who wins `pos`, a winning move, nodes and time; the
-/// proof written to `options.proof` (to `FILE.partial` first, created
+/// proof written to `options.proof` (to `FILE.PID.partial` first, created
 /// before the search so that an unwritable path is refused at once, then
 /// renamed into place) when the result is proven; `stop` ends the search
 /// early (an unknown result).

@@ -67,16 +67,35 @@ pub fn at_least_one(text: &str) -> Result<u64, String> {
     }
 }
 
+/// `value` if it is more than 0 and at most `max` (a rate, a number of
+/// seconds), else bad input naming `what` and the range in words.
+pub fn check_above_zero(what: &str, value: f64, max: f64) -> anyhow::Result<f64> {
+    in_above_zero(value, max).map_err(|e| bad_input(what, e))
+}
+
+/// A parser of a number more than 0 and at most `max`, for a command-line
+/// option.
+pub fn above_zero(max: f64) -> impl Fn(&str) -> Result<f64, String> + Clone + Send + Sync {
+    move |text| {
+        let value: f64 = text
+            .trim()
+            .parse()
+            .map_err(|_| format!("{text:?} is not a number"))?;
+        in_above_zero(value, max)
+    }
+}
+
+fn in_above_zero(value: f64, max: f64) -> Result<f64, String> {
+    if value > 0.0 && value <= max {
+        Ok(value)
+    } else {
+        Err(format!("{value} out of range (more than 0, at most {max})"))
+    }
+}
+
 /// A number of seconds, more than 0 and at most [`MAX_SECONDS`].
 pub fn seconds(text: &str) -> Result<std::time::Duration, String> {
-    let s: f64 = text
-        .trim()
-        .parse()
-        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
-    if !(s > 0.0 && s <= MAX_SECONDS) {
-        return Err(format!("{text} is out of range (more than 0, at most 1e7)"));
-    }
-    Ok(std::time::Duration::from_secs_f64(s))
+    above_zero(MAX_SECONDS)(text).map(std::time::Duration::from_secs_f64)
 }
 
 #[cfg(test)]
@@ -84,6 +103,21 @@ mod tests {
     use super::*;
     use crate::ops::BadInput;
     use std::time::Duration;
+
+    #[test]
+    fn above_zero_in_words() {
+        assert_eq!(above_zero(2.0)("2"), Ok(2.0));
+        assert_eq!(
+            above_zero(2.0)("0"),
+            Err("0 out of range (more than 0, at most 2)".to_owned())
+        );
+        assert_eq!(
+            check_above_zero("--rate", 3.0, 2.0)
+                .unwrap_err()
+                .to_string(),
+            "--rate: 3 out of range (more than 0, at most 2)"
+        );
+    }
 
     #[test]
     fn seconds_in_range_only() {

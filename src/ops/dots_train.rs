@@ -12,7 +12,7 @@ use dots::play::net::{train, Method, Scheme, TrainConfig, TrainProgress, Trained
 use dots::play::{Grid, PlayError};
 
 use super::bad_input;
-use super::bounds::{check, THREADS};
+use super::bounds::{check, check_above_zero, THREADS};
 use crate::report::{TrainReport, TrainSnapshotReport};
 
 /// The range of the population size.
@@ -32,7 +32,7 @@ pub const EVAL_GAMES: RangeInclusive<u64> = 1..=1_000_000;
 pub const PROBABILITY: RangeInclusive<f64> = 0.0..=1.0;
 /// The range of the initial weights' bound.
 pub const INIT_RANGE: RangeInclusive<f64> = 0.0..=64.0;
-/// The largest learning rate (it must be above 0).
+/// The largest learning rate (it must be more than 0).
 pub const MAX_RATE: f64 = 100.0;
 
 /// The default generations of evolution (the default run takes about a
@@ -75,7 +75,7 @@ pub struct TrainOptions {
     pub mutation: f64,
     /// Single-point crossover probability ([`PROBABILITY`]).
     pub crossover: f64,
-    /// Back-propagation: learning rate (above 0, at most [`MAX_RATE`]).
+    /// Back-propagation: learning rate (more than 0, at most [`MAX_RATE`]).
     pub rate: f64,
     /// Back-propagation: initial weights uniform in plus or minus this
     /// ([`INIT_RANGE`]).
@@ -123,16 +123,7 @@ pub fn config(options: &TrainOptions, stop: &StopFlag) -> Result<TrainConfig> {
     config.runs = count("--runs", options.runs, &RUNS)?;
     config.training_sets = count("--training-sets", options.training_sets, &RUNS)?;
     config.training_games = count("--training-games", options.training_games, &TRAINING_GAMES)?;
-    if !(options.rate > 0.0 && options.rate <= MAX_RATE) {
-        return Err(bad_input(
-            "--rate",
-            format!(
-                "{} out of range (above 0, at most {MAX_RATE})",
-                options.rate
-            ),
-        ));
-    }
-    config.rate = options.rate;
+    config.rate = check_above_zero("--rate", options.rate, MAX_RATE)?;
     config.init_range = check("--init-range", options.init_range, &INIT_RANGE)?;
     config.snapshots = count("--snapshots", options.snapshots, &SNAPSHOTS)?;
     config.eval_games = count("--eval-games", options.eval_games, &EVAL_GAMES)?;

@@ -232,11 +232,9 @@ impl Request {
     fn limits(&self) -> Result<Limits> {
         let time = match self.get("time_limit") {
             None => Duration::from_secs_f64(MAX_SECONDS),
-            Some(text) => {
-                let t = bounds::seconds(text).map_err(|e| bad_input("time_limit", e))?;
-                bounds::check("time_limit", t.as_secs_f64(), &(0.0..=MAX_SECONDS))?;
-                t
-            }
+            Some(text) => bounds::above_zero(MAX_SECONDS)(text)
+                .map(Duration::from_secs_f64)
+                .map_err(|e| bad_input("time_limit", e))?,
         };
         Ok(Limits {
             nodes: self.number("node_limit", 1..=u64::MAX)?,

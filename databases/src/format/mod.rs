@@ -381,7 +381,7 @@ pub fn write_renamed(path: &Path, bytes: &[u8], sync: bool) -> Result<(), DbErro
 ///
 /// # Errors
 /// What `fill` returns, or the I/O error of the file.
-pub fn write_renamed_with<T, E: From<io::Error>>(
+fn write_renamed_with<T, E: From<io::Error>>(
     path: &Path,
     sync: bool,
     fill: impl FnOnce(&mut io::BufWriter<fs::File>) -> Result<T, E>,

@@ -10,11 +10,13 @@
 //! the file could not be read (a truncated gzip stream), was stopped, was
 //! too long, or is malformed.
 //!
-//! Writing: [`ProofWriter::create`] creates `FILE.partial` at once (so that
-//! an unwritable path is refused before a long search), and
+//! Writing: [`ProofWriter::create`] creates `FILE.PID.partial` at once (so
+//! that an unwritable path is refused before a long search; the process id
+//! keeps two processes writing one proof out of each other's file), and
 //! [`ProofWriter::write`] writes the proof there, syncs it and renames it
-//! to `FILE`. A writer dropped before, or a write that fails, removes
-//! `FILE.partial`: no partial proof is ever left under the real name.
+//! to `FILE`; [`ProofWriter::write_with`] streams a proof written
+//! elsewhere. A writer dropped before, or a write that fails, removes
+//! `FILE.PID.partial`: no partial proof is ever left under the real name.
 //!
 //! ```
 //! use cgt::budget::Watch;
@@ -41,7 +43,10 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Seek, Write};
 use std::path::{Path, PathBuf};
 
-use super::format::{ParseProofError, COMPACT_PROOF_VERSION, PROOF_VERSION};
+use super::format::{
+    io_lines, parse_header, Lines, ParseProofError, ProofHeader, COMPACT_PROOF_VERSION,
+    PROOF_VERSION,
+};
 use super::tree::ProofTree;
 use crate::budget::{Limit, Watch};
 use crate::search::game::SolverGame;
@@ -112,7 +117,7 @@ impl Compression {
 /// names the file.
 #[derive(Debug, thiserror::Error)]
 pub enum ProofFileError {
-    /// The file cannot be opened (or, when writing, `FILE.partial` cannot
+    /// The file cannot be opened (or, when writing, `FILE.PID.partial` cannot
     /// be created).
     #[error("cannot open {}: {source}", path.display())]
     Open {
@@ -157,7 +162,7 @@ pub enum ProofFileError {
         #[source]
         source: ParseProofError,
     },
-    /// Writing, syncing or renaming into place failed (`FILE.partial` is
+    /// Writing, syncing or renaming into place failed (`FILE.PID.partial` is
     /// removed).
     #[error("cannot write {}: {source}", path.display())]
     Write {
@@ -174,7 +179,9 @@ pub enum ProofFileError {
 pub struct ProofReader<'w> {
     path: PathBuf,
     gzip: bool,
-    input: BufReader<Guard<'w>>,
+    pub(super) input: BufReader<Guard<'w>>,
+    /// The lines read so far (after [`ProofReader::header`]).
+    pub(super) line: usize,
 }
 
 impl std::fmt::Debug for ProofReader<'_> {
@@ -226,6 +233,7 @@ impl<'w> ProofReader<'w> {
             path,
             gzip,
             input: BufReader::with_capacity(READ_BUFFER, guard),
+            line: 0,
         })
     }
 
@@ -248,6 +256,20 @@ impl<'w> ProofReader<'w> {
     #[must_use]
     pub fn is_gzip(&self) -> bool {
         self.gzip
+    }
+
+    /// Reads the header (the first four significant lines) alone; the
+    /// reader is left at the first line of the body.
+    ///
+    /// # Errors
+    /// As [`ProofReader::read_for`].
+    pub fn header(&mut self) -> Result<ProofHeader, ProofFileError> {
+        let (parsed, last) = {
+            let mut lines = Lines::new(io_lines(&mut self.input));
+            (parse_header(&mut lines), lines.last)
+        };
+        self.line = last;
+        self.check(parsed)
     }
 
     /// Reads the proof, of either version; a version 2 body is replayed on
@@ -277,11 +299,19 @@ impl<'w> ProofReader<'w> {
     /// `parsed` as the result of reading the file: a failure of the stream
     /// comes first, since the parser saw it only as a read error.
     fn result(
-        self,
+        mut self,
         parsed: Result<ProofTree, ParseProofError>,
     ) -> Result<ProofTree, ProofFileError> {
-        let path = self.path;
-        match self.input.into_inner().failure {
+        self.check(parsed)
+    }
+
+    /// As [`ProofReader::result`], for a reader that goes on.
+    pub(super) fn check<T>(
+        &mut self,
+        parsed: Result<T, ParseProofError>,
+    ) -> Result<T, ProofFileError> {
+        let path = self.path.clone();
+        match self.input.get_mut().failure.take() {
             Some(Failure::Io(source)) => Err(ProofFileError::Read { path, source }),
             Some(Failure::TooLong(max)) => Err(ProofFileError::TooLong { path, max }),
             Some(Failure::Stopped(limit)) => Err(ProofFileError::Stopped { path, limit }),
@@ -332,7 +362,7 @@ enum Failure {
 /// The raw stream of a [`ProofReader`]: it counts the bytes of text, fails
 /// past the most allowed and once the watch ends, and keeps the first
 /// failure (the parser sees only its message).
-struct Guard<'w> {
+pub(super) struct Guard<'w> {
     input: Box<dyn Read + Send>,
     read: u64,
     max_bytes: u64,
@@ -374,25 +404,26 @@ impl Read for Guard<'_> {
     }
 }
 
-/// A proof file being written: `FILE.partial`, renamed to `FILE` once the
+/// A proof file being written: `FILE.PID.partial`, renamed to `FILE` once the
 /// proof is written whole; see the [module documentation](self).
 #[derive(Debug)]
 pub struct ProofWriter {
     path: PathBuf,
     partial: PathBuf,
-    /// `FILE.partial`, open; `None` once renamed into place.
+    /// `FILE.PID.partial`, open; `None` once renamed into place.
     file: Option<File>,
 }
 
 impl ProofWriter {
-    /// Creates `FILE.partial` for a proof to be written to `path`.
+    /// Creates `FILE.PID.partial` (`PID` this process's id) for a proof to
+    /// be written to `path`.
     ///
     /// # Errors
     /// [`ProofFileError::Open`] when it cannot be created.
     pub fn create(path: impl AsRef<Path>) -> Result<ProofWriter, ProofFileError> {
         let path = path.as_ref().to_path_buf();
         let mut name = OsString::from(path.as_os_str());
-        name.push(".partial");
+        name.push(format!(".{}.partial", std::process::id()));
         let partial = PathBuf::from(name);
         let file = File::create(&partial).map_err(|source| ProofFileError::Open {
             path: partial.clone(),
@@ -411,39 +442,87 @@ impl ProofWriter {
         &self.path
     }
 
-    /// The path it is written at until it is whole: `FILE.partial`.
+    /// The path it is written at until it is whole: `FILE.PID.partial`.
     #[must_use]
     pub fn partial_path(&self) -> &Path {
         &self.partial
     }
 
-    /// Writes `proof` in `format` and `compression` to `FILE.partial`,
+    /// Writes `proof` in `format` and `compression` to `FILE.PID.partial`,
     /// syncs it to the disk and renames it to `FILE`.
     ///
     /// # Errors
-    /// [`ProofFileError::Write`] (and `FILE.partial` is removed).
+    /// [`ProofFileError::Write`] (and `FILE.PID.partial` is removed).
     pub fn write(
-        mut self,
+        self,
         proof: &ProofTree,
         format: ProofFormat,
         compression: Compression,
     ) -> Result<(), ProofFileError> {
+        let path = self.path.clone();
+        self.write_with(compression, |out| {
+            match format {
+                ProofFormat::Named => proof.write_to(out),
+                ProofFormat::Compact => proof.write_compact_to(out),
+            }
+            .map_err(|source| ProofFileError::Write { path, source })
+        })
+    }
+
+    /// Writes to `FILE.PID.partial` what `fill` writes (a proof streamed from
+    /// elsewhere, such as [`write_joined`](super::write_joined)), through a
+    /// buffer and compressed as `compression` says, syncs it to the disk and
+    /// renames it to `FILE`; what `fill` returns. A `fill` that fails
+    /// leaves no file.
+    ///
+    /// # Errors
+    /// What `fill` returns, or [`ProofFileError::Write`] for the file's
+    /// own writing, syncing or renaming (`FILE.PID.partial` is removed).
+    pub fn write_with<T, E: From<ProofFileError>>(
+        mut self,
+        compression: Compression,
+        fill: impl FnOnce(&mut dyn Write) -> Result<T, E>,
+    ) -> Result<T, E> {
         let file = self.file.take().expect("a writer writes once");
-        let written = write_to_file(file, proof, format, compression)
-            .and_then(|()| std::fs::rename(&self.partial, &self.path));
-        written.map_err(|source| {
-            let _ = std::fs::remove_file(&self.partial);
-            ProofFileError::Write {
+        let mut filled = None;
+        let written = write_to_file(file, compression, |out| {
+            let result = fill(out);
+            let failed = result.is_err();
+            filled = Some(result);
+            if failed {
+                // Stop before the file is finished and synced.
+                return Err(io::Error::other("the proof was not written"));
+            }
+            Ok(())
+        });
+        let result = match (filled, written) {
+            (Some(Err(e)), _) => Err(e),
+            (_, Err(source)) => Err(ProofFileError::Write {
                 path: self.path.clone(),
                 source,
             }
-        })
+            .into()),
+            (Some(Ok(value)), Ok(())) => std::fs::rename(&self.partial, &self.path)
+                .map(|()| value)
+                .map_err(|source| {
+                    ProofFileError::Write {
+                        path: self.path.clone(),
+                        source,
+                    }
+                    .into()
+                }),
+            (None, Ok(())) => unreachable!("write_to_file calls its writer"),
+        };
+        if result.is_err() {
+            let _ = std::fs::remove_file(&self.partial);
+        }
+        result
     }
 }
 
 impl Drop for ProofWriter {
     /// A writer dropped before its proof was written removes
-    /// `FILE.partial`.
+    /// `FILE.PID.partial`.
     fn drop(&mut self) {
         if self.file.take().is_some() {
             let _ = std::fs::remove_file(&self.partial);
@@ -451,18 +530,13 @@ impl Drop for ProofWriter {
     }
 }
 
-/// Writes `proof` to `file`, compressed or not, and syncs it.
+/// Writes to `file` what `write` writes, compressed or not, and syncs it.
 fn write_to_file(
     file: File,
-    proof: &ProofTree,
-    format: ProofFormat,
     compression: Compression,
+    write: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> io::Result<()> {
-    let write = |out: &mut dyn Write| match format {
-        ProofFormat::Named => proof.write_to(out),
-        ProofFormat::Compact => proof.write_compact_to(out),
-    };
-    let out = BufWriter::new(file);
+    let out = BufWriter::with_capacity(READ_BUFFER, file);
     let out = match compression {
         Compression::Gzip => {
             let mut gz = flate2::write::GzEncoder::new(out, flate2::Compression::best());
@@ -480,7 +554,7 @@ fn write_to_file(
         .sync_all()
 }
 
-/// Writes `proof` to `path` through `FILE.partial`, as
+/// Writes `proof` to `path` through `FILE.PID.partial`, as
 /// [`ProofWriter::create`] then [`ProofWriter::write`].
 ///
 /// # Errors
@@ -537,7 +611,7 @@ mod tests {
                 assert_eq!(reader.is_gzip(), compression == Compression::Gzip);
                 assert_eq!(reader.read_for(|_| Ok(nim())).unwrap(), proof);
                 let mut partial = path.into_os_string();
-                partial.push(".partial");
+                partial.push(format!(".{}.partial", std::process::id()));
                 assert!(!Path::new(&partial).exists());
             }
         }

@@ -15,16 +15,17 @@ pub const PROOF_VERSION: u32 = 1;
 /// this module writes and reads with the game.
 pub const COMPACT_PROOF_VERSION: u32 = 2;
 
-/// The header of a proof file.
-pub(super) struct ProofHeader {
+/// The header of a proof file: its first four significant lines.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProofHeader {
     /// The format version: [`PROOF_VERSION`] or [`COMPACT_PROOF_VERSION`].
-    pub(super) version: u32,
+    pub version: u32,
     /// The root position in the game's notation.
-    pub(super) root: String,
+    pub root: String,
     /// The outcome for the player to move at the root.
-    pub(super) outcome: WinLoss,
+    pub outcome: WinLoss,
     /// The number of nodes.
-    pub(super) nodes: usize,
+    pub nodes: usize,
 }
 
 /// What is wrong with a line of a proof file.

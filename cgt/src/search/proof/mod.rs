@@ -77,6 +77,7 @@ mod compact;
 mod extract;
 pub mod file;
 mod format;
+mod join;
 mod read;
 mod text;
 mod tree;
@@ -87,6 +88,8 @@ pub use check::{
 };
 pub use extract::{extract_proof, extract_proof_shaped, ExtractError, ProofShape, ProofSource};
 pub use format::{
-    ParseProofError, ProofLineProblem, COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION,
+    ParseProofError, ProofHeader, ProofLineProblem, COMPACT_PROOF_VERSION, PROOF_MAGIC,
+    PROOF_VERSION,
 };
+pub use join::{write_joined, JoinError, JoinedChild, JoinedProof};
 pub use tree::{LeafKind, ProofNode, ProofTree};

@@ -46,7 +46,8 @@ pub use split::{amazons_solve_plan, children, Child};
 use std::path::{Path, PathBuf};
 
 use amazons::Position;
-use cgt::search::{ConfigError, ExtractError, ParseProofError, WinLoss};
+use cgt::search::proof::file::ProofFileError;
+use cgt::search::{ConfigError, ExtractError, WinLoss};
 use serde::{Deserialize, Serialize};
 
 /// The `format` field of a result file.
@@ -225,6 +226,9 @@ pub enum SolveError {
     /// A file cannot be written.
     #[error(transparent)]
     Write(crate::format::DbError),
+    /// A proof file cannot be written.
+    #[error(transparent)]
+    ProofFile(#[from] ProofFileError),
     /// A gather has no move with a shard among its dependencies.
     #[error("a gather needs a shard of one of its position's moves among its dependencies")]
     NoMoveShard,
@@ -248,7 +252,7 @@ pub enum SolveError {
         /// The child's id.
         shard: String,
         /// The cause.
-        source: ParseProofError,
+        source: ProofFileError,
     },
 }
 

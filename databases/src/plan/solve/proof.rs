@@ -6,28 +6,27 @@ use std::io::Write;
 use std::path::Path;
 
 use amazons::{Move, Position, Size, SolverPosition, Symmetry};
-use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC};
-use cgt::search::{ProofNode, ProofTree, WinLoss};
+use cgt::budget::Watch;
+use cgt::search::proof::file::{Compression, ProofFileError, ProofReader, ProofWriter};
+use cgt::search::proof::{write_joined, JoinError, JoinedChild, JoinedProof};
+use cgt::search::{ProofNode, WinLoss};
 
 use super::{proof_path, SolveError};
 use crate::checksum::Fnv1a64;
 
-/// The length of the file `path`, its FNV-1a 64 checksum and its first
-/// `head` bytes, read in pieces (a gathered proof can be gigabytes).
-pub(super) fn scan_proof_file(path: &Path, head: usize) -> std::io::Result<(u64, u64, Vec<u8>)> {
+/// The length of the file `path` and its FNV-1a 64 checksum, read in
+/// pieces (a gathered proof can be gigabytes).
+pub(super) fn scan_proof_file(path: &Path) -> std::io::Result<(u64, u64)> {
     use std::io::Read;
     let mut file = std::fs::File::open(path)?;
     let mut buf = vec![0u8; 1 << 20];
     let mut hash = Fnv1a64::new();
     let mut bytes = 0u64;
-    let mut start = Vec::with_capacity(head);
     loop {
         let n = file.read(&mut buf)?;
         if n == 0 {
-            return Ok((bytes, hash.finish(), start));
+            return Ok((bytes, hash.finish()));
         }
-        let more = head.saturating_sub(start.len()).min(n);
-        start.extend_from_slice(&buf[..more]);
         hash.update(&buf[..n]);
         bytes += n as u64;
     }
@@ -59,8 +58,35 @@ impl<W: Write> Write for Counting<W> {
     }
 }
 
-/// Why a proof file could not be written: the file's own I/O, or (from
-/// `fill`) a shard's proof that could not be read.
+/// Writes the proof file `path` with `fill`, through `FILE.partial`
+/// synced to the disk and renamed into place
+/// ([`cgt::search::proof::file::ProofWriter`]); its length and checksum.
+pub(super) fn write_proof_file<E: Into<FillError>>(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
+) -> Result<ProofFile, SolveError> {
+    ProofWriter::create(path)?.write_with(Compression::Plain, |file| {
+        let mut out = Counting {
+            inner: file,
+            hash: Fnv1a64::new(),
+            bytes: 0,
+        };
+        fill(&mut out).map_err(|e| match e.into() {
+            FillError::Io(source) => SolveError::ProofFile(ProofFileError::Write {
+                path: path.to_owned(),
+                source,
+            }),
+            FillError::Solve(e) => e,
+        })?;
+        Ok(ProofFile {
+            bytes: out.bytes,
+            checksum: out.hash.finish(),
+        })
+    })
+}
+
+/// Why a proof file could not be filled: writing it, or (from a gather) a
+/// shard's proof that could not be read.
 pub(super) enum FillError {
     Io(std::io::Error),
     Solve(SolveError),
@@ -72,34 +98,6 @@ impl From<std::io::Error> for FillError {
     }
 }
 
-/// Writes the proof file `path` with `fill`, streamed through a temporary
-/// file that reaches the disk before it is renamed into place
-/// ([`crate::format::write_renamed_with`]); its length and checksum.
-pub(super) fn write_proof_file<E: Into<FillError>>(
-    path: &Path,
-    fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
-) -> Result<ProofFile, SolveError> {
-    crate::format::write_renamed_with(path, true, |file| {
-        let mut out = Counting {
-            inner: file,
-            hash: Fnv1a64::new(),
-            bytes: 0,
-        };
-        fill(&mut out).map_err(Into::into)?;
-        Ok::<_, FillError>(ProofFile {
-            bytes: out.bytes,
-            checksum: out.hash.finish(),
-        })
-    })
-    .map_err(|e| match e {
-        FillError::Io(source) => SolveError::Write(crate::format::DbError::Io {
-            path: path.to_owned(),
-            source,
-        }),
-        FillError::Solve(e) => e,
-    })
-}
-
 /// A move of a gather's proof and the shard whose proof answers it.
 pub(super) struct JoinedMove {
     pub(super) mv: String,
@@ -107,164 +105,54 @@ pub(super) struct JoinedMove {
     pub(super) mirrored: bool,
 }
 
-/// Writes the proof of `outcome` at `pos` in the compact format (version 2):
-/// a root node over `moves` (the one winning move, or every legal move in
-/// the order of their notation) with each move's proof after it, its
-/// references renumbered. A move's proof in the compact format is copied
-/// line by line (a shard's proof can be larger than memory); one in
-/// version 1, or the mirror image of its shard's, is read whole, mirrored,
-/// and written out compact.
-pub(super) fn write_joined(
+/// Writes the proof of `outcome` at `pos` in the compact format, joined
+/// from the proofs of `moves`' shards ([`write_joined`]): a shard's proof
+/// is copied as it is, or read whole and mirrored where the move is
+/// answered by its mirror image's shard.
+pub(super) fn write_gathered(
     out: &mut dyn Write,
     dir: &Path,
     pos: &Position,
     outcome: WinLoss,
     moves: &[JoinedMove],
 ) -> Result<(), FillError> {
-    let mut moves: Vec<&JoinedMove> = moves.iter().collect();
-    moves.sort_by(|a, b| a.mv.cmp(&b.mv));
-    // The node counts first, for the header and the references.
-    let mut bodies = Vec::with_capacity(moves.len());
-    let mut total = 1;
-    for m in &moves {
-        let body = JoinedBody::open(dir, m, pos.size())?;
-        let offset = total;
-        total += body.nodes();
-        bodies.push((m, body, offset));
-    }
-    writeln!(out, "{PROOF_MAGIC} {COMPACT_PROOF_VERSION}")?;
-    writeln!(out, "root {pos}")?;
-    writeln!(out, "outcome {outcome}")?;
-    writeln!(out, "nodes {total}")?;
-    match outcome {
-        WinLoss::Win => writeln!(out, "o {}", moves[0].mv)?,
-        WinLoss::Loss => writeln!(out, "a {}", moves.len())?,
-    }
-    for (m, body, offset) in bodies {
-        body.write(out, dir, m, offset)?;
-    }
-    writeln!(out, "end")?;
-    Ok(())
-}
-
-/// A move's proof as it goes into a gathered one.
-pub(super) enum JoinedBody {
-    /// A compact proof file copied line by line: its node count.
-    Copied(usize),
-    /// A proof read whole (version 1, or mirrored).
-    Read(ProofTree),
-}
-
-impl JoinedBody {
-    fn open(dir: &Path, m: &JoinedMove, size: Size) -> Result<JoinedBody, FillError> {
+    let watch = Watch::unlimited();
+    let child_error = |shard: &str, source| match source {
+        ProofFileError::Open { .. } => SolveError::ChildNotDone {
+            shard: shard.to_owned(),
+        },
+        source => SolveError::ChildProof {
+            shard: shard.to_owned(),
+            source,
+        },
+    };
+    let mut children = Vec::with_capacity(moves.len());
+    for m in moves {
         let path = proof_path(dir, &m.shard);
-        let not_done = || {
-            FillError::Solve(SolveError::ChildNotDone {
-                shard: m.shard.clone(),
-            })
-        };
-        let (version, nodes) = proof_header(&path).ok_or_else(not_done)?;
-        if version == COMPACT_PROOF_VERSION && !m.mirrored {
-            return Ok(JoinedBody::Copied(nodes));
-        }
-        let file = std::fs::File::open(&path).map_err(|_| not_done())?;
-        let mut proof = ProofTree::read_for(
-            std::io::BufReader::new(file),
-            SolverPosition::from_proof_root,
-        )
-        .map_err(|source| {
-            FillError::Solve(SolveError::ChildProof {
-                shard: m.shard.clone(),
-                source,
-            })
-        })?;
-        if m.mirrored {
+        let proof = if m.mirrored {
+            let mut proof = ProofReader::open(&path, &watch)
+                .and_then(|r| r.read_for(SolverPosition::from_proof_root))
+                .map_err(|e| FillError::Solve(child_error(&m.shard, e)))?;
             for node in &mut proof.nodes {
-                mirror_node(node, size);
+                mirror_node(node, pos.size());
             }
-        }
-        Ok(JoinedBody::Read(proof))
-    }
-
-    /// The nodes it defines.
-    fn nodes(&self) -> usize {
-        match self {
-            JoinedBody::Copied(n) => *n,
-            JoinedBody::Read(proof) => proof.compact_len(),
-        }
-    }
-
-    /// Writes its body lines, references raised by `offset`.
-    fn write(
-        &self,
-        out: &mut dyn Write,
-        dir: &Path,
-        m: &JoinedMove,
-        offset: usize,
-    ) -> Result<(), FillError> {
-        let nodes = match self {
-            JoinedBody::Read(proof) => return Ok(proof.write_compact_nodes_to(out, offset)?),
-            JoinedBody::Copied(nodes) => *nodes,
+            JoinedProof::Tree(proof)
+        } else {
+            JoinedProof::File(path)
         };
-        use std::io::BufRead;
-        let bad = || {
-            FillError::Solve(SolveError::ChildNotDone {
-                shard: m.shard.clone(),
-            })
-        };
-        let file = std::fs::File::open(proof_path(dir, &m.shard)).map_err(|_| bad())?;
-        let mut lines = std::io::BufReader::new(file)
-            .lines()
-            .map_while(Result::ok)
-            .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-            .skip(4);
-        let mut defined = 0;
-        for line in &mut lines {
-            let line = line.trim_end_matches('\r');
-            if line == "end" {
-                break;
-            }
-            match line.strip_prefix('@') {
-                Some(k) => {
-                    let k: usize = k.parse().map_err(|_| bad())?;
-                    writeln!(out, "@{}", k + offset)?;
-                }
-                None => {
-                    defined += 1;
-                    writeln!(out, "{line}")?;
-                }
-            }
-        }
-        if defined != nodes {
-            return Err(bad());
-        }
-        Ok(())
+        children.push(JoinedChild {
+            mv: m.mv.clone(),
+            proof,
+        });
     }
-}
-
-/// The format version and node count of a proof file's header.
-pub(super) fn proof_header(path: &Path) -> Option<(u32, usize)> {
-    use std::io::BufRead;
-    let file = std::fs::File::open(path).ok()?;
-    let head: Vec<String> = std::io::BufReader::new(file)
-        .lines()
-        .map_while(Result::ok)
-        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
-        .take(4)
-        .collect();
-    let version = head
-        .first()?
-        .trim_end()
-        .strip_prefix("cgtk-proof ")?
-        .parse()
-        .ok()?;
-    let nodes = head
-        .get(3)?
-        .trim_end()
-        .strip_prefix("nodes ")?
-        .parse()
-        .ok()?;
-    Some((version, nodes))
+    write_joined(out, &pos.to_string(), outcome, children, &watch).map_err(|e| match e {
+        JoinError::Child { mv, source } => {
+            let shard = moves.iter().find(|m| m.mv == mv).map_or("", |m| &m.shard);
+            FillError::Solve(child_error(shard, source))
+        }
+        JoinError::Write(source) => FillError::Io(source),
+        e @ JoinError::Moves { .. } => unreachable!("a gather joins what it proved: {e}"),
+    })
 }
 
 /// The move text `text` mirrored left-right on a board of `size` (`None`

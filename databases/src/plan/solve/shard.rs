@@ -7,11 +7,11 @@ use std::time::{Duration, Instant};
 
 use amazons::{Evaluator, Move, Position, SolverPosition};
 use cgt::budget::Watch;
-use cgt::search::proof::{COMPACT_PROOF_VERSION, PROOF_MAGIC, PROOF_VERSION};
+use cgt::search::proof::file::ProofReader;
 use cgt::search::{Budget, DfpnConfig, DfpnSolver, ExtractError, Limits, Verdict, WinLoss};
 
 use super::options::SolveOptions;
-use super::proof::{scan_proof_file, write_joined, write_proof_file, JoinedMove, ProofFile};
+use super::proof::{scan_proof_file, write_gathered, write_proof_file, JoinedMove, ProofFile};
 use super::split::{children, Child};
 use super::{
     line_id, position_after, proof_path, result_path, MoveResult, Outcome, SolveError,
@@ -125,17 +125,15 @@ impl<'a> SolveShard<'a> {
             };
             // The proof's header names the position and the outcome: a
             // result whose fields were changed does not match it.
-            let word = match outcome {
-                Outcome::Win => "win",
-                Outcome::Loss => "loss",
-            };
-            let header = |version| format!("{PROOF_MAGIC} {version}\nroot {pos}\noutcome {word}\n");
-            let (v1, v2) = (header(PROOF_VERSION), header(COMPACT_PROOF_VERSION));
-            let (bytes, checksum, head) =
-                scan_proof_file(&proof_path(dir, self.id), v1.len()).ok()?;
+            let path = proof_path(dir, self.id);
+            let (bytes, checksum) = scan_proof_file(&path).ok()?;
+            let header = ProofReader::open(&path, &Watch::unlimited())
+                .and_then(|mut r| r.header())
+                .ok()?;
             let ok = r.proof_bytes == Some(bytes)
                 && r.proof_checksum.as_deref() == Some(&format!("{checksum:016x}"))
-                && (head == v1.as_bytes() || head == v2.as_bytes())
+                && header.root == pos.to_string()
+                && Outcome::from(header.outcome) == outcome
                 && r.winner.as_deref() == Some(&winner.to_string())
                 && r.to_move == pos.to_move().to_string();
             if !ok {
@@ -363,7 +361,7 @@ impl<'a> SolveShard<'a> {
                 })
                 .collect();
             let file = write_proof_file(&proof_path(dir, self.id), |out| {
-                write_joined(out, dir, &pos, outcome, &moves)
+                write_gathered(out, dir, &pos, outcome, &moves)
             })?;
             Some((outcome, file))
         };
