@@ -742,6 +742,21 @@ impl Solver {
                 }
                 return v.0;
             }
+        } else if depth > TT_MIN_UNDRAWN {
+            // The safe children will look themselves up: fetch their
+            // buckets now, all at once (as the enhanced transposition
+            // cutoffs above do).
+            let mut keys = [0u64; 64];
+            let mut n = 0;
+            let mut set = safe;
+            while set != 0 {
+                let m = self.edge_at(set.trailing_zeros() as u8);
+                set &= set - 1;
+                keys[n] = self.child_key(&images, m);
+                n += 1;
+            }
+            let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
+            self.table.touch(&keys[..n], child_side);
         }
         // A helper thread tries the safe moves in another order: its first
         // `variant` safe moves go last.
@@ -852,12 +867,21 @@ impl Solver {
         bounds: &mut [(i8, i8); 64],
     ) -> Option<(i32, u8)> {
         let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
+        // The children's keys first, and their buckets fetched at once.
+        let mut moves = [0u8; 64];
+        let mut keys = [0u64; 64];
+        let mut n = 0;
         let mut set = safe;
         while set != 0 {
             let m = self.edge_at(set.trailing_zeros() as u8);
             set &= set - 1;
+            (moves[n], keys[n]) = (m, self.child_key(im, m));
+            n += 1;
+        }
+        self.table.touch(&keys[..n], child_side);
+        for (&m, &key) in moves[..n].iter().zip(&keys[..n]) {
             self.stats.etc_probes += 1;
-            if let Some(hit) = self.table.probe(self.child_key(im, m), child_side) {
+            if let Some(hit) = self.table.probe(key, child_side) {
                 *known |= 1 << m;
                 bounds[usize::from(m)] = (hit.lo, hit.hi);
                 let v = -i32::from(hit.hi);
