@@ -157,6 +157,39 @@ fn every_position_of_three_by_three_and_two_by_four_matches_the_solver() {
     check_against_solver(2, 4, 1);
 }
 
+/// The solver against the whole-board table on a million random positions
+/// of 3x4 (each line drawn with probability one half), one solver keeping
+/// its table throughout, as an analysis session does.
+#[test]
+#[ignore = "release: a million random positions of 3x4 against the solver (a minute or two)"]
+fn a_million_random_positions_of_three_by_four_match_the_solver() {
+    let b = board(3, 4);
+    let dir = temp_dir("solver-3x4-random");
+    build(b, &dir, Split::default(), RunOptions::default());
+    let table = DotsTable::open(&dir, b).unwrap();
+    let mut solver = Solver::new(
+        b,
+        Options {
+            tt_mb: 64,
+            ..Options::default()
+        },
+    );
+    let mut x = 0x9e37_79b9_7f4a_7c15u64;
+    let lines = (1u64 << b.num_edges()) - 1;
+    for _ in 0..1_000_000 {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let p = pos(b, x & lines);
+        assert_eq!(
+            table.value(&p).unwrap(),
+            solver.value(&p, cgt::budget::Limits::NONE).unwrap(),
+            "{p}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn empty_boards_have_the_known_values() {
     // Barker & Korf 2012, Table 1 lists these boards as solved; the values
