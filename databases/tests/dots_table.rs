@@ -106,6 +106,14 @@ fn two_by_four_matches_the_plain_retrograde() {
     check_against_reference(4, 2);
 }
 
+/// The next number of Marsaglia's xorshift64 generator from `x`.
+fn xorshift(x: &mut u64) -> u64 {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    *x
+}
+
 fn check_against_solver(w: usize, h: usize, step: usize) {
     let b = board(w, h);
     let dir = temp_dir(&format!("solver-{w}x{h}-{step}"));
@@ -132,10 +140,7 @@ fn check_against_solver(w: usize, h: usize, step: usize) {
         if step == 1 {
             s += 1;
         } else {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            s += 1 + x % (2 * step as u64);
+            s += 1 + xorshift(&mut x) % (2 * step as u64);
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
@@ -177,10 +182,7 @@ fn a_million_random_positions_of_three_by_four_match_the_solver() {
     let mut x = 0x9e37_79b9_7f4a_7c15u64;
     let lines = (1u64 << b.num_edges()) - 1;
     for _ in 0..1_000_000 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let p = pos(b, x & lines);
+        let p = pos(b, xorshift(&mut x) & lines);
         assert_eq!(
             table.value(&p).unwrap(),
             solver.value(&p, cgt::budget::Limits::NONE).unwrap(),

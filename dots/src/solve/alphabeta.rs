@@ -746,17 +746,7 @@ impl Solver {
             // The safe children will look themselves up: fetch their
             // buckets now, all at once (as the enhanced transposition
             // cutoffs above do).
-            let mut keys = [0u64; 64];
-            let mut n = 0;
-            let mut set = safe;
-            while set != 0 {
-                let m = self.edge_at(set.trailing_zeros() as u8);
-                set &= set - 1;
-                keys[n] = self.child_key(&images, m);
-                n += 1;
-            }
-            let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
-            self.table.touch(&keys[..n], child_side);
+            self.fetch_children(&images, tside, safe);
         }
         // A helper thread tries the safe moves in another order: its first
         // `variant` safe moves go last.
@@ -866,19 +856,8 @@ impl Solver {
         known: &mut u64,
         bounds: &mut [(i8, i8); 64],
     ) -> Option<(i32, u8)> {
-        let child_side = if self.opts.impartial_tt { 0 } else { side ^ 1 };
-        // The children's keys first, and their buckets fetched at once.
-        let mut moves = [0u8; 64];
-        let mut keys = [0u64; 64];
-        let mut n = 0;
-        let mut set = safe;
-        while set != 0 {
-            let m = self.edge_at(set.trailing_zeros() as u8);
-            set &= set - 1;
-            (moves[n], keys[n]) = (m, self.child_key(im, m));
-            n += 1;
-        }
-        self.table.touch(&keys[..n], child_side);
+        let (moves, keys, n) = self.fetch_children(im, side, safe);
+        let child_side = self.child_side(side);
         for (&m, &key) in moves[..n].iter().zip(&keys[..n]) {
             self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(key, child_side) {
@@ -892,6 +871,35 @@ impl Solver {
             }
         }
         None
+    }
+
+    /// The table side of the children of a node of table side `side`.
+    fn child_side(&self, side: u8) -> u8 {
+        if self.opts.impartial_tt {
+            0
+        } else {
+            side ^ 1
+        }
+    }
+
+    /// The moves of the ranks `safe` (in their order) and the keys of the
+    /// children they reach (of a node with images `im` and table side
+    /// `side`), `n` of each; the children's buckets are fetched all at
+    /// once ([`Table::touch`]), so that their probes that follow find them
+    /// in the cache.
+    fn fetch_children(&self, im: &Images, side: u8, safe: u64) -> ([u8; 64], [u64; 64], usize) {
+        let mut moves = [0u8; 64];
+        let mut keys = [0u64; 64];
+        let mut n = 0;
+        let mut set = safe;
+        while set != 0 {
+            let m = self.edge_at(set.trailing_zeros() as u8);
+            set &= set - 1;
+            (moves[n], keys[n]) = (m, self.child_key(im, m));
+            n += 1;
+        }
+        self.table.touch(&keys[..n], self.child_side(side));
+        (moves, keys, n)
     }
 
     /// Counts a slot newly filled by [`Table::store`] and doubles the table
