@@ -252,9 +252,9 @@ pub enum DotsSolveError {
     /// A file cannot be written.
     #[error(transparent)]
     Write(crate::format::DbError),
-    /// A gather has no move with a shard among its dependencies.
-    #[error("a gather needs a shard of one of its position's moves among its dependencies")]
-    NoMoveShard,
+    /// A gather at a position without moves.
+    #[error("a gather needs a position with moves")]
+    NoMoves,
     /// A gather's move has no shard in the plan.
     #[error("move {edge} has no shard {shard:?} in the plan")]
     MissingShard {

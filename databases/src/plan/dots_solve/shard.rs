@@ -125,7 +125,7 @@ impl<'a> DotsShard<'a> {
         }
         if self.step == SolveStep::Gather {
             if pos.is_over() {
-                return Err(DotsSolveError::NoMoveShard);
+                return Err(DotsSolveError::NoMoves);
             }
             for c in children(&pos) {
                 let id = self.child_id(c.rep);
@@ -303,7 +303,7 @@ impl<'a> DotsShard<'a> {
             }
         }
         if result.moves.is_empty() {
-            return Err(DotsSolveError::NoMoveShard);
+            return Err(DotsSolveError::NoMoves);
         }
         Self::settle(&mut result, lower, upper);
         if let Some(v) = result.value {

@@ -108,7 +108,7 @@ fn push_split(
     pos: &Position,
     line: &[usize],
     options: &DotsSolveOptions,
-    split_further: &dyn Fn(&[usize], &Position) -> bool,
+    split_further: &dyn Fn(&[usize]) -> bool,
     out: &mut Vec<Shard>,
 ) {
     let mut deps = Vec::new();
@@ -116,7 +116,7 @@ fn push_split(
         let mut next = line.to_vec();
         next.push(edge);
         let (child, _) = pos.play_unchecked(dots::Edge::new(edge));
-        if !child.is_over() && split_further(&next, &child) {
+        if !child.is_over() && split_further(&next) {
             push_split(root, &child, &next, options, split_further, out);
         } else {
             out.push(shard(root, &next, SolveStep::Solve, Vec::new(), options));
@@ -143,8 +143,7 @@ pub fn dots_solve_plan(
     if root.is_over() {
         shards.push(shard(&text, &[], SolveStep::Solve, Vec::new(), options));
     } else {
-        let replies =
-            |line: &[usize], _: &Position| line.len() == 1 && split == SolveSplit::Replies;
+        let replies = |line: &[usize]| line.len() == 1 && split == SolveSplit::Replies;
         push_split(&text, root, &[], options, &replies, &mut shards);
     }
     Plan {
@@ -175,9 +174,9 @@ pub fn split_unknown(plan: &Plan) -> Plan {
         };
         let root = d.root.to_owned();
         let options = d.options.clone();
-        let split_further = |line: &[usize], _: &Position| was_split(dir, &root, line);
+        let split_further = |line: &[usize]| was_split(dir, &root, line);
         match position_after(&root, d.line) {
-            Ok((pos, _)) if !pos.is_over() && split_further(d.line, &pos) => {
+            Ok((pos, _)) if !pos.is_over() && split_further(d.line) => {
                 push_split(&root, &pos, d.line, &options, &split_further, &mut shards);
             }
             _ => shards.push(s.clone()),
