@@ -56,7 +56,8 @@ pub struct PlanArgs {
     /// time or node limit into a shard per reply and a gather (and those
     /// of its replies that ended so, and so on), keeping the splits of
     /// earlier plans of the directory: give it to every later plan of the
-    /// directory.
+    /// directory. Each split multiplies a line's shards by its moves: use
+    /// a limit that most replies finish within.
     #[arg(long)]
     split_unknown: bool,
     /// Transposition-table size of each shard in MiB (1 to 65536).
