@@ -1,11 +1,13 @@
-//! `cgtk dots solve | analyze | show`: the value of a position and of its
-//! moves, and its diagram.
+//! `cgtk dots solve | analyze | show | plan`: the value of a position and
+//! of its moves, its diagram, and a long solve as a plan.
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
 
 use anyhow::Result;
-use cgtk::ops::dots::{self as ops, SolveOptions};
+use cgtk::ops::bounds::{self, TABLE_MIB};
+use cgtk::ops::dots::{self as ops, DotsPlanOptions, SolveOptions};
 use cgtk::report::DotsShowReport;
 use clap::Args;
 use indicatif::ProgressBar;
@@ -27,6 +29,50 @@ pub struct ShowArgs {
     /// Print {"drawn", "height", "position", "undrawn", "width"} instead.
     #[arg(long)]
     json: bool,
+}
+
+/// How `dots plan` splits the root.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+enum SplitArg {
+    /// One solve shard per first move.
+    FirstMoves,
+    /// One solve shard per reply to each first move.
+    Replies,
+}
+
+/// The options of `dots plan`.
+#[derive(Args)]
+pub struct PlanArgs {
+    /// `WxH` or `WxH:e,e,e`, an ASCII diagram, or `-` to read either from
+    /// stdin.
+    position: String,
+    /// The directory of the shards' result files (as every node sees it).
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    /// Split at the first moves, or also at the replies to each.
+    #[arg(long, value_enum, default_value = "first-moves")]
+    split: SplitArg,
+    /// Split every solve shard whose result in --out ended unknown at its
+    /// time or node limit into a shard per reply and a gather (and those
+    /// of its replies that ended so, and so on), keeping the splits of
+    /// earlier plans of the directory: give it to every later plan of the
+    /// directory. Each split multiplies a line's shards by its moves: use
+    /// a limit that most replies finish within.
+    #[arg(long)]
+    split_unknown: bool,
+    /// Transposition-table size of each shard in MiB (1 to 65536).
+    #[arg(long, value_name = "MIB", default_value_t = 256,
+          value_parser = bounds::parser(TABLE_MIB))]
+    tt_mb: u64,
+    /// Each shard stops after this many seconds (more than 0, at most
+    /// 10^7) and records an unknown result with the bounds reached.
+    #[arg(long, value_name = "S", value_parser = bounds::seconds)]
+    time_limit: Option<Duration>,
+    /// Each shard stops after about this many nodes (at least 1).
+    #[arg(long, value_name = "N", value_parser = bounds::at_least_one)]
+    node_limit: Option<u64>,
+    #[command(flatten)]
+    emit: crate::plan_args::EmitArgs,
 }
 
 /// A position and the solver's switches.
@@ -189,4 +235,26 @@ pub fn analyze(args: SolveArgs) -> Result<()> {
     spinner.finish_and_clear();
     print_analysis(&pos, &report?, args.search.json, None);
     Ok(())
+}
+
+/// Runs `dots plan`: writes the plan (JSON or a Slurm script).
+pub fn plan(args: PlanArgs) -> Result<()> {
+    use databases::plan::dots_solve::{DotsSolveOptions, SolveSplit};
+    let pos = dots_position(&args.position)?;
+    let options = DotsPlanOptions {
+        split: match args.split {
+            SplitArg::FirstMoves => SolveSplit::FirstMoves,
+            SplitArg::Replies => SolveSplit::Replies,
+        },
+        solve: DotsSolveOptions {
+            tt_mb: args.tt_mb,
+            time_limit_ms: args
+                .time_limit
+                .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
+            node_limit: args.node_limit,
+        },
+        split_unknown: args.split_unknown,
+        out: args.out.clone(),
+    };
+    args.emit.emit(&ops::solve_plan(&pos, &options)?)
 }

@@ -68,6 +68,10 @@ enum DotsCommand {
     /// Draw a position; with `--edges`, every undrawn edge shows its number
     /// (the numbers `WxH:e,e,...` and the moves of every command use).
     Show(dots_cmd::ShowArgs),
+    /// A long exact solve as a build plan: one solve shard per first move
+    /// (or per reply) up to the board's symmetries, and gathers; run it
+    /// with `cgtk plan run` or on a Slurm cluster.
+    Plan(dots_cmd::PlanArgs),
     /// Whole-board retrograde tables: build, query, info, plan.
     #[command(subcommand)]
     Table(table_cmd::TableCommand),
@@ -183,6 +187,7 @@ fn run_dots(command: DotsCommand) -> anyhow::Result<()> {
         DotsCommand::Solve(args) => dots_cmd::solve(args),
         DotsCommand::Analyze(args) => dots_cmd::analyze(args),
         DotsCommand::Show(args) => dots_cmd::show(args),
+        DotsCommand::Plan(args) => dots_cmd::plan(args),
         DotsCommand::Table(command) => table_cmd::run(command),
         DotsCommand::Tournament(args) => play_cmd::tournament(args),
         DotsCommand::Play(args) => play_cmd::play(args),

@@ -1,5 +1,5 @@
 //! The options of the commands that write or run plans (`amazons plan`,
-//! `db plan`, `dots table build`, `plan run`): how a plan is emitted
+//! `dots plan`, `db plan`, `dots table build`, `plan run`): how a plan is emitted
 //! (JSON or a Slurm script) and how it runs on this machine.
 
 use std::path::PathBuf;

@@ -22,8 +22,8 @@ pub enum PlanCommand {
     /// file is already valid.
     BuildShard(BuildShardArgs),
     /// Where every shard of a plan stands (from its files; nothing is
-    /// built): done (a solve proved, with its winner), unknown (stopped by
-    /// a limit) or missing.
+    /// built): done (a solve proved, with its winner or value), unknown
+    /// (stopped by a limit) or missing.
     Status(StatusArgs),
 }
 
@@ -34,7 +34,8 @@ pub struct StatusArgs {
     plan: PathBuf,
     /// Print `{"plan", "shards", "done", "unknown", "missing", "results":
     /// [{"id", "state", "retried", "winner", "best_move", "limit", "nodes",
-    /// "seconds", "proof_bytes", "moves", "settled_moves"}]}`.
+    /// "seconds", "proof_bytes", "moves", "settled_moves", "value",
+    /// "bounds", "move_value", "move_bounds"}]}`.
     #[arg(long)]
     json: bool,
 }
@@ -96,7 +97,9 @@ pub fn run(command: PlanCommand) -> Result<()> {
                     report.seconds,
                     stopped_note(report.stopped)
                 );
-                if let Some(line) = databases::plan::solve::summary(&plan) {
+                let summary = databases::plan::solve::summary(&plan)
+                    .or_else(|| databases::plan::dots_solve::summary(&plan));
+                if let Some(line) = summary {
                     println!("{line}");
                 }
             }
@@ -108,7 +111,7 @@ pub fn run(command: PlanCommand) -> Result<()> {
                 (None, Some(level), Some(task)) => ShardChoice::Task { level, task },
                 _ => return Err(bad_input("shard", "give a shard id, or --level and --task")),
             };
-            let report = plan_ops::build_shard(&plan, &choice)?;
+            let report = plan_ops::build_shard(&plan, &choice, Some(crate::interrupted()))?;
             if args.json {
                 print_json(&report);
             } else {
@@ -149,8 +152,18 @@ fn status_text(report: &PlanStatusReport) -> String {
         if let Some(m) = &s.best_move {
             line += &format!(" by {m}");
         }
+        match (s.value, s.bounds) {
+            (Some(v), _) => line += &format!(", value {v}"),
+            (None, Some([lo, hi])) => line += &format!(", value in [{lo}, {hi}]"),
+            (None, None) => {}
+        }
         if let Some(l) = &s.limit {
             line += &format!(" ({l} limit)");
+        }
+        match (s.move_value, s.move_bounds) {
+            (Some(v), _) => line += &format!(", move value {v}"),
+            (None, Some([lo, hi])) => line += &format!(", move value in [{lo}, {hi}]"),
+            (None, None) => {}
         }
         if let (Some(settled), Some(moves)) = (s.settled_moves, s.moves) {
             line += &format!(", {settled} of {moves} moves settled");

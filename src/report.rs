@@ -705,6 +705,17 @@ pub struct ShardStatusReport {
     pub moves: Option<usize>,
     /// A gather: its moves whose shards are proved.
     pub settled_moves: Option<usize>,
+    /// A Dots solve shard: its position's value for the player to move
+    /// there, when known.
+    pub value: Option<i32>,
+    /// A Dots solve shard: the bounds `[lower, upper]` on that value.
+    pub bounds: Option<[i32; 2]>,
+    /// A Dots solve shard below the root: the value of the line's last
+    /// move for the player who made it (as `dots analyze` gives it), when
+    /// known.
+    pub move_value: Option<i32>,
+    /// A Dots solve shard below the root: the bounds on that move's value.
+    pub move_bounds: Option<[i32; 2]>,
 }
 
 /// `dots table build --json` and `plan run --json`: what a run of a plan

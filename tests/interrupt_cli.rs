@@ -225,3 +225,44 @@ fn an_interrupt_ends_the_games_under_way_uncounted() {
         assert!(r["rating"].is_null(), "{r}");
     }
 }
+
+#[test]
+fn an_interrupted_dots_plan_run_records_its_shards_for_the_next_run() {
+    // The first moves of 4x4 take minutes each: the shards under way stop
+    // at once, record `unknown` with limit `interrupt`, and are redone by
+    // the next run.
+    let dir = std::env::temp_dir().join(format!("cgtk-interrupt-plan-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("plan.json");
+    let made = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["dots", "plan", "4x4", "--emit", "json", "--out"])
+        .arg(dir.join("out"))
+        .arg("--plan-file")
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(made.status.success());
+    let file = file.to_str().unwrap();
+    let (code, out) = interrupt(&["plan", "run", file, "--quiet", "--json", "--workers", "2"]);
+    assert_eq!(code, Some(0), "{out}");
+    let report: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(report["limit"], "interrupt");
+    let status = Command::new(env!("CARGO_BIN_EXE_cgtk"))
+        .args(["plan", "status", file, "--json"])
+        .output()
+        .unwrap();
+    let status: serde_json::Value = serde_json::from_slice(&status.stdout).unwrap();
+    let stopped: Vec<&serde_json::Value> = status["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|r| r["limit"] == "interrupt")
+        .collect();
+    assert!(!stopped.is_empty(), "{status}");
+    for r in stopped {
+        assert_eq!(r["state"], "unknown");
+        assert_eq!(r["retried"], true);
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

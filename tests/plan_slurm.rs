@@ -1,7 +1,9 @@
 //! A real single-node Slurm cluster: submit the plans of the 2x3 and 2x2
 //! whole-board Dots tables, of a small set of Amazons databases and of the
 //! Amazons 4x4 solve split at the first moves, wait for their jobs, and
-//! check the files are byte for byte those of a local build.
+//! check the files are byte for byte those of a local build; submit the
+//! plan of the Dots-and-Boxes 3x4 solve split at the first moves and check
+//! its values against the solver's.
 //!
 //! Ignored unless asked for: needs a running cluster named by `SLURM_CONF`
 //! (`.ci/slurm-local up`, then `eval "$(.ci/slurm-local env)"`, then
@@ -187,5 +189,51 @@ fn amazons_solve_on_slurm_matches_a_local_run() {
     let gathered: serde_json::Value =
         serde_json::from_slice(&std::fs::read(cluster.join("solve.result.json")).unwrap()).unwrap();
     assert_eq!(gathered["winner"], solved["winner"]);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+#[ignore = "needs a Slurm cluster (SLURM_CONF): see .ci/slurm-local"]
+fn dots_solve_on_slurm_gives_the_solvers_values() {
+    assert_cluster();
+    // The empty 3x4 board, one job per first move up to the board's 4
+    // symmetries, and a gather job after them all.
+    let root = std::env::temp_dir().join(format!("cgtk-slurm-dots-solve-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let dir = submit_and_wait(&root, &["dots", "plan", "3x4"], "per-shard");
+    let result: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("solve.result.json")).unwrap()).unwrap();
+    // 3x4: a tie under perfect play (Barker & Korf 2012, Table 1).
+    assert_eq!(result["status"], "proved", "{result}");
+    assert_eq!(result["value"], 0);
+    // Every first move's value is the solver's (computed here with the
+    // library).
+    let pos: dots::Position = "3x4".parse().unwrap();
+    let analysis = dots::Solver::new(pos.board(), dots::Options::default())
+        .analyze(&pos, cgt::budget::Limits::NONE)
+        .unwrap();
+    assert_eq!(analysis.value, 0);
+    let gathered: Vec<(u64, i64)> = result["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["edge"].as_u64().unwrap(), m["value"].as_i64().unwrap()))
+        .collect();
+    let expected: Vec<(u64, i64)> = analysis
+        .moves
+        .iter()
+        .map(|&(e, v)| (e.index() as u64, i64::from(v)))
+        .collect();
+    assert_eq!(gathered, expected);
+    // Every shard wrote its result (the twins' moves have none of their own).
+    let shards = testkit::files::files(&dir, ".result.json");
+    let twins = result["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["twin"] == true)
+        .count();
+    assert_eq!(shards.len(), 1 + gathered.len() - twins);
     std::fs::remove_dir_all(&root).unwrap();
 }

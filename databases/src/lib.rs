@@ -11,8 +11,8 @@
 //!   region, in the same file container.
 //! - **Plans** ([`plan`]): shards with dependencies and costs (parts of a
 //!   Dots table, Amazons tables, the first moves or replies of a long
-//!   Amazons solve), run by a resumable local runner or as Slurm jobs, and
-//!   a simulation of their scheduling.
+//!   Amazons or Dots-and-Boxes solve), run by a resumable local runner or
+//!   as Slurm jobs, and a simulation of their scheduling.
 //!
 //! It builds, stores and serves **simple territory** databases (the exact
 //! number of moves the owner can make, and a best move), **blocker

@@ -1,7 +1,8 @@
 //! Dots-and-Boxes positions: their values and every move's (`dots solve`,
-//! `dots analyze`, from the solver or a whole-board table), their Nimstring
-//! values (`dots nimber`), and the move a player makes in a game record
-//! (`dots move`); the same operations answer `/api/dots/...`.
+//! `dots analyze`, from the solver or a whole-board table), long solves as
+//! plans (`dots plan`), their Nimstring values (`dots nimber`), and the
+//! move a player makes in a game record (`dots move`); the same operations
+//! answer `/api/dots/...`.
 //!
 //! ```
 //! use cgt::search::StopFlag;
@@ -29,6 +30,10 @@ use crate::report::{
     DotsAnalyzeReport, DotsMoveReport, DotsSolveReport, NimberComponent, NimberMove, NimberReport,
     TableInfoEntry, TableInfoReport,
 };
+
+mod plan;
+
+pub use plan::{solve_plan, DotsPlanOptions};
 
 /// Reads a position: `WxH`, `WxH:e,e,e` or an ASCII diagram.
 pub fn position(text: &str) -> Result<Position> {

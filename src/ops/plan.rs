@@ -4,6 +4,7 @@
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
+use cgt::budget::StopFlag;
 use cgt::ProgressSink;
 use databases::plan::{self, Plan, RunOptions, RunReport, ShardState, SolveStatus};
 
@@ -59,8 +60,12 @@ pub enum ShardChoice {
 }
 
 /// `plan build-shard`: builds one shard of `plan` (nothing if its file is
-/// already valid).
-pub fn build_shard(plan: &Plan, shard: &ShardChoice) -> anyhow::Result<BuildShardReport> {
+/// already valid); a Dots solve shard stops early when `stop` is set.
+pub fn build_shard(
+    plan: &Plan,
+    shard: &ShardChoice,
+    stop: Option<&StopFlag>,
+) -> anyhow::Result<BuildShardReport> {
     let id = match shard {
         ShardChoice::Id(id) => id.clone(),
         &ShardChoice::Task { level, task } => {
@@ -79,7 +84,7 @@ pub fn build_shard(plan: &Plan, shard: &ShardChoice) -> anyhow::Result<BuildShar
     };
     plan.position(&id).map_err(|e| bad_input("shard", e))?;
     create_dir(plan)?;
-    let built = plan::build_shard(plan, &id)?;
+    let built = plan::build_shard(plan, &id, stop)?;
     Ok(BuildShardReport { built, id })
 }
 
@@ -103,6 +108,9 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
             };
             let r = s.result;
             let gather = r.as_ref().filter(|r| !r.moves.is_empty());
+            if let Some(d) = s.dots {
+                return dots_status(s.id, state, retried, &d);
+            }
             ShardStatusReport {
                 id: s.id,
                 state,
@@ -120,6 +128,10 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
                         .filter(|m| m.status == SolveStatus::Proved)
                         .count()
                 }),
+                value: None,
+                bounds: None,
+                move_value: None,
+                move_bounds: None,
             }
         })
         .collect();
@@ -132,4 +144,38 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
         missing: count("missing"),
         results: shards,
     })
+}
+
+/// The status of a Dots solve shard with a result: its value or bounds,
+/// and those of the line's last move for the player who made it.
+fn dots_status(
+    id: String,
+    state: &'static str,
+    retried: bool,
+    r: &databases::plan::DotsResultFile,
+) -> ShardStatusReport {
+    let gather = !r.moves.is_empty();
+    let move_bounds = r.move_bounds();
+    ShardStatusReport {
+        id,
+        state,
+        retried,
+        winner: None,
+        best_move: None,
+        limit: r.limit.clone(),
+        nodes: Some(r.nodes),
+        seconds: Some(r.seconds),
+        proof_bytes: None,
+        moves: gather.then_some(r.moves.len()),
+        settled_moves: gather.then(|| {
+            r.moves
+                .iter()
+                .filter(|m| m.status == SolveStatus::Proved)
+                .count()
+        }),
+        value: r.value,
+        bounds: Some([r.lower, r.upper]),
+        move_value: move_bounds.filter(|(lo, hi)| lo == hi).map(|(lo, _)| lo),
+        move_bounds: move_bounds.map(|(lo, hi)| [lo, hi]),
+    }
 }

@@ -6,10 +6,11 @@ use std::collections::HashMap;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use cgt::budget::Watch;
+use cgt::budget::{StopFlag, Watch};
 
 use crate::dots::{DotsTable, PartId};
 
+use super::dots_solve::DotsShard;
 use super::solve::{result_path, SolveShard};
 use super::{Plan, PlanError, Shard, ShardKind};
 
@@ -18,8 +19,10 @@ use super::{Plan, PlanError, Shard, ShardKind};
 pub struct Executor {
     dots: HashMap<String, Arc<DotsTable>>,
     dir: PathBuf,
-    /// The plan's Amazons solve shards (a gather reads its moves' shards).
+    /// The plan's solve shards (a gather reads its moves' shards).
     solves: Plan,
+    /// Stops the Dots solve shards under way when set (Ctrl-C).
+    stop: Option<StopFlag>,
 }
 
 /// The parts of a solve shard.
@@ -27,6 +30,14 @@ fn solve_parts(shard: &Shard) -> Result<SolveShard<'_>, PlanError> {
     SolveShard::of(shard).ok_or_else(|| PlanError::BadShard {
         id: shard.id.clone(),
         what: "not an Amazons solve shard".to_owned(),
+    })
+}
+
+/// The parts of a Dots solve shard.
+fn dots_parts(shard: &Shard) -> Result<DotsShard<'_>, PlanError> {
+    DotsShard::of(shard).ok_or_else(|| PlanError::BadShard {
+        id: shard.id.clone(),
+        what: "not a Dots solve shard".to_owned(),
     })
 }
 
@@ -103,6 +114,14 @@ impl Executor {
                             source,
                         })?;
                 }
+                ShardKind::DotsSolve { .. } => {
+                    dots_parts(s)?
+                        .check(&s.deps)
+                        .map_err(|source| PlanError::DotsSolve {
+                            id: s.id.clone(),
+                            source,
+                        })?;
+                }
             }
         }
         let mut dots = HashMap::new();
@@ -119,7 +138,12 @@ impl Executor {
             shards: plan
                 .shards
                 .iter()
-                .filter(|s| matches!(s.kind, ShardKind::AmazonsSolve { .. }))
+                .filter(|s| {
+                    matches!(
+                        s.kind,
+                        ShardKind::AmazonsSolve { .. } | ShardKind::DotsSolve { .. }
+                    )
+                })
                 .cloned()
                 .collect(),
             ..plan.clone()
@@ -128,7 +152,14 @@ impl Executor {
             dots,
             dir: plan.dir.clone(),
             solves,
+            stop: None,
         })
+    }
+
+    /// Makes the Dots solve shards under way stop when `stop` is set (they
+    /// record `unknown` with limit `interrupt`, which the next run redoes).
+    pub fn set_stop(&mut self, stop: Option<StopFlag>) {
+        self.stop = stop;
     }
 
     /// Whether the shard's output is there and reads back valid.
@@ -146,6 +177,9 @@ impl Executor {
                 .is_some_and(|job| job.is_built(&self.dir)),
             ShardKind::AmazonsSolve { .. } => {
                 SolveShard::of(shard).is_some_and(|s| s.is_done(&self.dir))
+            }
+            ShardKind::DotsSolve { .. } => {
+                DotsShard::of(shard).is_some_and(|s| s.is_done(&self.dir))
             }
         }
     }
@@ -171,7 +205,9 @@ impl Executor {
                 .kind
                 .amazons_job()
                 .is_some_and(|job| job.path(&self.dir).exists()),
-            ShardKind::AmazonsSolve { .. } => result_path(&self.dir, &shard.id).exists(),
+            ShardKind::AmazonsSolve { .. } | ShardKind::DotsSolve { .. } => {
+                result_path(&self.dir, &shard.id).exists()
+            }
         }
     }
 
@@ -179,7 +215,7 @@ impl Executor {
     /// it use rayon's pool (a solve shard uses its own thread count);
     /// `keep` keeps a whole Dots table shard loaded for the shards that
     /// depend on it (until [`Executor::release`]). Returns the positions
-    /// built (a solve shard: its df-pn nodes).
+    /// built (a solve shard: its search's nodes).
     ///
     /// # Errors
     /// [`PlanError::Table`] if a dependency is missing or bad or the file
@@ -219,6 +255,13 @@ impl Executor {
                     id: shard.id.clone(),
                     source,
                 }),
+            ShardKind::DotsSolve { .. } => dots_parts(shard)?
+                .run(&self.dir, &self.solves, self.stop.as_ref())
+                .map(|r| r.nodes)
+                .map_err(|source| PlanError::DotsSolve {
+                    id: shard.id.clone(),
+                    source,
+                }),
         }
     }
 
@@ -226,7 +269,9 @@ impl Executor {
     pub fn release(&self, shard: &Shard) {
         match &shard.kind {
             ShardKind::DotsTable { board, counts, .. } => self.dots[board].release(counts),
-            ShardKind::AmazonsDb { .. } | ShardKind::AmazonsSolve { .. } => {}
+            ShardKind::AmazonsDb { .. }
+            | ShardKind::AmazonsSolve { .. }
+            | ShardKind::DotsSolve { .. } => {}
         }
     }
 
@@ -247,14 +292,16 @@ pub fn is_done(plan: &Plan, id: &str) -> Result<bool, PlanError> {
 
 /// Builds shard `id` of the plan on this machine (as a cluster job does):
 /// nothing if its file is already valid, else from its dependencies' files,
-/// using every core. Returns whether it built (false: already done).
+/// using every core; a Dots solve shard stops early when `stop` is set.
+/// Returns whether it built (false: already done).
 ///
 /// # Errors
 /// [`PlanError::NotReady`] if a dependency's file is missing, and what
 /// building finds.
-pub fn build_shard(plan: &Plan, id: &str) -> Result<bool, PlanError> {
+pub fn build_shard(plan: &Plan, id: &str, stop: Option<&StopFlag>) -> Result<bool, PlanError> {
     let i = plan.position(id)?;
-    let exec = Executor::new(plan)?;
+    let mut exec = Executor::new(plan)?;
+    exec.set_stop(stop.cloned());
     std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
         path: plan.dir.clone(),
         source,
@@ -299,8 +346,12 @@ pub struct ShardStatus {
     pub id: String,
     /// Where it stands.
     pub state: ShardState,
-    /// A solve shard's result (proved or unknown), if it reads back valid.
+    /// An Amazons solve shard's result (proved or unknown), if it reads
+    /// back valid.
     pub result: Option<super::SolveResultFile>,
+    /// A Dots solve shard's result (proved or unknown), if it reads back
+    /// valid.
+    pub dots: Option<super::DotsResultFile>,
 }
 
 /// Where every shard of `plan` stands, in the plan's order, from the files
@@ -315,18 +366,25 @@ pub fn status(plan: &Plan) -> Result<Vec<ShardStatus>, PlanError> {
         .iter()
         .map(|shard| {
             let result = SolveShard::of(shard).and_then(|s| s.read_result(&plan.dir));
+            let dots = DotsShard::of(shard).and_then(|s| s.read_result(&plan.dir));
             let done = exec.is_done(shard);
-            let state = match &result {
-                Some(r) if r.status == super::SolveStatus::Unknown => {
-                    ShardState::Unknown { retried: !done }
-                }
-                _ if done => ShardState::Done,
-                _ => ShardState::Missing,
+            let unknown = result
+                .as_ref()
+                .map(|r| r.status)
+                .or(dots.as_ref().map(|r| r.status))
+                == Some(super::SolveStatus::Unknown);
+            let state = if unknown {
+                ShardState::Unknown { retried: !done }
+            } else if done {
+                ShardState::Done
+            } else {
+                ShardState::Missing
             };
             ShardStatus {
                 id: shard.id.clone(),
                 state,
                 result,
+                dots,
             }
         })
         .collect())

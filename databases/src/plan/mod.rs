@@ -10,7 +10,8 @@
 //! every runner resumes.
 //!
 //! Each kind of work (a Dots table part, an Amazons database, a part of a
-//! long Amazons solve, [`solve`]) is a [`ShardKind`] variant with its arms
+//! long Amazons solve, [`solve`], a part of a long Dots-and-Boxes solve,
+//! [`dots_solve`]) is a [`ShardKind`] variant with its arms
 //! in `exec.rs`; plans, runners, Slurm scripts and the simulation do not
 //! depend on the kind.
 
@@ -19,12 +20,16 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+pub mod dots_solve;
 mod exec;
 mod runner;
 pub mod simulate;
 mod slurm;
 pub mod solve;
 
+pub use dots_solve::{
+    dots_solve_plan, split_unknown, DotsResultFile, DotsSolveError, DotsSolveOptions,
+};
 pub use exec::{build_shard, is_done, status, Executor, ShardState, ShardStatus};
 pub use runner::{default_workers, run_local, RunOptions, RunReport, ShardTiming};
 pub use simulate::{simulate, Calibration, SimReport};
@@ -86,6 +91,19 @@ pub enum ShardKind {
         step: SolveStep,
         /// The solver's options.
         options: SolveOptions,
+    },
+    /// A part of a long Dots-and-Boxes solve ([`dots_solve`]): the exact
+    /// solver on the position after `line`, or the gather of that
+    /// position's moves.
+    DotsSolve {
+        /// The plan's root position (`WxH:e,e,...`).
+        position: String,
+        /// The moves (edges) from the root to this shard's position.
+        line: Vec<usize>,
+        /// Solve or gather.
+        step: SolveStep,
+        /// The solver's options.
+        options: DotsSolveOptions,
     },
 }
 
@@ -265,6 +283,14 @@ pub enum PlanError {
         id: String,
         /// The cause.
         source: SolveError,
+    },
+    /// A Dots-and-Boxes solve shard cannot be run or gathered.
+    #[error("shard {id:?}: {source}")]
+    DotsSolve {
+        /// The shard.
+        id: String,
+        /// The cause.
+        source: DotsSolveError,
     },
 }
 

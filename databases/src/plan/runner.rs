@@ -104,7 +104,9 @@ struct State {
 /// check of existing files, then each shard's cost as it is built.
 ///
 /// With a time limit or a stop flag in `opts`, no shard is started past
-/// the limit; the shards under way finish, and the report names the limit.
+/// the limit; the shards under way finish (a Dots solve shard stops at
+/// once when the flag is set, recording `unknown`), and the report names
+/// the limit.
 ///
 /// # Errors
 /// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the
@@ -115,7 +117,8 @@ pub fn run_local(
     opts: &RunOptions,
     progress: &dyn ProgressSink,
 ) -> Result<RunReport, PlanError> {
-    let exec = Executor::new(plan)?;
+    let mut exec = Executor::new(plan)?;
+    exec.set_stop(opts.stop.clone());
     std::fs::create_dir_all(&plan.dir).map_err(|source| PlanError::Io {
         path: plan.dir.clone(),
         source,

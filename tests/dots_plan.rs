@@ -1,0 +1,344 @@
+//! Long Dots-and-Boxes solves as plans (`cgtk dots plan`, `cgtk plan
+//! run`): the gathered value of the root is `cgtk dots solve`'s, every
+//! first move's is `cgtk dots analyze`'s (3x3: -3, Barker & Korf 2012,
+//! Table 1), shards stopped by their limit record bounds and are retried
+//! by a plan without the limit or split into their replies, and bad input
+//! is refused in one line.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+
+use common::cgtk;
+use serde_json::Value;
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("cgtk-dots-plan-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn ok(run: &(i32, String, String)) -> String {
+    assert_eq!(run.0, 0, "stderr: {}", run.2);
+    run.1.clone()
+}
+
+fn s(p: &Path) -> &str {
+    p.to_str().unwrap()
+}
+
+/// Writes the plan of `position` (with `extra` options) to `root/plan.json`
+/// for the directory `root/out`; returns the plan file.
+fn plan(root: &Path, position: &str, extra: &[&str]) -> PathBuf {
+    let file = root.join("plan.json");
+    let out = root.join("out");
+    let mut args = vec![
+        "dots",
+        "plan",
+        position,
+        "--out",
+        s(&out),
+        "--emit",
+        "json",
+        "--plan-file",
+        s(&file),
+    ];
+    args.extend_from_slice(extra);
+    ok(&cgtk(&args));
+    file
+}
+
+/// `plan run --json` of `file`.
+fn run(file: &Path) -> Value {
+    let out = ok(&cgtk(&["plan", "run", s(file), "--quiet", "--json"]));
+    serde_json::from_str(&out).unwrap()
+}
+
+fn status(file: &Path) -> Value {
+    let out = ok(&cgtk(&["plan", "status", s(file), "--json"]));
+    serde_json::from_str(&out).unwrap()
+}
+
+fn read_json(path: &Path) -> Value {
+    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+}
+
+/// `dots <command> <position> --json --quiet`.
+fn solver(command: &str, position: &str) -> Value {
+    serde_json::from_str(&ok(&cgtk(&[
+        "dots", command, position, "--json", "--quiet",
+    ])))
+    .unwrap()
+}
+
+/// Every move's value, `(edge, value)`, from a root result file or from
+/// `dots analyze --json`.
+fn move_values(moves: &Value) -> Vec<(u64, i64)> {
+    moves
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| (m["edge"].as_u64().unwrap(), m["value"].as_i64().unwrap()))
+        .collect()
+}
+
+/// Plans `position` split as `extra` says, runs it, and checks the root's
+/// value and every first move's against `dots solve` and `dots analyze`;
+/// returns the root's result.
+fn check_against_the_solver(name: &str, position: &str, extra: &[&str]) -> Value {
+    let root = temp_dir(name);
+    let file = plan(&root, position, extra);
+    let report = run(&file);
+    assert_eq!(report["limit"], Value::Null);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "proved", "{result}");
+    assert_eq!(result["value"], solver("solve", position)["value"]);
+    let analysis = solver("analyze", position);
+    assert_eq!(
+        move_values(&result["moves"]),
+        move_values(&analysis["moves"])
+    );
+    // Each first move's own shard shows the same value in `plan status`.
+    let st = status(&file);
+    assert_eq!(st["missing"], 0);
+    assert_eq!(st["unknown"], 0);
+    for r in st["results"].as_array().unwrap() {
+        let id = r["id"].as_str().unwrap();
+        let Some(edge) = id.strip_prefix("solve.").filter(|e| !e.contains('.')) else {
+            continue;
+        };
+        let edge: u64 = edge.parse().unwrap();
+        let expected = move_values(&analysis["moves"])
+            .into_iter()
+            .find(|&(e, _)| e == edge)
+            .unwrap()
+            .1;
+        assert_eq!(r["move_value"], expected, "{id}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+    result
+}
+
+#[test]
+fn first_moves_of_3x3_gather_the_solvers_value() {
+    // 3x3: -3 (Barker & Korf 2012, Table 1); its 24 first moves fall into
+    // 4 classes under the 8 symmetries of the square.
+    let result = check_against_the_solver("3x3", "3x3", &[]);
+    assert_eq!(result["value"], -3);
+    let moves = result["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 24);
+    let shards: std::collections::BTreeSet<&str> =
+        moves.iter().map(|m| m["shard"].as_str().unwrap()).collect();
+    assert_eq!(shards.len(), 4);
+}
+
+#[test]
+fn first_moves_and_replies_of_2x3_gather_the_solvers_values() {
+    check_against_the_solver("2x3", "2x3", &[]);
+    let replies = check_against_the_solver("2x3-replies", "2x3", &["--split", "replies"]);
+    assert_eq!(replies["moves"].as_array().unwrap().len(), 17);
+}
+
+#[test]
+fn moves_that_complete_boxes_keep_the_turn() {
+    // Box 0 of 2x2 has three sides: edge 7 completes it (the mover moves
+    // again), and several first moves are worth different amounts.
+    let result = check_against_the_solver("capture", "2x2:0,2,6,9", &["--split", "replies"]);
+    let moves = result["moves"].as_array().unwrap();
+    assert!(moves.iter().any(|m| m["gain"] == 1));
+    let values: std::collections::BTreeSet<i64> =
+        moves.iter().map(|m| m["value"].as_i64().unwrap()).collect();
+    assert!(values.len() > 1, "{values:?}");
+}
+
+#[test]
+fn limited_shards_record_bounds_and_a_plan_without_the_limit_settles_them() {
+    let root = temp_dir("limits");
+    let file = plan(&root, "3x3", &["--node-limit", "500"]);
+    run(&file);
+    let st = status(&file);
+    assert!(st["unknown"].as_u64().unwrap() >= 2, "{st}");
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "unknown");
+    assert_eq!(result["value"], Value::Null);
+    let (lower, upper) = (
+        result["lower"].as_i64().unwrap(),
+        result["upper"].as_i64().unwrap(),
+    );
+    assert!(lower <= -3 && -3 <= upper && lower < upper, "{result}");
+    for r in st["results"].as_array().unwrap() {
+        if r["id"] != "solve" && r["state"] == "unknown" {
+            assert_eq!(r["limit"], "node");
+            // Done for a plan with no larger limits.
+            assert_eq!(r["retried"], false);
+            let [lo, hi] = [&r["bounds"][0], &r["bounds"][1]].map(|b| b.as_i64().unwrap());
+            assert!(lo < hi);
+        }
+    }
+    let text = ok(&cgtk(&["plan", "status", s(&file)]));
+    assert!(text.contains("value in ["), "{text}");
+    // The same plan again repeats nothing but the unknown root gather.
+    let again = run(&file);
+    assert_eq!(again["built"], 1, "{again}");
+    // Without the limit: the unknown shards are retried, the others kept.
+    let file = plan(&root, "3x3", &[]);
+    let st = status(&file);
+    assert!(st["results"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|r| r["state"] == "done" || r["retried"] == true));
+    let report = run(&file);
+    assert!(report["built"].as_u64().unwrap() >= 3, "{report}");
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["value"], -3);
+    assert_eq!(
+        move_values(&result["moves"]),
+        move_values(&solver("analyze", "3x3")["moves"])
+    );
+    let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
+    assert!(text.contains("value: -3"), "{text}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn shards_stopped_by_their_limit_split_into_their_replies() {
+    let root = temp_dir("split");
+    // First moves of 3x3 take 40,000 to 100,000 nodes from an empty table,
+    // their replies mostly fewer than 60,000: one or two splits settle all.
+    // (Each split multiplies a line's shards by its moves: a limit that
+    // stops most replies too would make thousands of shards.)
+    let limit = ["--node-limit", "60000"];
+    let file = plan(&root, "3x3", &limit);
+    run(&file);
+    let before = status(&file);
+    assert!(before["unknown"].as_u64().unwrap() >= 2, "{before}");
+    // Split what ended unknown, run, and again, until the root is settled.
+    let mut with_split = limit.to_vec();
+    with_split.push("--split-unknown");
+    let mut rounds = 0;
+    loop {
+        let file = plan(&root, "3x3", &with_split);
+        run(&file);
+        rounds += 1;
+        let result = read_json(&root.join("out/solve.result.json"));
+        if result["status"] == "proved" {
+            assert_eq!(result["value"], -3);
+            assert_eq!(
+                move_values(&result["moves"]),
+                move_values(&solver("analyze", "3x3")["moves"])
+            );
+            let st = status(&file);
+            assert_eq!(st["unknown"], 0, "{st}");
+            assert!(st["shards"].as_u64() > before["shards"].as_u64());
+            // Split lines are gathers at the ids of the shards they replace.
+            let plan = read_json(&file);
+            let gathers = plan["shards"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|s| s["step"] == "gather" && s["id"] != "solve")
+                .count();
+            assert!(gathers >= 1);
+            break;
+        }
+        assert!(rounds < 8, "not settled after {rounds} splits: {result}");
+    }
+    // A plan of the directory without --split-unknown is the plain split
+    // again: its first-move shards are solves, retried where split.
+    let file = plan(&root, "3x3", &limit);
+    let plain = read_json(&file);
+    assert!(plain["shards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .all(|s| s["step"] == "solve" || s["id"] == "solve"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_slurm_script_builds_every_shard() {
+    let root = temp_dir("slurm");
+    let file = root.join("plan.json");
+    let script = ok(&cgtk(&[
+        "dots",
+        "plan",
+        "2x2",
+        "--out",
+        s(&root.join("out")),
+        "--emit",
+        "slurm",
+        "--plan-file",
+        s(&file),
+    ]));
+    let plan = read_json(&file);
+    for shard in plan["shards"].as_array().unwrap() {
+        let id = shard["id"].as_str().unwrap();
+        assert!(
+            script.contains(&format!("plan build-shard \\\"$PLAN\\\" {id}\"")),
+            "{id}"
+        );
+    }
+    // A cluster job: one shard from its file.
+    let first = plan["shards"][0]["id"].as_str().unwrap();
+    let out = ok(&cgtk(&["plan", "build-shard", s(&file), first]));
+    assert_eq!(out.trim(), format!("{first}: built"));
+    let (code, _, err) = cgtk(&["plan", "build-shard", s(&file), "solve"]);
+    assert_eq!(code, 1, "{err}");
+    assert!(err.contains("is not built"), "{err}");
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Bad input: exit 2 and one line on stderr naming what is wrong.
+fn refused(args: &[&str], names: &str) {
+    let (code, out, err) = cgtk(args);
+    assert_eq!(code, 2, "{args:?}: {out}{err}");
+    assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    assert!(err.contains(names), "{args:?}: {err}");
+}
+
+#[test]
+fn bad_input_is_refused_in_one_line() {
+    let root = temp_dir("bad");
+    let out = root.join("out");
+    let base = ["dots", "plan", "--out", s(&out), "--emit", "json"];
+    let with = |extra: &[&str]| -> Vec<String> {
+        base.iter().chain(extra).map(|a| (*a).to_owned()).collect()
+    };
+    let cases: [(&[&str], &str); 7] = [
+        (&["3y3"], "malformed board size"),
+        (&["2x2:0,0"], "duplicate edge 0"),
+        (&["2x2:99"], "edge 99 out of range"),
+        (&["2x2", "--tt-mb", "0"], "--tt-mb"),
+        (&["2x2", "--time-limit", "0"], "--time-limit"),
+        (&["2x2", "--node-limit", "0"], "--node-limit"),
+        (&["2x2", "--split", "halves"], "--split"),
+    ];
+    for (extra, names) in cases {
+        let args = with(extra);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&args, names);
+    }
+    let args = ["dots", "plan", "2x2", "--out", s(&out), "--emit", "slurm"];
+    refused(&args, "--plan-file");
+    // Plan files: not JSON, and a Dots shard whose line is not legal.
+    let file = root.join("plan.json");
+    std::fs::write(&file, "{\"format\": ").unwrap();
+    refused(&["plan", "run", s(&file)], "plan.json");
+    let good = plan(&root, "2x2", &[]);
+    let text = std::fs::read_to_string(&good).unwrap();
+    let mut bad: Value = serde_json::from_str(&text).unwrap();
+    bad["shards"][0]["line"] = serde_json::json!([0, 0]);
+    std::fs::write(&file, bad.to_string()).unwrap();
+    refused(&["plan", "run", s(&file)], "duplicate edge 0");
+    let mut bad: Value = serde_json::from_str(&text).unwrap();
+    bad["shards"][0]["options"]["tt_mb"] = serde_json::json!(0);
+    std::fs::write(&file, bad.to_string()).unwrap();
+    refused(&["plan", "status", s(&file)], "tt_mb 0 out of range");
+    let mut bad: Value = serde_json::from_str(&text).unwrap();
+    bad["shards"][0]["line"] = serde_json::json!("0");
+    std::fs::write(&file, bad.to_string()).unwrap();
+    refused(&["plan", "build-shard", s(&file), "solve.0"], "not a plan");
+    std::fs::remove_dir_all(&root).unwrap();
+}
