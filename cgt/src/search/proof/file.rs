@@ -284,7 +284,7 @@ impl<'w> ProofReader<'w> {
         game_of: impl FnOnce(&str) -> Result<G, String>,
     ) -> Result<ProofTree, ProofFileError> {
         let parsed = ProofTree::read_for(&mut self.input, game_of);
-        self.result(parsed)
+        self.check(parsed)
     }
 
     /// Reads a version 1 proof, as [`ProofTree::read_from`].
@@ -293,19 +293,12 @@ impl<'w> ProofReader<'w> {
     /// As [`ProofReader::read_for`].
     pub fn read_from(mut self) -> Result<ProofTree, ProofFileError> {
         let parsed = ProofTree::read_from(&mut self.input);
-        self.result(parsed)
-    }
-
-    /// `parsed` as the result of reading the file: a failure of the stream
-    /// comes first, since the parser saw it only as a read error.
-    fn result(
-        mut self,
-        parsed: Result<ProofTree, ParseProofError>,
-    ) -> Result<ProofTree, ProofFileError> {
         self.check(parsed)
     }
 
-    /// As [`ProofReader::result`], for a reader that goes on.
+    /// `parsed` as the result of reading the file: a failure of the stream
+    /// comes first, since the parser saw it only as a read error (the
+    /// failure is taken, so a reader that goes on reports each once).
     pub(super) fn check<T>(
         &mut self,
         parsed: Result<T, ParseProofError>,

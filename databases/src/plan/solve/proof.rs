@@ -58,7 +58,7 @@ impl<W: Write> Write for Counting<W> {
     }
 }
 
-/// Writes the proof file `path` with `fill`, through `FILE.partial`
+/// Writes the proof file `path` with `fill`, through `FILE.PID.partial`
 /// synced to the disk and renamed into place
 /// ([`cgt::search::proof::file::ProofWriter`]); its length and checksum.
 pub(super) fn write_proof_file<E: Into<FillError>>(
