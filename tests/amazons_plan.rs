@@ -5,63 +5,12 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use amazons::Position;
 use common::cgtk;
+use common::plan::{ok, plan, read_json, run, s, status, temp_dir};
 use serde_json::Value;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cgtk-amazons-plan-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn ok(run: &(i32, String, String)) -> String {
-    assert_eq!(run.0, 0, "stderr: {}", run.2);
-    run.1.clone()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Writes the plan of `position` (with `extra` options) to `root/plan.json`
-/// for the directory `root/out`; returns the plan file.
-fn plan(root: &Path, position: &str, extra: &[&str]) -> PathBuf {
-    let file = root.join("plan.json");
-    let out = root.join("out");
-    let mut args = vec![
-        "amazons",
-        "plan",
-        position,
-        "--out",
-        s(&out),
-        "--emit",
-        "json",
-        "--plan-file",
-        s(&file),
-    ];
-    args.extend_from_slice(extra);
-    ok(&cgtk(&args));
-    file
-}
-
-/// `plan run --json` of `file`.
-fn run(file: &Path) -> Value {
-    let out = ok(&cgtk(&["plan", "run", s(file), "--quiet", "--json"]));
-    serde_json::from_str(&out).unwrap()
-}
-
-fn status(file: &Path) -> Value {
-    let out = ok(&cgtk(&["plan", "status", s(file), "--json"]));
-    serde_json::from_str(&out).unwrap()
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// `amazons solve --json` of `position`.
 fn solve(position: &str) -> Value {
@@ -98,8 +47,8 @@ fn shard_ids(file: &Path) -> Vec<String> {
 
 #[test]
 fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
-    let root = temp_dir("4x4");
-    let file = plan(&root, "4x4", &[]);
+    let root = temp_dir("amazons", "4x4");
+    let file = plan("amazons", &root, "4x4", &[]);
     let ids = shard_ids(&file);
     // Mirror images share a shard: fewer first-move shards than moves.
     let moves: u64 = ok(&cgtk(&["amazons", "perft", "4x4", "1"]))
@@ -143,9 +92,10 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
 /// not name them.
 #[test]
 fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
-    let root = temp_dir("4x4-weak");
+    let root = temp_dir("amazons", "4x4-weak");
     let shape = ["--proof-cut", "256", "--proof-effort", "8"];
     let file = plan(
+        "amazons",
         &root,
         "4x4",
         &[&["--weak-pn-from", "1"], &shape[..]].concat(),
@@ -164,7 +114,7 @@ fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
     let shard = read_json(&root.join(format!("out/{}.result.json", first.as_str().unwrap())));
     assert_eq!(shard["options"]["weak_pn_from"], 1);
     check_proof(&root.join("out/solve.proof"));
-    let plain = plan(&root, "4x4", &[]);
+    let plain = plan("amazons", &root, "4x4", &[]);
     let plain = read_json(&plain);
     for option in ["weak_pn_from", "proof_cut", "proof_effort"] {
         assert!(plain["shards"][0]["options"].get(option).is_none());
@@ -178,7 +128,7 @@ fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
 /// nothing proved.
 #[test]
 fn reversed_order_lists_the_same_shards_backwards() {
-    let root = temp_dir("order");
+    let root = temp_dir("amazons", "order");
     let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
     let solve_ids = |file: &Path| -> Vec<String> {
         let plan = read_json(file);
@@ -191,8 +141,9 @@ fn reversed_order_lists_the_same_shards_backwards() {
             .collect()
     };
     let split = ["--split", "replies"];
-    let solver = solve_ids(&plan(&root, &pos, &split));
+    let solver = solve_ids(&plan("amazons", &root, &pos, &split));
     let reversed = solve_ids(&plan(
+        "amazons",
         &root,
         &pos,
         &[&split[..], &["--order", "reversed"]].concat(),
@@ -203,7 +154,7 @@ fn reversed_order_lists_the_same_shards_backwards() {
     );
     assert_eq!(reversed, solver.iter().rev().cloned().collect::<Vec<_>>());
 
-    let file = plan(&root, "4x4", &["--order", "reversed"]);
+    let file = plan("amazons", &root, "4x4", &["--order", "reversed"]);
     let ids = shard_ids(&file);
     assert_eq!(ids.last().map(String::as_str), Some("solve"));
     run(&file);
@@ -221,8 +172,8 @@ fn reversed_order_lists_the_same_shards_backwards() {
 /// move refuted proves nothing about the root.
 #[test]
 fn a_split_of_chosen_first_moves_proves_a_win_never_a_loss() {
-    let root = temp_dir("5x4-moves");
-    let file = plan(&root, "5x4", &["--moves", "D1-D2xB2"]);
+    let root = temp_dir("amazons", "5x4-moves");
+    let file = plan("amazons", &root, "5x4", &["--moves", "D1-D2xB2"]);
     assert_eq!(shard_ids(&file), ["solve.B1-B2xD2", "solve"]);
     run(&file);
     let result = read_json(&root.join("out/solve.result.json"));
@@ -240,8 +191,8 @@ fn a_split_of_chosen_first_moves_proves_a_win_never_a_loss() {
     check_proof(&file);
     std::fs::remove_dir_all(&root).unwrap();
 
-    let root = temp_dir("4x4-moves");
-    let file = plan(&root, "4x4", &["--moves", "B1-B2xB3"]);
+    let root = temp_dir("amazons", "4x4-moves");
+    let file = plan("amazons", &root, "4x4", &["--moves", "B1-B2xB3"]);
     run(&file);
     let first = read_json(&root.join("out/solve.B1-B2xB3.result.json"));
     assert_eq!(first["winner"], "black");
@@ -259,8 +210,8 @@ fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
     // Four moves into 5x4 (the first two from the solver's principal
     // variation, then two off it).
     let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
-    let root = temp_dir("5x4");
-    let file = plan(&root, &pos, &["--split", "replies"]);
+    let root = temp_dir("amazons", "5x4");
+    let file = plan("amazons", &root, &pos, &["--split", "replies"]);
     let plan_json = read_json(&file);
     let shards = plan_json["shards"].as_array().unwrap();
     let gathers: Vec<&Value> = shards.iter().filter(|s| s["step"] == "gather").collect();
@@ -301,8 +252,8 @@ fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
 #[test]
 fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
     let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2"]);
-    let root = temp_dir("resume");
-    let file = plan(&root, &pos, &[]);
+    let root = temp_dir("amazons", "resume");
+    let file = plan("amazons", &root, &pos, &[]);
     let ids = shard_ids(&file);
     run(&file);
     let out = root.join("out");
@@ -345,8 +296,8 @@ fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
 
 #[test]
 fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
-    let root = temp_dir("limit");
-    let file = plan(&root, "4x4", &["--node-limit", "60"]);
+    let root = temp_dir("amazons", "limit");
+    let file = plan("amazons", &root, "4x4", &["--node-limit", "60"]);
     let ids = shard_ids(&file);
     let before = status(&file);
     assert_eq!(before["missing"], ids.len());
@@ -408,12 +359,12 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
     assert_eq!(report["built"], 1);
     // A plan with a smaller limit gets no further: it keeps them too, and
     // redoes only the gather.
-    let smaller = plan(&root, "4x4", &["--node-limit", "30"]);
+    let smaller = plan("amazons", &root, "4x4", &["--node-limit", "30"]);
     for r in status(&smaller)["results"].as_array().unwrap() {
         assert_eq!(r["retried"], r["id"] == "solve", "{r}");
     }
     // A plan without the limit retries exactly the unknown shards.
-    let file = plan(&root, "4x4", &[]);
+    let file = plan("amazons", &root, "4x4", &[]);
     let retried = status(&file)["results"]
         .as_array()
         .unwrap()
@@ -430,7 +381,7 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
 
 #[test]
 fn bad_plans_and_options_are_bad_input() {
-    let root = temp_dir("bad");
+    let root = temp_dir("amazons", "bad");
     let out = root.join("out");
     // A malformed position, options out of range, no database directory.
     let base = ["amazons", "plan", "--out", s(&out), "--emit", "json"];
@@ -449,7 +400,7 @@ fn bad_plans_and_options_are_bad_input() {
     // A plan file whose line has an illegal move, or whose gather has no
     // move's shard (a gather over some of the moves is a plan of chosen
     // first moves, tested above).
-    let file = plan(&root, "4x4", &[]);
+    let file = plan("amazons", &root, "4x4", &[]);
     let good = read_json(&file);
     let mut bad_move = good.clone();
     bad_move["shards"][0]["line"][0] = "A1-A2xA3".into();
@@ -485,8 +436,13 @@ fn bad_plans_and_options_are_bad_input() {
 #[test]
 #[ignore = "about an hour in release builds; run with --release -- --ignored"]
 fn six_by_four_is_a_second_player_win_as_a_root_split() {
-    let root = temp_dir("6x4");
-    let file = plan(&root, "6x4", &["--weak-pn-from", "1", "--tt-mb", "4096"]);
+    let root = temp_dir("amazons", "6x4");
+    let file = plan(
+        "amazons",
+        &root,
+        "6x4",
+        &["--weak-pn-from", "1", "--tt-mb", "4096"],
+    );
     let report = run(&file);
     assert_eq!(report["built"], shard_ids(&file).len());
     let result = read_json(&root.join("out/solve.result.json"));

@@ -7,62 +7,9 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use common::cgtk;
+use common::plan::{ok, plan, read_json, run, s, status, temp_dir};
 use serde_json::Value;
-
-fn temp_dir(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("cgtk-dots-plan-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn ok(run: &(i32, String, String)) -> String {
-    assert_eq!(run.0, 0, "stderr: {}", run.2);
-    run.1.clone()
-}
-
-fn s(p: &Path) -> &str {
-    p.to_str().unwrap()
-}
-
-/// Writes the plan of `position` (with `extra` options) to `root/plan.json`
-/// for the directory `root/out`; returns the plan file.
-fn plan(root: &Path, position: &str, extra: &[&str]) -> PathBuf {
-    let file = root.join("plan.json");
-    let out = root.join("out");
-    let mut args = vec![
-        "dots",
-        "plan",
-        position,
-        "--out",
-        s(&out),
-        "--emit",
-        "json",
-        "--plan-file",
-        s(&file),
-    ];
-    args.extend_from_slice(extra);
-    ok(&cgtk(&args));
-    file
-}
-
-/// `plan run --json` of `file`.
-fn run(file: &Path) -> Value {
-    let out = ok(&cgtk(&["plan", "run", s(file), "--quiet", "--json"]));
-    serde_json::from_str(&out).unwrap()
-}
-
-fn status(file: &Path) -> Value {
-    let out = ok(&cgtk(&["plan", "status", s(file), "--json"]));
-    serde_json::from_str(&out).unwrap()
-}
-
-fn read_json(path: &Path) -> Value {
-    serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
-}
 
 /// `dots <command> <position> --json --quiet`.
 fn solver(command: &str, position: &str) -> Value {
@@ -87,8 +34,8 @@ fn move_values(moves: &Value) -> Vec<(u64, i64)> {
 /// value and every first move's against `dots solve` and `dots analyze`;
 /// returns the root's result.
 fn check_against_the_solver(name: &str, position: &str, extra: &[&str]) -> Value {
-    let root = temp_dir(name);
-    let file = plan(&root, position, extra);
+    let root = temp_dir("dots", name);
+    let file = plan("dots", &root, position, extra);
     let report = run(&file);
     assert_eq!(report["limit"], Value::Null);
     let result = read_json(&root.join("out/solve.result.json"));
@@ -154,8 +101,8 @@ fn moves_that_complete_boxes_keep_the_turn() {
 
 #[test]
 fn limited_shards_record_bounds_and_a_plan_without_the_limit_settles_them() {
-    let root = temp_dir("limits");
-    let file = plan(&root, "3x3", &["--node-limit", "500"]);
+    let root = temp_dir("dots", "limits");
+    let file = plan("dots", &root, "3x3", &["--node-limit", "500"]);
     run(&file);
     let st = status(&file);
     assert!(st["unknown"].as_u64().unwrap() >= 2, "{st}");
@@ -182,7 +129,7 @@ fn limited_shards_record_bounds_and_a_plan_without_the_limit_settles_them() {
     let again = run(&file);
     assert_eq!(again["built"], 1, "{again}");
     // Without the limit: the unknown shards are retried, the others kept.
-    let file = plan(&root, "3x3", &[]);
+    let file = plan("dots", &root, "3x3", &[]);
     let st = status(&file);
     assert!(st["results"]
         .as_array()
@@ -204,13 +151,13 @@ fn limited_shards_record_bounds_and_a_plan_without_the_limit_settles_them() {
 
 #[test]
 fn shards_stopped_by_their_limit_split_into_their_replies() {
-    let root = temp_dir("split");
+    let root = temp_dir("dots", "split");
     // First moves of 3x3 take 40,000 to 100,000 nodes from an empty table,
     // their replies mostly fewer than 60,000: one or two splits settle all.
     // (Each split multiplies a line's shards by its moves: a limit that
     // stops most replies too would make thousands of shards.)
     let limit = ["--node-limit", "60000"];
-    let file = plan(&root, "3x3", &limit);
+    let file = plan("dots", &root, "3x3", &limit);
     run(&file);
     let before = status(&file);
     assert!(before["unknown"].as_u64().unwrap() >= 2, "{before}");
@@ -219,7 +166,7 @@ fn shards_stopped_by_their_limit_split_into_their_replies() {
     with_split.push("--split-unknown");
     let mut rounds = 0;
     loop {
-        let file = plan(&root, "3x3", &with_split);
+        let file = plan("dots", &root, "3x3", &with_split);
         run(&file);
         rounds += 1;
         let result = read_json(&root.join("out/solve.result.json"));
@@ -247,7 +194,7 @@ fn shards_stopped_by_their_limit_split_into_their_replies() {
     }
     // A plan of the directory without --split-unknown is the plain split
     // again: its first-move shards are solves, retried where split.
-    let file = plan(&root, "3x3", &limit);
+    let file = plan("dots", &root, "3x3", &limit);
     let plain = read_json(&file);
     assert!(plain["shards"]
         .as_array()
@@ -259,7 +206,7 @@ fn shards_stopped_by_their_limit_split_into_their_replies() {
 
 #[test]
 fn a_slurm_script_builds_every_shard() {
-    let root = temp_dir("slurm");
+    let root = temp_dir("dots", "slurm");
     let file = root.join("plan.json");
     let script = ok(&cgtk(&[
         "dots",
@@ -300,7 +247,7 @@ fn refused(args: &[&str], names: &str) {
 
 #[test]
 fn bad_input_is_refused_in_one_line() {
-    let root = temp_dir("bad");
+    let root = temp_dir("dots", "bad");
     let out = root.join("out");
     let base = ["dots", "plan", "--out", s(&out), "--emit", "json"];
     let with = |extra: &[&str]| -> Vec<String> {
@@ -326,7 +273,7 @@ fn bad_input_is_refused_in_one_line() {
     let file = root.join("plan.json");
     std::fs::write(&file, "{\"format\": ").unwrap();
     refused(&["plan", "run", s(&file)], "plan.json");
-    let good = plan(&root, "2x2", &[]);
+    let good = plan("dots", &root, "2x2", &[]);
     let text = std::fs::read_to_string(&good).unwrap();
     let mut bad: Value = serde_json::from_str(&text).unwrap();
     bad["shards"][0]["line"] = serde_json::json!([0, 0]);

@@ -3,6 +3,8 @@
 
 #![allow(dead_code, reason = "each test binary uses a part of this module")]
 
+pub mod plan;
+
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 

@@ -52,14 +52,15 @@ pub use shard::summary;
 pub(crate) use shard::DotsShard;
 pub use split::{children, dots_solve_plan, split_unknown, Child};
 
-use std::ops::RangeInclusive;
 use std::path::Path;
 
-use cgt::search::bounds::{MAX_SECONDS, TABLE_MIB};
+use cgt::search::bounds::TABLE_MIB;
 use dots::{Position, PositionError};
 use serde::{Deserialize, Serialize};
 
-use super::solve::{SolveOptionError, SolveStatus, SolveStep};
+use super::solve::{
+    check_limits, check_option, limits_within, SolveOptionError, SolveStatus, SolveStep,
+};
 
 pub use super::solve::SolveSplit;
 
@@ -77,7 +78,7 @@ pub const ROOT_ID: &str = "solve";
 pub struct DotsSolveOptions {
     /// Transposition table in MiB (in [`TABLE_MIB`]).
     pub tt_mb: u64,
-    /// Each shard's time limit in milliseconds (from 1 to [`MAX_SECONDS`]
+    /// Each shard's time limit in milliseconds (from 1 to [`MAX_SECONDS`](cgt::search::bounds::MAX_SECONDS)
     /// in milliseconds), if any.
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
@@ -100,35 +101,22 @@ impl DotsSolveOptions {
     /// ran with `ran` and was stopped by a limit: the same table, limits
     /// no larger (`None` is no limit).
     pub fn no_further_than(&self, ran: &DotsSolveOptions) -> bool {
-        let within = |limit: Option<u64>, ran: Option<u64>| match (limit, ran) {
-            (_, None) => true,
-            (None, Some(_)) => false,
-            (Some(l), Some(r)) => l <= r,
-        };
         self.tt_mb == ran.tt_mb
-            && within(self.time_limit_ms, ran.time_limit_ms)
-            && within(self.node_limit, ran.node_limit)
+            && limits_within(
+                (self.time_limit_ms, self.node_limit),
+                (ran.time_limit_ms, ran.node_limit),
+            )
     }
 
     /// Checks every option against its range: the table size against
-    /// [`TABLE_MIB`], the time limit against [`MAX_SECONDS`] (from 1 ms),
+    /// [`TABLE_MIB`], the time limit against [`MAX_SECONDS`](cgt::search::bounds::MAX_SECONDS) (from 1 ms),
     /// the node limit from 1.
     ///
     /// # Errors
     /// The first option out of range.
     pub fn check(&self) -> Result<(), SolveOptionError> {
-        let check = |option, value: Option<u64>, range: RangeInclusive<u64>| match value {
-            Some(value) if !range.contains(&value) => Err(SolveOptionError {
-                option,
-                value,
-                range,
-            }),
-            _ => Ok(()),
-        };
-        let max_ms = (MAX_SECONDS * 1000.0) as u64;
-        check("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
-        check("time_limit_ms", self.time_limit_ms, 1..=max_ms)?;
-        check("node_limit", self.node_limit, 1..=u64::MAX)
+        check_option("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
+        check_limits(self.time_limit_ms, self.node_limit)
     }
 }
 

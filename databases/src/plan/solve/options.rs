@@ -66,20 +66,16 @@ impl SolveOptions {
     /// limits no larger. (A smaller `--time-limit` than an unknown shard
     /// had does not retry it.)
     pub fn no_further_than(&self, ran: &SolveOptions) -> bool {
-        // `None` is no limit.
-        let within = |limit: Option<u64>, ran: Option<u64>| match (limit, ran) {
-            (_, None) => true,
-            (None, Some(_)) => false,
-            (Some(l), Some(r)) => l <= r,
-        };
         let unlimited = |o: &SolveOptions| SolveOptions {
             time_limit_ms: None,
             node_limit: None,
             ..o.clone()
         };
         unlimited(self) == unlimited(ran)
-            && within(self.time_limit_ms, ran.time_limit_ms)
-            && within(self.node_limit, ran.node_limit)
+            && limits_within(
+                (self.time_limit_ms, self.node_limit),
+                (ran.time_limit_ms, ran.node_limit),
+            )
     }
 
     /// Checks every option against its range: the table size and the
@@ -90,26 +86,56 @@ impl SolveOptions {
     /// # Errors
     /// The first option out of range.
     pub fn check(&self) -> Result<(), SolveOptionError> {
-        let check = |option, value: Option<u64>, range: RangeInclusive<u64>| match value {
-            Some(value) if !range.contains(&value) => Err(SolveOptionError {
-                option,
-                value,
-                range,
-            }),
-            _ => Ok(()),
-        };
-        // The longest time limit in whole milliseconds.
-        let max_ms = (MAX_SECONDS * 1000.0) as u64;
-        check("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
-        check("threads", Some(self.threads.into()), THREADS)?;
-        check("time_limit_ms", self.time_limit_ms, 1..=max_ms)?;
-        check("node_limit", self.node_limit, 1..=u64::MAX)?;
-        check(
+        check_option("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
+        check_option("threads", Some(self.threads.into()), THREADS)?;
+        check_limits(self.time_limit_ms, self.node_limit)?;
+        check_option(
             "proof_effort",
             self.proof_effort,
             1..=amazons::MAX_PROOF_EFFORT,
         )
     }
+}
+
+/// Whether the time and node limits `limits` are no larger than `ran`
+/// (`None` is no limit), for the shards of every solve plan.
+pub(crate) fn limits_within(
+    limits: (Option<u64>, Option<u64>),
+    ran: (Option<u64>, Option<u64>),
+) -> bool {
+    let within = |limit: Option<u64>, ran: Option<u64>| match (limit, ran) {
+        (_, None) => true,
+        (None, Some(_)) => false,
+        (Some(l), Some(r)) => l <= r,
+    };
+    within(limits.0, ran.0) && within(limits.1, ran.1)
+}
+
+/// `value`, if any, against `range`: the option `option` out of range.
+pub(crate) fn check_option(
+    option: &'static str,
+    value: Option<u64>,
+    range: RangeInclusive<u64>,
+) -> Result<(), SolveOptionError> {
+    match value {
+        Some(value) if !range.contains(&value) => Err(SolveOptionError {
+            option,
+            value,
+            range,
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// A shard's time limit (from 1 ms to [`MAX_SECONDS`] in whole
+/// milliseconds) and node limit (from 1), when set.
+pub(crate) fn check_limits(
+    time_limit_ms: Option<u64>,
+    node_limit: Option<u64>,
+) -> Result<(), SolveOptionError> {
+    let max_ms = (MAX_SECONDS * 1000.0) as u64;
+    check_option("time_limit_ms", time_limit_ms, 1..=max_ms)?;
+    check_option("node_limit", node_limit, 1..=u64::MAX)
 }
 
 /// A solver option out of its range.
