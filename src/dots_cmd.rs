@@ -127,6 +127,10 @@ pub struct SolveArgs {
     /// Store 16-byte table entries (the key whole) instead of 8-byte ones.
     #[arg(long)]
     wide_tt: bool,
+    /// Add a second table keyed by Strings-and-Coins graphs up to
+    /// isomorphism (half the table budget): fewer nodes, each key costs more.
+    #[arg(long)]
+    sc_keys: bool,
 }
 
 impl SolveArgs {
@@ -146,6 +150,7 @@ impl SolveArgs {
                 etc: !self.no_etc,
                 etc_values: !self.no_etc_values,
                 compact_tt: !self.wide_tt,
+                sc_keys: self.sc_keys,
                 threads: self.search.threads(),
                 tt_mb: self.search.tt_mb(),
             },

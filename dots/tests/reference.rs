@@ -88,6 +88,13 @@ fn configurations() -> Vec<(&'static str, Options)> {
                 ..all
             },
         ),
+        (
+            "Strings-and-Coins keys",
+            Options {
+                sc_keys: true,
+                ..all
+            },
+        ),
         ("two threads", Options { threads: 2, ..all }),
         ("one-bucket table", Options { tt_mb: 0, ..all }),
     ]

@@ -28,7 +28,8 @@ use cgt::budget::{Limit, Limits, SharedMeter, StopFlag};
 use super::geometry::Geometry;
 use super::loony;
 use super::options::Options;
-use super::tt::{Table, TableAllocError, UNKNOWN_HI, UNKNOWN_LO};
+use super::sc_key;
+use super::tt::{Table, TableAllocError, CHECK_BITS, UNKNOWN_HI, UNKNOWN_LO};
 use crate::chains;
 use crate::geometry::GROUND;
 use crate::{Board, Edge, Position};
@@ -128,6 +129,11 @@ pub struct Stats {
     /// Children valued by the entry an enhanced-transposition-cutoff probe
     /// found, without a call of the search (not counted in `nodes`).
     pub etc_values: u64,
+    /// Quiet nodes looked up by their Strings-and-Coins key (after a miss
+    /// in the table of edge sets).
+    pub sc_probes: u64,
+    /// Of those, found in the Strings-and-Coins table.
+    pub sc_hits: u64,
 }
 
 /// The images of an edge set under the symmetries the keys use: index 0
@@ -165,6 +171,8 @@ impl Stats {
         self.etc_cutoffs += o.etc_cutoffs;
         self.etc_probes += o.etc_probes;
         self.etc_values += o.etc_values;
+        self.sc_probes += o.sc_probes;
+        self.sc_hits += o.sc_hits;
     }
 }
 
@@ -183,6 +191,8 @@ pub struct Solver {
     geo: Arc<Geometry>,
     opts: Options,
     table: Arc<Table>,
+    /// The Strings-and-Coins table ([`Options::sc_keys`]).
+    sc_table: Option<Arc<Table>>,
     /// Other threads' solvers (empty with one thread).
     helpers: Vec<Solver>,
     /// 0 for the main thread, `i` for helper `i` (which varies the order).
@@ -203,6 +213,8 @@ pub struct Solver {
     loony_memo: HashMap<Vec<u8>, i32>,
     /// Slots of the table this solver filled since it last grew.
     filled: usize,
+    /// The same for the Strings-and-Coins table.
+    sc_filled: usize,
 }
 
 impl Solver {
@@ -223,23 +235,34 @@ impl Solver {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
         let num_edges = board.num_edges() as u32;
+        let edges_mb = if opts.sc_keys {
+            opts.tt_mb / 2
+        } else {
+            opts.tt_mb
+        };
         let table = Arc::new(Table::new(
-            opts.tt_mb,
+            edges_mb,
             threads == 1,
             num_edges,
             opts.compact_tt,
         )?);
+        // Keys of 64 bits and a check: wide entries.
+        let sc_table = opts
+            .sc_keys
+            .then(|| Table::new(opts.tt_mb - edges_mb, threads == 1, 64, false).map(Arc::new))
+            .transpose()?;
         let stop = Arc::new(AtomicBool::new(false));
-        let mut main = Solver::worker(&geo, &table, &stop, opts, 0);
+        let tables = (&table, &sc_table);
+        let mut main = Solver::worker(&geo, tables, &stop, opts, 0);
         main.helpers = (1..threads)
-            .map(|i| Solver::worker(&geo, &table, &stop, opts, i))
+            .map(|i| Solver::worker(&geo, tables, &stop, opts, i))
             .collect();
         Ok(main)
     }
 
     fn worker(
         geo: &Arc<Geometry>,
-        table: &Arc<Table>,
+        (table, sc_table): (&Arc<Table>, &Option<Arc<Table>>),
         stop: &Arc<AtomicBool>,
         opts: Options,
         variant: usize,
@@ -249,6 +272,7 @@ impl Solver {
             geo: Arc::clone(geo),
             opts,
             table: Arc::clone(table),
+            sc_table: sc_table.clone(),
             helpers: Vec::new(),
             variant,
             stop: Arc::clone(stop),
@@ -262,6 +286,7 @@ impl Solver {
             external_stop: None,
             loony_memo: HashMap::new(),
             filled: 0,
+            sc_filled: 0,
         }
     }
 
@@ -282,9 +307,9 @@ impl Solver {
         self.external_stop = flag;
     }
 
-    /// Bytes of memory taken by the transposition table.
+    /// Bytes of memory taken by the transposition tables.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() + self.sc_table.as_ref().map_or(0, |t| t.bytes())
     }
 
     /// Counters of the work done since the solver was made (by all its
@@ -672,9 +697,11 @@ impl Solver {
         let mut hint = None;
         let depth = (!edges & self.geo.boxes.full).count_ones() as u8;
         let use_tt = depth >= TT_MIN_UNDRAWN;
+        let mut found = false;
         if let Some(hit) = use_tt.then(|| self.table.probe(key, tside)).flatten() {
             let (lo, hi) = (i32::from(hit.lo), i32::from(hit.hi));
             self.stats.table_hits += 1;
+            found = true;
             hint = hit.best.and_then(|m| self.move_from_key(edges, sym, m));
             if lo >= beta || lo == hi {
                 return lo;
@@ -684,6 +711,38 @@ impl Solver {
             }
             alpha = alpha.max(lo);
             beta = beta.min(hi);
+        }
+        // A miss: the Strings-and-Coins table may know an isomorphic
+        // position.
+        let mut sc = None;
+        if use_tt && !found && depth <= Options::SC_MAX_UNDRAWN {
+            if let Some(table) = &self.sc_table {
+                sc = sc_key::key(&self.geo.boxes, edges)
+                    .map(|k| (k as u64, (k >> (128 - CHECK_BITS)) as u32));
+                if let Some(k) = sc {
+                    self.stats.sc_probes += 1;
+                    if let Some(hit) = table.probe_checked(k.0, 0, k.1) {
+                        self.stats.sc_hits += 1;
+                        let (lo, hi) = (i32::from(hit.lo), i32::from(hit.hi));
+                        if lo >= beta || lo == hi || hi <= alpha {
+                            // Known for this edge set too from now on.
+                            if self
+                                .table
+                                .store(key, tside, depth, hit.lo, hit.hi, None, true)
+                            {
+                                self.filled_one();
+                            }
+                            return if hi <= alpha && lo < beta && lo != hi {
+                                hi
+                            } else {
+                                lo
+                            };
+                        }
+                        alpha = alpha.max(lo);
+                        beta = beta.min(hi);
+                    }
+                }
+            }
         }
         let (alpha0, beta0) = (alpha, beta);
         if self.opts.loony {
@@ -829,6 +888,11 @@ impl Solver {
         };
         let canonical = self.perms()[sym].0[usize::from(best_move)];
         let merge = self.opts.two_bounds;
+        if let (Some(k), Some(table)) = (sc, &self.sc_table) {
+            if table.store_checked(k, 0, depth, lo, hi, None, merge) {
+                self.sc_filled_one();
+            }
+        }
         if use_tt
             && self
                 .table
@@ -900,6 +964,19 @@ impl Solver {
         }
         self.table.touch(&keys[..n], self.child_side(side));
         (moves, keys, n)
+    }
+
+    /// [`Solver::filled_one`] for the Strings-and-Coins table.
+    fn sc_filled_one(&mut self) {
+        self.sc_filled += 1;
+        if let Some(table) = &mut self.sc_table {
+            if 2 * self.sc_filled > table.capacity() && table.can_grow() {
+                if let Some(table) = Arc::get_mut(table) {
+                    table.grow();
+                    self.sc_filled = table.used();
+                }
+            }
+        }
     }
 
     /// Counts a slot newly filled by [`Table::store`] and doubles the table

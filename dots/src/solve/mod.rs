@@ -5,6 +5,7 @@ mod alphabeta;
 mod geometry;
 mod loony;
 mod options;
+mod sc_key;
 mod tt;
 
 pub use alphabeta::{Analysis, Interrupted, Progress, ProgressHook, Solution, Solver, Stats};

@@ -102,20 +102,28 @@ fn mix(x: u64, n: u32) -> u64 {
 
 /// The data word of an entry, from bit 0: the lower bound (i8), the upper
 /// bound (i8), the undrawn-edge count (u8; 0 marks an empty slot, as a full
-/// board is never stored), the side to move (u8) and the best move plus one
-/// (u8; 0 for none); all zero in a fresh table.
+/// board is never stored), the side to move (u8), the best move plus one
+/// (u8; 0 for none) and 24 more bits of the key ("check", for keys of more
+/// than 64 bits: see [`Table::probe_checked`]); all zero in a fresh table.
 #[derive(Clone, Copy)]
 struct Data(u64);
 
+/// The bits of a check (see [`Data`]).
+pub const CHECK_BITS: u32 = 24;
+
 impl Data {
-    fn new(lo: i8, hi: i8, depth: u8, side: u8, best: u8) -> Data {
+    fn new(lo: i8, hi: i8, depth: u8, side: u8, best: u8, check: u32) -> Data {
         Data(
             u64::from(lo as u8)
                 | u64::from(hi as u8) << 8
                 | u64::from(depth) << 16
                 | u64::from(side) << 24
-                | u64::from(best) << 32,
+                | u64::from(best) << 32
+                | u64::from(check) << 40,
         )
+    }
+    fn check(self) -> u32 {
+        (self.0 >> 40) as u32
     }
     fn lo(self) -> i8 {
         self.0 as u8 as i8
@@ -376,6 +384,14 @@ impl Table {
     /// The bounds stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64, side: u8) -> Option<Hit> {
+        self.probe_checked(key, side, 0)
+    }
+
+    /// The bounds stored for the key of 64 bits `key` and [`CHECK_BITS`]
+    /// bits `check` (a wide table's; 0 in a compact one), if any.
+    #[inline]
+    pub fn probe_checked(&self, key: u64, side: u8, check: u32) -> Option<Hit> {
+        debug_assert!(check < 1 << CHECK_BITS && (check == 0 || self.compact.is_none()));
         if let Some(key_bits) = self.compact {
             let (i, rest) = self.compact_place(key_bits, key, side);
             return self.bucket_at(i).iter().find_map(|w| {
@@ -390,7 +406,11 @@ impl Table {
         let bucket = self.bucket(key, side);
         for slot in bucket.chunks_exact(2) {
             let data = Data(slot[1].load(Relaxed));
-            if slot[0].load(Relaxed) ^ data.0 == key && data.depth() != 0 && data.side() == side {
+            if slot[0].load(Relaxed) ^ data.0 == key
+                && data.depth() != 0
+                && data.side() == side
+                && data.check() == check
+            {
                 return Some(Hit {
                     lo: data.lo(),
                     hi: data.hi(),
@@ -417,7 +437,24 @@ impl Table {
         best: Option<u8>,
         merge: bool,
     ) -> bool {
+        self.store_checked((key, 0), side, depth, lo, hi, best, merge)
+    }
+
+    /// [`Table::store`] for the key `key.0` with check `key.1` (see
+    /// [`Table::probe_checked`]).
+    #[allow(clippy::too_many_arguments, reason = "one flat record")]
+    pub fn store_checked(
+        &self,
+        (key, check): (u64, u32),
+        side: u8,
+        depth: u8,
+        lo: i8,
+        hi: i8,
+        best: Option<u8>,
+        merge: bool,
+    ) -> bool {
         debug_assert!(depth > 0 && lo <= hi);
+        debug_assert!(check < 1 << CHECK_BITS && (check == 0 || self.compact.is_none()));
         let code = best.map_or(0, |m| m + 1);
         if let Some(key_bits) = self.compact {
             let (i, rest) = self.compact_place(key_bits, key, side);
@@ -426,12 +463,13 @@ impl Table {
         let bucket = self.bucket(key, side);
         let (j, old, empty) = choose_slot(bucket.chunks_exact(2).map(|slot| {
             let old = Data(slot[1].load(Relaxed));
-            let same = slot[0].load(Relaxed) ^ old.0 == key && old.side() == side;
+            let same =
+                slot[0].load(Relaxed) ^ old.0 == key && old.side() == side && old.check() == check;
             (old.depth(), same, (old.lo(), old.hi(), old.best()))
         }));
         let (lo, hi, code) = merged(old, (lo, hi, code), merge);
         let slot = &bucket[2 * j..2 * j + 2];
-        Table::write(slot, key, Data::new(lo, hi, depth, side, code));
+        Table::write(slot, key, Data::new(lo, hi, depth, side, code, check));
         empty
     }
 
