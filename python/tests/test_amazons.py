@@ -55,7 +55,7 @@ def test_value_limit_returns_what_the_cli_reaches():
     assert not stopped and stopped.to_dict() == expected and stopped.limit == "node"
 
 
-@pytest.mark.parametrize("text", ["4x4", "4x5", "5x4", ".BB./B..B/..../W..W/.WW. w"] + ENDGAMES)
+@pytest.mark.parametrize("text", ["4x4", "5x4"] + ENDGAMES)
 def test_solve_equals_the_cli(text):
     expected = cli_json("amazons", "solve", text, "--quiet", "--pv")
     r = amazons.Position(text).solve(pv=True)
@@ -72,8 +72,8 @@ def test_solve_limit_returns_the_unknown_result():
 
 def test_solve_writes_a_proof_that_checks(tmp_path):
     ours, theirs = tmp_path / "py.proof", tmp_path / "cli.proof"
-    amazons.Position("4x5").solve(proof=ours)
-    cli_json("amazons", "solve", "4x5", "--quiet", "--proof", str(theirs))
+    amazons.Position("5x4").solve(proof=ours)
+    cli_json("amazons", "solve", "5x4", "--quiet", "--proof", str(theirs))
     assert ours.read_bytes() == theirs.read_bytes()
     checked = amazons.check_proof(ours, threads=1)
     assert masked(checked.to_dict()) == masked(cli_json("amazons", "check-proof", str(ours), "--threads", "1", "--quiet"))
