@@ -286,7 +286,10 @@ pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>
         |r: usize| DOTS_MARGIN + r * DOTS_BOX,
     );
     let mut out = String::new();
-    let (width, height) = (w * DOTS_BOX + 2 * DOTS_MARGIN, h * DOTS_BOX + 2 * DOTS_MARGIN);
+    let (width, height) = (
+        w * DOTS_BOX + 2 * DOTS_MARGIN,
+        h * DOTS_BOX + 2 * DOTS_MARGIN,
+    );
     let _ = write!(
         out,
         r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" data-position="{pos}">{BOARD_STYLE}"#
@@ -303,7 +306,11 @@ pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>
     }
     for e in board.all_edges().iter() {
         let [(c0, r0), (c1, r1)] = board.edge_dots(e);
-        let drawn = if pos.edges().contains(e) { " drawn" } else { "" };
+        let drawn = if pos.edges().contains(e) {
+            " drawn"
+        } else {
+            ""
+        };
         let _ = write!(
             out,
             r#"<line class="edge{drawn}" data-edge="{}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
@@ -316,7 +323,12 @@ pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>
     }
     for r in 0..=h {
         for c in 0..=w {
-            let _ = write!(out, r#"<circle class="dot" cx="{}" cy="{}" r="5"/>"#, x(c), y(r));
+            let _ = write!(
+                out,
+                r#"<circle class="dot" cx="{}" cy="{}" r="5"/>"#,
+                x(c),
+                y(r)
+            );
         }
     }
     if let Some(a) = analysis {
@@ -328,7 +340,11 @@ pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>
                 0 => "tie",
                 _ => "loss",
             };
-            let best = if Some(m.value) == a.value { " best" } else { "" };
+            let best = if Some(m.value) == a.value {
+                " best"
+            } else {
+                ""
+            };
             let sign = if m.value > 0 { "+" } else { "" };
             let _ = write!(
                 out,
@@ -338,7 +354,11 @@ pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>
                 m.value
             );
             if m.loony {
-                let (lx, ly) = if r0 == r1 { (mx, my + 15) } else { (mx + 12, my + 14) };
+                let (lx, ly) = if r0 == r1 {
+                    (mx, my + 15)
+                } else {
+                    (mx + 12, my + 14)
+                };
                 let _ = write!(out, r#"<text class="loony" x="{lx}" y="{ly}">L</text>"#);
             }
         }

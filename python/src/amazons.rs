@@ -149,8 +149,8 @@ pub fn amazons_value(
     let outcome = run(py, |stop| ops::value(&pos, &options, stop, &()))?;
     match outcome {
         Ok((canonical, t)) => {
-            let report = ThermographReport::with_canonical(&canonical, &t)
-                .map_err(|e| to_py(e.into()))?;
+            let report =
+                ThermographReport::with_canonical(&canonical, &t).map_err(|e| to_py(e.into()))?;
             let title = canonical_text(&canonical);
             Ok((json(&report), Some(svg::thermograph_svg(&t, &title))))
         }
@@ -161,7 +161,10 @@ pub fn amazons_value(
 /// `amazons solve --json` (with `--proof FILE` and `--pv`).
 #[pyfunction]
 #[pyo3(signature = (text, *, time_limit=None, node_limit=None, tt_mb=256, threads=1, proof=None, pv=false, db=None))]
-#[expect(clippy::too_many_arguments, reason = "the keyword arguments of one call")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the keyword arguments of one call"
+)]
 pub fn amazons_solve(
     py: Python<'_>,
     text: &str,

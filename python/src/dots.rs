@@ -120,7 +120,10 @@ pub fn dots_move(
 /// `dots tournament --json`.
 #[pyfunction]
 #[pyo3(signature = (board, players, games, *, seed=0, move_ms=100, threads=1, time_limit=None))]
-#[expect(clippy::too_many_arguments, reason = "the keyword arguments of one call")]
+#[expect(
+    clippy::too_many_arguments,
+    reason = "the keyword arguments of one call"
+)]
 pub fn dots_tournament(
     py: Python<'_>,
     board: &str,

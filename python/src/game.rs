@@ -188,9 +188,7 @@ impl Game {
     /// A stop, the mean or the temperature as a `fractions.Fraction`.
     fn rational<'py>(&self, py: Python<'py>, key: &str) -> PyResult<Bound<'py, PyAny>> {
         let value = self.thermograph_dict(py)?.get_item(key)?;
-        py.import("fractions")?
-            .getattr("Fraction")?
-            .call1((value,))
+        py.import("fractions")?.getattr("Fraction")?.call1((value,))
     }
 }
 
@@ -299,7 +297,10 @@ impl Game {
             CompareOp::Gt => r == ">",
             CompareOp::Ge => r == ">" || r == "=",
         };
-        Ok(pyo3::types::PyBool::new(py, answer).to_owned().into_any().unbind())
+        Ok(pyo3::types::PyBool::new(py, answer)
+            .to_owned()
+            .into_any()
+            .unbind())
     }
 
     fn __hash__(&self, py: Python<'_>) -> PyResult<u64> {

@@ -4,7 +4,7 @@
 //! drawings of `cgtk::svg`); the Python sources in `python/cgtk/` read them
 //! into their result types. Nothing here computes: it converts arguments,
 //! runs the operation without the GIL under a stop flag that a
-//! `KeyboardInterrupt` sets ([`run`]), and converts errors (bad input is a
+//! `KeyboardInterrupt` sets (module `run`), and converts errors (bad input is a
 //! `ValueError` with the CLI's one line).
 
 use pyo3::prelude::*;

@@ -137,12 +137,8 @@ fn panic_text(payload: &(dyn std::any::Any + Send)) -> String {
 pub fn limits(time_limit: Option<f64>, node_limit: Option<u64>) -> PyResult<Limits> {
     let time = match time_limit {
         Some(s) => Some(Duration::from_secs_f64(
-            cgtk::ops::bounds::check_above_zero(
-                "time_limit",
-                s,
-                cgtk::ops::bounds::MAX_SECONDS,
-            )
-            .map_err(to_py)?,
+            cgtk::ops::bounds::check_above_zero("time_limit", s, cgtk::ops::bounds::MAX_SECONDS)
+                .map_err(to_py)?,
         )),
         None => None,
     };
