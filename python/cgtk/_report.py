@@ -75,3 +75,23 @@ class Stopped(Report):
 
     def __bool__(self) -> bool:
         return False
+
+
+class Text:
+    """A value given by its text (a position): ``str()`` is the text, equal
+    texts are equal values of the same type."""
+
+    __slots__ = ()
+    text: str
+
+    def __str__(self) -> str:
+        return self.text
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.text!r})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and getattr(other, "text") == self.text
+
+    def __hash__(self) -> int:
+        return hash(self.text)

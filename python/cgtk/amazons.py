@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union
 
 from . import _cgtk
 from ._cgtk import Databases
-from ._report import Report, Stopped, field
+from ._report import Report, Text, Stopped, field
 
 __all__ = [
     "Area",
@@ -125,7 +125,7 @@ def _db(db: Optional[Databases]) -> Optional[Databases]:
     return Databases(os.fspath(db))
 
 
-class Position:
+class Position(Text):
     """An Amazons position: ``Position("4x5")`` (the standard start of that
     size), ``Position(".BB./B..B/W..W/.WW. w")``, or
     ``Position.from_sgf(text)``. In a notebook it shows as the board."""
@@ -144,18 +144,6 @@ class Position:
     def from_sgf(cls, text: str) -> "Position":
         """The position after the main line of an SGF game record."""
         return cls(_cgtk.amazons_from_sgf(text))
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Position({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
     def eval(
         self, *, basic_partition: bool = False, db: Optional[Union[Databases, PathLike]] = None

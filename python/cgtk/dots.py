@@ -19,7 +19,7 @@ import os
 from typing import Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _cgtk
-from ._report import Report, field
+from ._report import Report, Text, field
 
 __all__ = [
     "Analysis",
@@ -160,7 +160,7 @@ class Tournament(Report):
         return [p.to_dict() for p in self.pairs]
 
 
-class Position:
+class Position(Text):
     """A Dots-and-Boxes position: ``Position("3x3:0,5")``, ``Position("5x5")``
     or an ASCII diagram. ``moves`` are its legal moves (undrawn edges);
     ``play(edge)`` gives the position after one. In a notebook it shows as
@@ -183,18 +183,6 @@ class Position:
         self.height = show["height"]
         self.drawn = tuple(show["drawn"])
         self.moves = tuple(show["undrawn"])
-
-    def __str__(self) -> str:
-        return self.text
-
-    def __repr__(self) -> str:
-        return f"Position({self.text!r})"
-
-    def __eq__(self, other: object) -> bool:
-        return isinstance(other, Position) and other.text == self.text
-
-    def __hash__(self) -> int:
-        return hash(self.text)
 
     def __iter__(self) -> Any:
         """The legal moves."""
