@@ -2,20 +2,13 @@
 
 pub use cgtk::ops::{bad_input, one_line, BadInput};
 
-/// The databases of the directory `dir`, opened lazily (headers now, each
-/// table read and checked when first used): a file that cannot be read is
-/// named in a warning on stderr and left out, when the directory is opened
-/// (a bad header) or when a lookup first needs it (a bad checksum or
-/// entry; that lookup goes on as if the file were not there); a directory
-/// that cannot be listed is bad input.
+/// The databases of the directory `dir` ([`cgtk::ops::db::open`]), with a
+/// warning on stderr for each file left out.
 pub fn open_databases(dir: &std::path::Path) -> anyhow::Result<databases::Databases> {
-    let (mut dbs, skipped) = databases::Databases::open_dir_skipping(dir)
-        .map_err(|e| bad_input("database directory", e))?;
-    for e in skipped {
-        eprintln!("warning: left out {e}");
-    }
-    dbs.on_bad_table(std::sync::Arc::new(|e| eprintln!("warning: left out {e}")));
-    Ok(dbs)
+    cgtk::ops::db::open(
+        dir,
+        std::sync::Arc::new(|e| eprintln!("warning: left out {e}")),
+    )
 }
 
 /// Prints a report as one line of JSON on stdout.

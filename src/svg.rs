@@ -1,10 +1,14 @@
 //! SVG drawings of thermographs, drawn the way the literature does: values
 //! on the horizontal axis with Left (positive) on the left, temperature
-//! upward, the walls, the mast, and the t = 0 line.
+//! upward, the walls, the mast, and the t = 0 line; and the boards of
+//! Dots-and-Boxes (with the values of the moves) and Amazons (with the areas
+//! of an evaluation coloured) as the web page draws them.
 
 use std::fmt::Write as _;
 
 use cgt::{Rational, Thermograph};
+
+use crate::report::{AmazonsEvalReport, DotsAnalyzeReport};
 
 const WIDTH: f64 = 640.0;
 const HEIGHT: f64 = 480.0;
@@ -245,4 +249,218 @@ fn escape(text: &str) -> String {
     text.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+/// The style of the board drawings: the colours of the web page's boards.
+const BOARD_STYLE: &str = "<style>\
+.edge{stroke:#e3e6eb;stroke-width:9;stroke-linecap:round}\
+.edge.drawn{stroke:#1d2330}.dot{fill:#1d2330}.box{fill:#e3e6eb}\
+.val{font:700 15px sans-serif;text-anchor:middle;dominant-baseline:central}\
+.val.win{fill:#1b8a3a}.val.tie{fill:#8a6d00}.val.loss{fill:#c62828}\
+.val.best{text-decoration:underline}\
+.loony{fill:#7b1fa2;font:11px sans-serif;text-anchor:middle}\
+.sq.light{fill:#f0d9b5}.sq.dark{fill:#b58863}.sq.burnt{fill:#4a4038}\
+.x{fill:#9c8f80;font:20px sans-serif;text-anchor:middle;dominant-baseline:central}\
+.q{font:30px sans-serif;text-anchor:middle;dominant-baseline:central}\
+.q.w{fill:#fff;stroke:#000;stroke-width:1}.q.b{fill:#111}\
+.coord{fill:#555;font:9px sans-serif}\
+.kind-active{fill:rgba(255,140,0,.45)}.kind-dead{fill:rgba(110,110,110,.45)}\
+.kind-black{fill:rgba(20,20,60,.4)}.kind-white{fill:rgba(80,150,255,.4)}\
+.kind-blocker{fill:rgba(27,138,58,.45)}\
+</style>";
+
+/// The side of a box of a Dots board, and the margin around the board, as
+/// the web page draws it.
+const DOTS_BOX: usize = 60;
+const DOTS_MARGIN: usize = 24;
+
+/// Draws a Dots-and-Boxes position as the web page does: dots, drawn and
+/// undrawn edges, completed boxes shaded; with `analysis`, every move's
+/// value at its edge (green a win, red a loss for the player who draws it,
+/// the best underlined, `L` under a loony move).
+pub fn dots_board_svg(pos: &dots::Position, analysis: Option<&DotsAnalyzeReport>) -> String {
+    let board = pos.board();
+    let (w, h) = (board.width(), board.height());
+    let (x, y) = (
+        |c: usize| DOTS_MARGIN + c * DOTS_BOX,
+        |r: usize| DOTS_MARGIN + r * DOTS_BOX,
+    );
+    let mut out = String::new();
+    let (width, height) = (
+        w * DOTS_BOX + 2 * DOTS_MARGIN,
+        h * DOTS_BOX + 2 * DOTS_MARGIN,
+    );
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" data-position="{pos}">{BOARD_STYLE}"#
+    );
+    for b in 0..board.num_boxes() {
+        if board.box_edges(b).iter().all(|&e| pos.edges().contains(e)) {
+            let _ = write!(
+                out,
+                r#"<rect class="box" x="{}" y="{}" width="{DOTS_BOX}" height="{DOTS_BOX}"/>"#,
+                x(b % w),
+                y(b / w)
+            );
+        }
+    }
+    for e in board.all_edges().iter() {
+        let [(c0, r0), (c1, r1)] = board.edge_dots(e);
+        let drawn = if pos.edges().contains(e) {
+            " drawn"
+        } else {
+            ""
+        };
+        let _ = write!(
+            out,
+            r#"<line class="edge{drawn}" data-edge="{}" x1="{}" y1="{}" x2="{}" y2="{}"/>"#,
+            e.index(),
+            x(c0),
+            y(r0),
+            x(c1),
+            y(r1)
+        );
+    }
+    for r in 0..=h {
+        for c in 0..=w {
+            let _ = write!(
+                out,
+                r#"<circle class="dot" cx="{}" cy="{}" r="5"/>"#,
+                x(c),
+                y(r)
+            );
+        }
+    }
+    if let Some(a) = analysis {
+        for m in &a.moves {
+            let [(c0, r0), (c1, r1)] = board.edge_dots(m.edge);
+            let (mx, my) = ((x(c0) + x(c1)) / 2, (y(r0) + y(r1)) / 2);
+            let class = match m.value {
+                v if v > 0 => "win",
+                0 => "tie",
+                _ => "loss",
+            };
+            let best = if Some(m.value) == a.value {
+                " best"
+            } else {
+                ""
+            };
+            let sign = if m.value > 0 { "+" } else { "" };
+            let _ = write!(
+                out,
+                r#"<text class="val {class}{best}" data-edge="{}" data-value="{}" x="{mx}" y="{my}">{sign}{}</text>"#,
+                m.edge.index(),
+                m.value,
+                m.value
+            );
+            if m.loony {
+                let (lx, ly) = if r0 == r1 {
+                    (mx, my + 15)
+                } else {
+                    (mx + 12, my + 14)
+                };
+                let _ = write!(out, r#"<text class="loony" x="{lx}" y="{ly}">L</text>"#);
+            }
+        }
+    }
+    out.push_str("</svg>");
+    out
+}
+
+/// The side of a square of an Amazons board.
+const AMAZONS_SQUARE: usize = 48;
+
+/// The colour class of an area's kind (and owner, for territories), as the
+/// web page colours it.
+fn kind_class(kind: &str) -> Option<&'static str> {
+    for (word, class) in [
+        ("active", "kind-active"),
+        ("dead", "kind-dead"),
+        ("blocker", "kind-blocker"),
+    ] {
+        if kind.contains(word) {
+            return Some(class);
+        }
+    }
+    if kind.contains("simple") {
+        return Some(if kind.contains("black") {
+            "kind-black"
+        } else {
+            "kind-white"
+        });
+    }
+    None
+}
+
+/// Draws an Amazons position as the web page does: ranks from the top, the
+/// queens (white and black), burnt squares, the squares' names; with
+/// `eval`, every area's squares coloured by its kind (orange active, grey
+/// dead, dark blue Black's and light blue White's territories, green
+/// blocker territories).
+pub fn amazons_board_svg(pos: &amazons::Position, eval: Option<&AmazonsEvalReport>) -> String {
+    let size = pos.size();
+    let (w, h) = (usize::from(size.width()), usize::from(size.height()));
+    let s = AMAZONS_SQUARE;
+    let mut kinds = std::collections::HashMap::new();
+    for (i, area) in eval.map_or(&[][..], |e| &e.areas).iter().enumerate() {
+        if let Some(class) = kind_class(&area.kind) {
+            for sq in &area.squares {
+                kinds.insert(sq.clone(), (class, i));
+            }
+        }
+    }
+    let mut out = String::new();
+    let _ = write!(
+        out,
+        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" viewBox="0 0 {} {}" data-position="{pos}">{BOARD_STYLE}"#,
+        w * s,
+        h * s,
+        w * s,
+        h * s
+    );
+    for rank in (0..h).rev() {
+        for file in 0..w {
+            let (px, py) = (file * s, (h - 1 - rank) * s);
+            let sq = amazons::Square::new(file as u8, rank as u8).expect("on the board");
+            let name = sq.to_string();
+            let burnt = pos.burnt().contains(sq);
+            let shade = if burnt {
+                "burnt"
+            } else if (file + rank) % 2 == 1 {
+                "light"
+            } else {
+                "dark"
+            };
+            let _ = write!(
+                out,
+                r#"<rect class="sq {shade}" data-square="{name}" x="{px}" y="{py}" width="{s}" height="{s}"/>"#
+            );
+            if let Some((class, i)) = kinds.get(&name) {
+                let _ = write!(
+                    out,
+                    r#"<rect class="{class}" data-area="{i}" x="{px}" y="{py}" width="{s}" height="{s}"/>"#
+                );
+            }
+            let (cx, cy) = (px + s / 2, py + s / 2);
+            if burnt {
+                let _ = write!(out, r#"<text class="x" x="{cx}" y="{cy}">&#x2716;</text>"#);
+            }
+            for (color, class) in [(amazons::Color::White, "w"), (amazons::Color::Black, "b")] {
+                if pos.queens(color).contains(sq) {
+                    let _ = write!(
+                        out,
+                        r#"<text class="q {class}" x="{cx}" y="{cy}">&#x265B;</text>"#
+                    );
+                }
+            }
+            let _ = write!(
+                out,
+                r#"<text class="coord" x="{}" y="{}">{name}</text>"#,
+                px + 2,
+                py + 10
+            );
+        }
+    }
+    out.push_str("</svg>");
+    out
 }

@@ -227,6 +227,26 @@ fn check_file(file: &Path) -> DbFileReport {
     report
 }
 
+/// Where [`open`] tells of a database file it leaves out (a line such as
+/// `FILE: REASON`): the CLI prints a warning on stderr.
+pub type LeftOut = std::sync::Arc<dyn Fn(&str) + Send + Sync>;
+
+/// The databases of the directory `dir`, opened lazily (headers now, each
+/// table read and checked when first used): a file that cannot be read is
+/// handed to `left_out` and left out, when the directory is opened (a bad
+/// header) or when a lookup first needs it (a bad checksum or entry; that
+/// lookup goes on as if the file were not there); a directory that cannot
+/// be listed is bad input.
+pub fn open(dir: &Path, left_out: LeftOut) -> anyhow::Result<Databases> {
+    let (mut dbs, skipped) =
+        Databases::open_dir_skipping(dir).map_err(|e| bad_input("database directory", e))?;
+    for e in skipped {
+        left_out(&e.to_string());
+    }
+    dbs.on_bad_table(std::sync::Arc::new(move |e| left_out(&e.to_string())));
+    Ok(dbs)
+}
+
 /// Reads the position and blocker squares of a `db query`.
 pub fn query_position(position: &str, blockers: &[String]) -> anyhow::Result<(Position, Bitboard)> {
     let pos: Position = position.parse().map_err(|e| bad_input("position", e))?;

@@ -40,6 +40,13 @@ pub fn position(text: &str) -> Result<Position> {
     Position::read(text).map_err(|e| bad_input("position", e))
 }
 
+/// The position after `edge` is drawn in `pos`, and the boxes that move
+/// completes; an edge that is not a legal move is bad input.
+pub fn play(pos: &Position, edge: usize) -> Result<(Position, usize)> {
+    pos.play(edge)
+        .map_err(|e| bad_input(&format!("edge {edge}"), e))
+}
+
 /// The solver's switches and the budget of `dots solve` and `dots analyze`.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct SolveOptions {
