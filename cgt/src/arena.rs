@@ -363,6 +363,13 @@ impl Arena {
         self.node(g).right.as_deref().unwrap_or_default()
     }
 
+    /// The canonical options of both players of `g`, Left's first.
+    pub(crate) fn all_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.left_options(g).to_vec();
+        options.extend_from_slice(self.right_options(g));
+        options
+    }
+
     /// The options of `g` if they are already made (always for games that
     /// are not number-up-star); used where `&mut self` is not available.
     pub(crate) fn options_if_made(&self, g: GameId) -> Option<(&[GameId], &[GameId])> {
