@@ -1,11 +1,15 @@
-//! `cgtk cgt ...`: canonical forms, comparison and thermographs of short games.
+//! `cgtk cgt ...`: canonical forms, comparison, thermographs, and the games
+//! made from a game (cooling, heating, atomic weight, ...) of short games.
 
 use std::io::Write as _;
 use std::time::Duration;
 
 use anyhow::Result;
 use cgt::budget::{Limits, OutputLimit};
-use cgtk::ops::cgt::{self as ops, canonical_text, unknown_text, CgtOptions, Thermographed};
+use cgtk::ops::cgt::{
+    self as ops, canonical_text, unknown_text, CgtOptions, Thermographed, Transform,
+};
+use cgtk::report::IncentivesReport;
 use clap::{Args, Subcommand};
 
 use cgtk::ops::bounds::seconds;
@@ -48,6 +52,21 @@ impl OutputArgs {
             OutputLimit::DEFAULT
         }
     }
+}
+
+/// A game and how to print what is made from it.
+#[derive(Args, Clone, Debug)]
+pub struct GameArgs {
+    /// The game G, e.g. "{3||2*|1*}", "^*", "{0||0|-1}".
+    #[arg(allow_hyphen_values = true)]
+    game: String,
+    /// Print {"canonical": str}.
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    work: WorkArgs,
+    #[command(flatten)]
+    output: OutputArgs,
 }
 
 /// Game values of short partizan games, in CGSuite notation.
@@ -98,13 +117,128 @@ pub enum CgtCommand {
         #[command(flatten)]
         output: OutputArgs,
     },
+    /// Cool G by the number T (more than -1): G_T = {G^L_T - T | G^R_T + T},
+    /// or the mean once T is above G's temperature.
+    Cool {
+        #[command(flatten)]
+        g: GameArgs,
+        /// The temperature T, a number, e.g. "1/2".
+        #[arg(allow_hyphen_values = true)]
+        t: String,
+    },
+    /// Heat G by the game T: {∫G^L + T | ∫G^R - T}, numbers unchanged.
+    Heat {
+        #[command(flatten)]
+        g: GameArgs,
+        /// The game T, e.g. "1", "*".
+        #[arg(allow_hyphen_values = true)]
+        t: String,
+    },
+    /// Overheat G from S to T: {∫G^L + T | ∫G^R - T}, an integer n becomes
+    /// n copies of S.
+    Overheat {
+        #[command(flatten)]
+        g: GameArgs,
+        /// The game S that integers are multiples of.
+        #[arg(allow_hyphen_values = true)]
+        s: String,
+        /// The game T added to Left's options and taken from Right's.
+        #[arg(allow_hyphen_values = true)]
+        t: String,
+    },
+    /// Freeze G: cool it by its temperature.
+    Freeze {
+        #[command(flatten)]
+        g: GameArgs,
+    },
+    /// The atomic weight of an infinitesimal G (exit 2 with the reason
+    /// where it has none).
+    AtomicWeight {
+        #[command(flatten)]
+        g: GameArgs,
+    },
+    /// The reduced canonical form of G: the simplest game equal to G up to
+    /// an infinitesimal.
+    Reduced {
+        #[command(flatten)]
+        g: GameArgs,
+    },
+    /// Left's and Right's incentives G^L - G and G - G^R (the undominated
+    /// ones).
+    Incentives {
+        /// The game G.
+        #[arg(allow_hyphen_values = true)]
+        game: String,
+        /// Print {"left": [str], "right": [str]}.
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        work: WorkArgs,
+        #[command(flatten)]
+        output: OutputArgs,
+    },
+    /// The Norton product G.U by a positive game U.
+    Norton {
+        #[command(flatten)]
+        g: GameArgs,
+        /// The unit U, a game greater than 0, e.g. "^", "1".
+        #[arg(allow_hyphen_values = true)]
+        u: String,
+    },
+}
+
+impl CgtCommand {
+    /// The limits the command was given.
+    fn work(&self) -> &WorkArgs {
+        match self {
+            CgtCommand::Canon { work, .. }
+            | CgtCommand::Compare { work, .. }
+            | CgtCommand::Thermograph { work, .. }
+            | CgtCommand::Incentives { work, .. } => work,
+            CgtCommand::Cool { g, .. }
+            | CgtCommand::Heat { g, .. }
+            | CgtCommand::Overheat { g, .. }
+            | CgtCommand::Freeze { g }
+            | CgtCommand::AtomicWeight { g }
+            | CgtCommand::Reduced { g }
+            | CgtCommand::Norton { g, .. } => &g.work,
+        }
+    }
+}
+
+/// Prints what `how` makes from the game of `g`.
+fn print_transform(g: &GameArgs, how: Transform<'_>, limits: Limits) -> Result<()> {
+    let options = CgtOptions {
+        limits,
+        output: g.output.limit(),
+    };
+    let report = ops::transform(&g.game, how, &options, crate::interrupted())?;
+    if g.json {
+        output::print_json(&report);
+    } else {
+        println!("{}", canonical_text(&report));
+    }
+    Ok(())
+}
+
+/// The incentives for people: `left: [a, b]` and `right: [c]`, or the
+/// limit, or the size of texts too long to print.
+fn incentives_text(report: &IncentivesReport) -> String {
+    match (&report.left, &report.right, &report.too_large) {
+        (Some(left), Some(right), _) => {
+            format!("left: [{}]\nright: [{}]", left.join(", "), right.join(", "))
+        }
+        (_, _, Some(big)) => format!(
+            "too large to print: {} bytes, birthday {} (--full prints it whole)",
+            big.bytes, big.birthday
+        ),
+        _ => unknown_text(report.limit, report.steps),
+    }
 }
 
 /// Runs a `cgt` subcommand.
 pub fn run(command: CgtCommand) -> Result<()> {
-    let (CgtCommand::Canon { work, .. }
-    | CgtCommand::Compare { work, .. }
-    | CgtCommand::Thermograph { work, .. }) = &command;
+    let work = command.work();
     let limits = Limits {
         nodes: work.node_limit,
         time: work.time_limit,
@@ -168,6 +302,29 @@ pub fn run(command: CgtCommand) -> Result<()> {
                 }
                 Thermographed::Stopped(stopped) if json => output::print_json(&stopped),
                 Thermographed::Stopped(stopped) => println!("{}", canonical_text(&stopped)),
+            }
+        }
+        CgtCommand::Cool { g, t } => print_transform(&g, Transform::Cool(&t), limits)?,
+        CgtCommand::Heat { g, t } => print_transform(&g, Transform::Heat(&t), limits)?,
+        CgtCommand::Overheat { g, s, t } => {
+            print_transform(&g, Transform::Overheat(&s, &t), limits)?;
+        }
+        CgtCommand::Freeze { g } => print_transform(&g, Transform::Freeze, limits)?,
+        CgtCommand::AtomicWeight { g } => print_transform(&g, Transform::AtomicWeight, limits)?,
+        CgtCommand::Reduced { g } => print_transform(&g, Transform::Reduced, limits)?,
+        CgtCommand::Norton { g, u } => print_transform(&g, Transform::Norton(&u), limits)?,
+        CgtCommand::Incentives {
+            game, json, output, ..
+        } => {
+            let options = CgtOptions {
+                limits,
+                output: output.limit(),
+            };
+            let report = ops::incentives(&game, &options, stop)?;
+            if json {
+                output::print_json(&report);
+            } else {
+                println!("{}", incentives_text(&report));
             }
         }
     }
