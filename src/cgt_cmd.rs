@@ -213,12 +213,17 @@ fn print_transform(g: &GameArgs, how: Transform<'_>, limits: Limits) -> Result<(
         output: g.output.limit(),
     };
     let report = ops::transform(&g.game, how, &options, crate::interrupted())?;
-    if g.json {
-        output::print_json(&report);
-    } else {
-        println!("{}", canonical_text(&report));
-    }
+    print(&report, g.json, canonical_text);
     Ok(())
+}
+
+/// Prints `report` as one line of JSON, or its `text`.
+fn print<R: serde::Serialize>(report: &R, json: bool, text: fn(&R) -> String) {
+    if json {
+        output::print_json(report);
+    } else {
+        println!("{}", text(report));
+    }
 }
 
 /// The incentives for people: `left: [a, b]` and `right: [c]`, or the
@@ -263,12 +268,7 @@ pub fn run(command: CgtCommand) -> Result<()> {
                 limits,
                 output: output.limit(),
             };
-            let report = ops::canon(&game, &options, stop)?;
-            if json {
-                output::print_json(&report);
-            } else {
-                println!("{}", canonical_text(&report));
-            }
+            print(&ops::canon(&game, &options, stop)?, json, canonical_text);
         }
         CgtCommand::Compare { g, h, json, .. } => {
             let options = CgtOptions {
@@ -320,12 +320,11 @@ pub fn run(command: CgtCommand) -> Result<()> {
                 limits,
                 output: output.limit(),
             };
-            let report = ops::incentives(&game, &options, stop)?;
-            if json {
-                output::print_json(&report);
-            } else {
-                println!("{}", incentives_text(&report));
-            }
+            print(
+                &ops::incentives(&game, &options, stop)?,
+                json,
+                incentives_text,
+            );
         }
     }
     Ok(())

@@ -100,21 +100,14 @@ impl Arena {
         let result = match (s, self.number(g)) {
             (None, Some(_)) => g,
             (Some(s), Some(x)) if x.is_integer() => self.integer_multiple(x, s)?,
-            _ => {
-                let lefts = self.left_options(g).to_vec();
-                let rights = self.right_options(g).to_vec();
-                let mut l = Vec::with_capacity(lefts.len());
-                for o in lefts {
-                    let h = self.overheat_memo(o, s, t, memo)?;
-                    l.push(self.add(h, t)?);
+            _ => self.map_options(g, |arena, o, left| {
+                let h = arena.overheat_memo(o, s, t, memo)?;
+                if left {
+                    arena.add(h, t)
+                } else {
+                    arena.sub(h, t)
                 }
-                let mut r = Vec::with_capacity(rights.len());
-                for o in rights {
-                    let h = self.overheat_memo(o, s, t, memo)?;
-                    r.push(self.sub(h, t)?);
-                }
-                self.new_game(&l, &r)?
-            }
+            })?,
         };
         memo.insert(g, result);
         Ok(result)
@@ -172,18 +165,13 @@ impl Cooling {
             let mean = thermograph.mean().to_dyadic()?;
             return Ok(arena.dyadic(mean));
         }
-        let lefts = arena.left_options(g).to_vec();
-        let rights = arena.right_options(g).to_vec();
-        let mut l = Vec::with_capacity(lefts.len());
-        for o in lefts {
+        arena.map_options(g, |arena, o, left| {
             let c = self.cool(arena, o)?;
-            l.push(arena.sub(c, self.t_game)?);
-        }
-        let mut r = Vec::with_capacity(rights.len());
-        for o in rights {
-            let c = self.cool(arena, o)?;
-            r.push(arena.add(c, self.t_game)?);
-        }
-        arena.new_game(&l, &r)
+            if left {
+                arena.sub(c, self.t_game)
+            } else {
+                arena.add(c, self.t_game)
+            }
+        })
     }
 }

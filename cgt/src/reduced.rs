@@ -56,19 +56,7 @@ impl Arena {
         if let Some(&done) = memo.get(&g) {
             return Ok(done);
         }
-        let (lefts, rights) = (
-            self.left_options(g).to_vec(),
-            self.right_options(g).to_vec(),
-        );
-        let mut l = Vec::with_capacity(lefts.len());
-        for o in lefts {
-            l.push(self.star_projection(o, memo)?);
-        }
-        let mut r = Vec::with_capacity(rights.len());
-        for o in rights {
-            r.push(self.star_projection(o, memo)?);
-        }
-        let result = self.new_game(&l, &r)?;
+        let result = self.map_options(g, |arena, o, _| arena.star_projection(o, memo))?;
         memo.insert(g, result);
         Ok(result)
     }
