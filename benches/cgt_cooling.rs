@@ -4,6 +4,15 @@
 //! the same games (BENCHMARKS.md). Each benchmark checks its answers
 //! against cgt-tools' results in those files before timing.
 //!
+//! cgt-tools (github.com/t4ccer/cgt-tools, commit 17fa9f3) was timed on
+//! the same workload by a small driver outside this repository, built in
+//! release against it: it generates the games of the data files (their
+//! header lines give the generator and seed; its output is those files) and
+//! times, as the median of 31 runs, parsing each game with
+//! `CanonicalForm::from_str` and calling `cool`, `heat`, `atomic_weight`
+//! or `reduced`, the work each benchmark below times here (a fresh arena
+//! per run).
+//!
 //! Run: `cargo bench --bench cgt_cooling`. Numbers are in BENCHMARKS.md.
 
 #![expect(

@@ -14,9 +14,9 @@
 //!   `{5/2|2*}` and by its temperature `3/4` is `9/4*`.
 //! - **Heating** by any game `t` (Siegel 2013, §II.5, "heating"; CGSuite's
 //!   `Heat`): `∫^t G = G` for a number `G`, otherwise
-//!   `∫^t G = {∫^t G^L + t | ∫^t G^R - t}`. Heating by `t` undoes cooling
-//!   by `t` on games whose followers are all hotter than `t` (`* Heat 2 =
-//!   +-2`, and `+-2` cooled by 2 is `*`).
+//!   `∫^t G = {∫^t G^L + t | ∫^t G^R - t}`. Cooling by `t > 0` undoes
+//!   heating by `t` on infinitesimals (`* Heat 2 = +-2`, and `+-2` cooled
+//!   by 2 is `*`); not on every game, since heating a number leaves it.
 //! - **Overheating** from `s` to `t` (Berlekamp, *Blockbusting and
 //!   Domineering*, 1988; Siegel 2013, §II.5; CGSuite's `Overheat`):
 //!   `∫_s^t n = n.s` (`n` copies of `s`, of `-s` for negative `n`) for an
