@@ -54,13 +54,14 @@ impl OutputArgs {
     }
 }
 
-/// A game and how to print what is made from it.
+/// A game and how to print its canonical form or what is made from it.
 #[derive(Args, Clone, Debug)]
 pub struct GameArgs {
-    /// The game G, e.g. "{3||2*|1*}", "^*", "{0||0|-1}".
+    /// The game G, e.g. "{3||2|1}", "^*", "1/2", "+-1", "{2|1} + {2|1}".
     #[arg(allow_hyphen_values = true)]
     game: String,
-    /// Print {"canonical": str}.
+    /// Print one line of JSON: {"canonical": str} ({"left": [str], "right":
+    /// [str]} for incentives).
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -69,21 +70,23 @@ pub struct GameArgs {
     output: OutputArgs,
 }
 
+impl GameArgs {
+    /// The options of the computation, within `limits`.
+    fn options(&self, limits: Limits) -> CgtOptions {
+        CgtOptions {
+            limits,
+            output: self.output.limit(),
+        }
+    }
+}
+
 /// Game values of short partizan games, in CGSuite notation.
 #[derive(Subcommand, Debug)]
 pub enum CgtCommand {
     /// Print the canonical form of a game, e.g. `cgtk cgt canon "{1|*} + {2|1}"`.
     Canon {
-        /// The game, e.g. "{3||2|1}", "^*", "1/2", "+-1", "{2|1} + {2|1}".
-        #[arg(allow_hyphen_values = true)]
-        game: String,
-        /// Print {"canonical": str}.
-        #[arg(long)]
-        json: bool,
         #[command(flatten)]
-        work: WorkArgs,
-        #[command(flatten)]
-        output: OutputArgs,
+        g: GameArgs,
     },
     /// Compare two games: prints one of =, <, >, || (confused).
     Compare {
@@ -166,16 +169,8 @@ pub enum CgtCommand {
     /// Left's and Right's incentives G^L - G and G - G^R (the undominated
     /// ones).
     Incentives {
-        /// The game G.
-        #[arg(allow_hyphen_values = true)]
-        game: String,
-        /// Print {"left": [str], "right": [str]}.
-        #[arg(long)]
-        json: bool,
         #[command(flatten)]
-        work: WorkArgs,
-        #[command(flatten)]
-        output: OutputArgs,
+        g: GameArgs,
     },
     /// The Norton product G.U by a positive game U.
     Norton {
@@ -191,11 +186,10 @@ impl CgtCommand {
     /// The limits the command was given.
     fn work(&self) -> &WorkArgs {
         match self {
-            CgtCommand::Canon { work, .. }
-            | CgtCommand::Compare { work, .. }
-            | CgtCommand::Thermograph { work, .. }
-            | CgtCommand::Incentives { work, .. } => work,
-            CgtCommand::Cool { g, .. }
+            CgtCommand::Compare { work, .. } | CgtCommand::Thermograph { work, .. } => work,
+            CgtCommand::Canon { g }
+            | CgtCommand::Incentives { g }
+            | CgtCommand::Cool { g, .. }
             | CgtCommand::Heat { g, .. }
             | CgtCommand::Overheat { g, .. }
             | CgtCommand::Freeze { g }
@@ -208,11 +202,7 @@ impl CgtCommand {
 
 /// Prints what `how` makes from the game of `g`.
 fn print_transform(g: &GameArgs, how: Transform<'_>, limits: Limits) -> Result<()> {
-    let options = CgtOptions {
-        limits,
-        output: g.output.limit(),
-    };
-    let report = ops::transform(&g.game, how, &options, crate::interrupted())?;
+    let report = ops::transform(&g.game, how, &g.options(limits), crate::interrupted())?;
     print(&report, g.json, canonical_text);
     Ok(())
 }
@@ -250,25 +240,14 @@ pub fn run(command: CgtCommand) -> Result<()> {
     };
     let stop = crate::interrupted();
     match command {
-        CgtCommand::Canon {
-            game, json, output, ..
-        } if output.full && !json => {
-            let options = CgtOptions {
-                limits,
-                output: output.limit(),
-            };
+        CgtCommand::Canon { g } if g.output.full && !g.json => {
             let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-            ops::write_canonical(&game, &options, stop, &mut out)?;
+            ops::write_canonical(&g.game, &g.options(limits), stop, &mut out)?;
             out.flush()?;
         }
-        CgtCommand::Canon {
-            game, json, output, ..
-        } => {
-            let options = CgtOptions {
-                limits,
-                output: output.limit(),
-            };
-            print(&ops::canon(&game, &options, stop)?, json, canonical_text);
+        CgtCommand::Canon { g } => {
+            let report = ops::canon(&g.game, &g.options(limits), stop)?;
+            print(&report, g.json, canonical_text);
         }
         CgtCommand::Compare { g, h, json, .. } => {
             let options = CgtOptions {
@@ -313,18 +292,9 @@ pub fn run(command: CgtCommand) -> Result<()> {
         CgtCommand::AtomicWeight { g } => print_transform(&g, Transform::AtomicWeight, limits)?,
         CgtCommand::Reduced { g } => print_transform(&g, Transform::Reduced, limits)?,
         CgtCommand::Norton { g, u } => print_transform(&g, Transform::Norton(&u), limits)?,
-        CgtCommand::Incentives {
-            game, json, output, ..
-        } => {
-            let options = CgtOptions {
-                limits,
-                output: output.limit(),
-            };
-            print(
-                &ops::incentives(&game, &options, stop)?,
-                json,
-                incentives_text,
-            );
+        CgtCommand::Incentives { g } => {
+            let report = ops::incentives(&g.game, &g.options(limits), stop)?;
+            print(&report, g.json, incentives_text);
         }
     }
     Ok(())
