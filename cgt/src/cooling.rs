@@ -15,8 +15,10 @@
 //! - **Heating** by any game `t` (Siegel 2013, §II.5, "heating"; CGSuite's
 //!   `Heat`): `∫^t G = G` for a number `G`, otherwise
 //!   `∫^t G = {∫^t G^L + t | ∫^t G^R - t}`. Cooling by `t > 0` undoes
-//!   heating by `t` on infinitesimals (`* Heat 2 = +-2`, and `+-2` cooled
-//!   by 2 is `*`); not on every game, since heating a number leaves it.
+//!   heating by `t` (heating raises the temperature of a game that is not
+//!   a number by `t`): `* Heat 2 = +-2`, and `+-2` cooled by 2 is `*`.
+//!   Heating does not undo cooling: `{3||2*|1*}` cooled by 1 is the
+//!   number `9/4`, which heating leaves.
 //! - **Overheating** from `s` to `t` (Berlekamp, *Blockbusting and
 //!   Domineering*, 1988; Siegel 2013, §II.5; CGSuite's `Overheat`):
 //!   `∫_s^t n = n.s` (`n` copies of `s`, of `-s` for negative `n`) for an
