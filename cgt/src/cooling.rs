@@ -52,6 +52,11 @@ impl Arena {
         if t <= Dyadic::from_i32(-1) {
             return Err(CgtError::CoolingTemperature { temperature: t });
         }
+        if t.is_zero() {
+            // G_0 = {G^L_0 | G^R_0} = G: nothing to rebuild (and nimbers
+            // too large to expand stay as they are).
+            return Ok(g);
+        }
         let mut cooling = Cooling {
             t,
             t_game: self.dyadic(t),

@@ -303,6 +303,25 @@ fn cgsuite_canonical_short_game_cases() {
     }
 }
 
+/// Number-up-star values of any size: cooling by 0 leaves them, by more
+/// gives their number (temperature 0); freezing, the reduced form and the
+/// atomic weight read them off (CGSuite: `^*6` freezes to itself, reduces
+/// to 0, has atomic weight 1).
+#[test]
+fn large_number_up_star_values() {
+    let mut a = Arena::new();
+    let g = parse(&mut a, "3/4 + ^5 + *300");
+    assert_eq!(a.cool(g, Dyadic::ZERO).unwrap(), g);
+    let cooled = a.cool(g, dyadic("1/8")).unwrap();
+    assert_game(&mut a, cooled, "3/4", "cooled by 1/8");
+    assert_eq!(a.freeze(g).unwrap(), g);
+    let reduced = a.reduced(g).unwrap();
+    assert_game(&mut a, reduced, "3/4", "reduced");
+    let h = parse(&mut a, "^5 + *300");
+    let w = a.atomic_weight(h).unwrap();
+    assert_game(&mut a, w, "5", "atomic weight");
+}
+
 /// Siegel 2013, §II.7 and CGSuite: a game that is not infinitesimal has
 /// no atomic weight, and says why.
 #[test]
@@ -520,6 +539,8 @@ proptest! {
         let t = Dyadic::new(k, 1).unwrap();
         let t_game = a.dyadic(t);
         let heated = a.heat(g, t_game).unwrap();
+        // G_0 = G by the definition, whatever G.
+        prop_assert_eq!(a.cool(g, Dyadic::ZERO).unwrap(), g);
         if !a.is_number(g) {
             let raised = temperature(&mut a, g).checked_add(cgt::Rational::from(t)).unwrap();
             prop_assert_eq!(temperature(&mut a, heated), raised);
