@@ -94,6 +94,11 @@ impl Arena {
             if nus.number.is_zero() && nus.ups == 0 {
                 return nus.nimber.saturating_add(1);
             }
+            if nus.is_number() {
+                // Its followers are numbers; the only nimber among them
+                // is 0 (and a number's birthday may be 2^62: no walk).
+                return 1;
+            }
         }
         if let Some(&done) = memo.get(&g) {
             return done;
@@ -113,8 +118,18 @@ impl Arena {
     /// `G`; here `G` is its canonical form.
     ///
     /// # Errors
-    /// A limit of the arena, or an overflow.
+    /// [`CgtError::TooDeep`] when `h` is older than [`MAX_DEPTH`](crate::MAX_DEPTH)
+    /// less the depth of `g`; a limit of the arena, or an overflow.
     pub fn ordinal_sum(&mut self, g: GameId, h: GameId) -> Result<GameId, CgtError> {
+        // The sum is at least as deep as `h` is old: refuse what the arena
+        // would refuse, before walking down `h`.
+        let depth = self.birthday(h).saturating_add(self.depth(g));
+        if depth > crate::MAX_DEPTH {
+            return Err(CgtError::TooDeep {
+                depth,
+                limit: crate::MAX_DEPTH,
+            });
+        }
         let mut memo = HashMap::new();
         self.ordinal_sum_memo(g, h, &mut memo)
     }

@@ -322,6 +322,29 @@ fn large_number_up_star_values() {
     assert_game(&mut a, w, "5", "atomic weight");
 }
 
+/// Numbers of birthday 2^62 inside a game are never walked down: a tiny
+/// `{0||0|-x}` has atomic weight 0 for every x (CGSuite's `Tiny(3/2)` and
+/// `Tiny({3|1})` cases), and an ordinal sum over so old a base is refused
+/// as too deep, not overflowing the stack.
+#[test]
+fn old_numbers_are_not_walked() {
+    let mut a = Arena::new();
+    let tiny = parse(&mut a, "{0||0|-4611686018427387903}");
+    let w = a.atomic_weight(tiny).unwrap();
+    assert_eq!(w, a.zero());
+    let star = a.nimber(1);
+    let old = parse(&mut a, "4611686018427387903");
+    assert!(matches!(
+        a.ordinal_sum(star, old),
+        Err(CgtError::TooDeep { .. })
+    ));
+    // * : 1 = {0, * : 0 | 0} = {0,*|0} = ^* (Conway, On Numbers and
+    // Games, ch. 15; Winning Ways ch. 3: ^* = {0,*|0}).
+    let one = a.integer(1);
+    let up_star = a.ordinal_sum(star, one).unwrap();
+    assert_game(&mut a, up_star, "^*", "*:1");
+}
+
 /// Siegel 2013, §II.7 and CGSuite: a game that is not infinitesimal has
 /// no atomic weight, and says why.
 #[test]
