@@ -92,6 +92,72 @@ pub struct TooLarge {
     pub bytes: u64,
 }
 
+/// `cgt incentives --json`: each player's undominated incentives (Left's
+/// `G^L - G`, Right's `G - G^R`), as `cgt canon` prints games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct IncentivesReport {
+    /// Left's incentives; `null` when a limit stopped the computation or
+    /// the texts are longer together than the output allows.
+    pub left: Option<Vec<String>>,
+    /// Right's incentives; `null` as `left` is.
+    pub right: Option<Vec<String>>,
+    /// The limit that stopped the computation (absent when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// Steps taken before the limit (absent when it finished).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub steps: Option<u64>,
+    /// The size of the incentives' texts together, and the largest
+    /// birthday, when longer than the output allows (absent otherwise).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub too_large: Option<TooLarge>,
+}
+
+impl IncentivesReport {
+    /// The incentives, printed within `output` (all of them together).
+    #[must_use]
+    pub fn new(
+        arena: &cgt::Arena,
+        incentives: &cgt::Incentives,
+        output: cgt::budget::OutputLimit,
+    ) -> IncentivesReport {
+        let all = || incentives.left.iter().chain(&incentives.right);
+        let bytes: u64 = all().map(|&g| arena.printed_len(g)).sum();
+        if usize::try_from(bytes).map_or(true, |b| b > output.0) {
+            return IncentivesReport {
+                left: None,
+                right: None,
+                limit: None,
+                steps: None,
+                too_large: Some(TooLarge {
+                    birthday: all().map(|&g| arena.birthday(g)).max().unwrap_or(0),
+                    bytes,
+                }),
+            };
+        }
+        let texts = |games: &[cgt::GameId]| games.iter().map(|&g| arena.to_string(g)).collect();
+        IncentivesReport {
+            left: Some(texts(&incentives.left)),
+            right: Some(texts(&incentives.right)),
+            limit: None,
+            steps: None,
+            too_large: None,
+        }
+    }
+
+    /// A computation stopped as `stopped` says (its limit and steps).
+    #[must_use]
+    pub fn stopped(stopped: &CanonReport) -> IncentivesReport {
+        IncentivesReport {
+            left: None,
+            right: None,
+            limit: stopped.limit,
+            steps: stopped.steps,
+            too_large: None,
+        }
+    }
+}
+
 /// `cgt compare --json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct CompareReport {

@@ -172,6 +172,38 @@ fn cgt_routes_match_the_cli() {
         assert_eq!(status, 200);
         assert_eq!(drawing, std::fs::read_to_string(&svg).unwrap(), "{game}");
     }
+    // The games made from a game, with their operands as the command's
+    // arguments.
+    let made: &[Case] = &[
+        ("cool", &[("t", "1/4")], &["1/4"]),
+        ("heat", &[("t", "*")], &["*"]),
+        ("overheat", &[("s", "*"), ("t", "1*")], &["*", "1*"]),
+        ("freeze", &[], &[]),
+        ("reduced", &[], &[]),
+        ("norton", &[("u", "^")], &["^"]),
+    ];
+    for game in ["{3||2*|1*}", "1/2", "{0||0|-1}"] {
+        for (op, operands, args) in made {
+            let mut query = vec![("game", game)];
+            query.extend_from_slice(operands);
+            let api = server.json(&format!("/api/cgt/{op}"), &query);
+            let mut cli = vec!["cgt", op, game];
+            cli.extend_from_slice(args);
+            cli.push("--json");
+            assert_eq!(api, cli_json(&cli), "{op} {game}");
+        }
+        let api = server.json("/api/cgt/incentives", &[("game", game)]);
+        assert_eq!(
+            api,
+            cli_json(&["cgt", "incentives", game, "--json"]),
+            "{game}"
+        );
+    }
+    let api = server.json("/api/cgt/atomic-weight", &[("game", "{^^^|vv}")]);
+    assert_eq!(
+        api,
+        cli_json(&["cgt", "atomic-weight", "{^^^|vv}", "--json"])
+    );
     for (g, h) in [("{2|1}", "3/2"), ("*", "0"), ("^", "0"), ("1", "1/2")] {
         let api = server.json("/api/cgt/compare", &[("g", g), ("h", h)]);
         assert_eq!(
@@ -238,6 +270,21 @@ fn bad_input_is_400_with_the_cli_message() {
             "/api/cgt/thermograph",
             &[("game", "{1|2")],
             &["cgt", "thermograph", "{1|2", "--json"],
+        ),
+        (
+            "/api/cgt/atomic-weight",
+            &[("game", "9/8*")],
+            &["cgt", "atomic-weight", "9/8*", "--json"],
+        ),
+        (
+            "/api/cgt/cool",
+            &[("game", "{1|0}"), ("t", "-1")],
+            &["cgt", "cool", "{1|0}", "-1", "--json"],
+        ),
+        (
+            "/api/cgt/norton",
+            &[("game", "1"), ("u", "-1")],
+            &["cgt", "norton", "1", "-1", "--json"],
         ),
     ];
     for (path, params, args) in cases {

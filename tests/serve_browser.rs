@@ -3,7 +3,8 @@
 //! and one between two players played to the end, every move's value
 //! compared with `dots analyze`, Amazons partitions compared with `amazons
 //! eval` (of a position and of an SGF record), the solver playing a move,
-//! thermographs drawn, links that open a view (`#cgt=+-1`,
+//! thermographs drawn, the calculator's games made from a game (cooled,
+//! heated, ..., incentives) as the CLI prints them, links that open a view (`#cgt=+-1`,
 //! `#amazons=5x5&eval`). A screenshot is saved when a step fails.
 //!
 //! Ignored unless asked for: needs `chromium` and `chromedriver` on the
@@ -538,6 +539,53 @@ async fn cgt_thermograph(c: &Client) -> Outcome {
     Ok(())
 }
 
+/// The calculator's games made from G: each button shows what the
+/// command prints (`cgt cool`, `heat`, `overheat`, `freeze`,
+/// `atomic-weight`, `reduced`, `norton`, `incentives` with `--json`).
+async fn cgt_made(c: &Client) -> Outcome {
+    let (game, t, s, u) = ("{3||2*|1*}", "1/2", "*", "^");
+    type_into(c, "#cgt-g", game).await?;
+    type_into(c, "#cgt-t", t).await?;
+    type_into(c, "#cgt-s", s).await?;
+    type_into(c, "#cgt-u", u).await?;
+    for (button, args) in [
+        ("cool", vec!["cool", game, t]),
+        ("heat", vec!["heat", game, t]),
+        ("overheat", vec!["overheat", game, s, t]),
+        ("freeze", vec!["freeze", game]),
+        ("reduced", vec!["reduced", game]),
+        ("norton", vec!["norton", game, u]),
+    ] {
+        let mut cli = vec!["cgt"];
+        cli.extend(args);
+        cli.push("--json");
+        let want = cli_json(&cli)["canonical"]
+            .as_str()
+            .unwrap_or_default()
+            .to_string();
+        js(c, "document.getElementById('cgt-out').textContent = '';").await?;
+        click(c, &format!("#cgt-{button}")).await?;
+        let script = format!(
+            "return document.getElementById('cgt-out').textContent.endsWith(' = ' + {});",
+            serde_json::to_string(&want).unwrap_or_default()
+        );
+        until(c, button, &script).await?;
+    }
+    js(c, "document.getElementById('cgt-out').textContent = '';").await?;
+    click(c, "#cgt-incentives").await?;
+    let cli = cli_json(&["cgt", "incentives", game, "--json"]);
+    let want = format!(
+        "left incentives [{}]",
+        cli["left"][0].as_str().unwrap_or_default()
+    );
+    let script = format!(
+        "return document.getElementById('cgt-out').textContent.startsWith({});",
+        serde_json::to_string(&want).unwrap_or_default()
+    );
+    until(c, "the incentives", &script).await?;
+    Ok(())
+}
+
 /// Opens the page at `link` afresh (a change of the fragment alone does
 /// not load it again).
 async fn open(c: &Client, link: &str) -> Outcome {
@@ -600,6 +648,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     amazons_partition(c).await?;
     amazons_computer(c).await?;
     cgt_thermograph(c).await?;
+    cgt_made(c).await?;
     links(c, url).await
 }
 

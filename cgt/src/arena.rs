@@ -363,6 +363,37 @@ impl Arena {
         self.node(g).right.as_deref().unwrap_or_default()
     }
 
+    /// The canonical options of both players of `g`, Left's first.
+    pub(crate) fn all_options(&mut self, g: GameId) -> Vec<GameId> {
+        let mut options = self.left_options(g).to_vec();
+        options.extend_from_slice(self.right_options(g));
+        options
+    }
+
+    /// The canonical form of `{f(G^L, true) | f(G^R, false)}`: each
+    /// canonical option of `g` mapped by `f` (told whether it is Left's),
+    /// the frame of the operations that make a game from a game's options
+    /// (cooling, heating, projections).
+    pub(crate) fn map_options(
+        &mut self,
+        g: GameId,
+        mut f: impl FnMut(&mut Arena, GameId, bool) -> Result<GameId, CgtError>,
+    ) -> Result<GameId, CgtError> {
+        let (lefts, rights) = (
+            self.left_options(g).to_vec(),
+            self.right_options(g).to_vec(),
+        );
+        let mut l = Vec::with_capacity(lefts.len());
+        for o in lefts {
+            l.push(f(self, o, true)?);
+        }
+        let mut r = Vec::with_capacity(rights.len());
+        for o in rights {
+            r.push(f(self, o, false)?);
+        }
+        self.new_game(&l, &r)
+    }
+
     /// The options of `g` if they are already made (always for games that
     /// are not number-up-star); used where `&mut self` is not available.
     pub(crate) fn options_if_made(&self, g: GameId) -> Option<(&[GameId], &[GameId])> {

@@ -43,6 +43,24 @@ pub enum CgtError {
         /// Positions valued before the stop.
         positions: u64,
     },
+    /// Cooling by a temperature at or below -1, where it is not defined
+    /// ([`Arena::cool`](crate::Arena::cool)).
+    #[error("cannot cool by {temperature}: the temperature must be more than -1")]
+    CoolingTemperature {
+        /// The temperature asked for.
+        temperature: crate::Dyadic,
+    },
+    /// A game without an atomic weight
+    /// ([`Arena::atomic_weight`](crate::Arena::atomic_weight)).
+    #[error("no atomic weight: {0}")]
+    NotAtomic(#[from] crate::atomic::NotAtomic),
+    /// Norton multiplication by a unit that is not positive
+    /// ([`Arena::norton_product`](crate::Arena::norton_product)).
+    #[error("Norton multiplication is by a positive unit, and this one is {relation} 0")]
+    UnitNotPositive {
+        /// How the unit compares with 0: `=`, `<` or `||`.
+        relation: &'static str,
+    },
 }
 
 impl CgtError {

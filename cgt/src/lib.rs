@@ -106,28 +106,34 @@
 )]
 
 pub mod arena;
+pub mod atomic;
 pub mod bounds;
 pub mod budget;
+pub mod cooling;
 pub mod display;
 pub mod dyadic;
 pub mod error;
 pub mod impartial;
+pub mod norton;
 pub mod notation;
 pub mod nus;
 pub mod outcome;
 pub mod position;
 pub mod progress;
 pub mod rational;
+pub mod reduced;
 pub mod search;
 pub mod thermograph;
 pub mod trajectory;
 
 pub use arena::{Arena, GameId, MAX_DEPTH, MAX_EXPANDED_NIMBER};
+pub use atomic::NotAtomic;
 pub use bounds::{evaluate_sum, Bounds, Component, End, EndKind, Player, SumEvaluation};
 pub use display::{GameDisplay, OutputTooLarge};
 pub use dyadic::{Dyadic, ParseDyadicError, MAX_EXPONENT};
 pub use error::CgtError;
 pub use impartial::{mex, GrundyCache, Impartial, Nimber};
+pub use norton::Incentives;
 pub use notation::{ParseGameError, MAX_NESTING};
 pub use nus::Nus;
 pub use outcome::{Outcome, Relation};

@@ -250,9 +250,10 @@ fn cgsuite_eval_cases() {
     check("^ + ^", "^^");
 }
 
-/// CGSuite's `GameTest.scala` results that are plain sums: the printed forms
-/// of `{3||2+*|1+*}.Heat(...)`, `Cool(...)` and Norton products, checked only
-/// to parse and print back unchanged (they are canonical).
+/// CGSuite's `GameTest.scala` results: the printed forms of
+/// `{3||2+*|1+*}.Heat(...)`, `Cool(...)` and Norton products parse and
+/// print back unchanged (they are canonical); `cgt_cooling.rs` checks that
+/// the operations give them.
 #[test]
 fn cgsuite_printed_forms_round_trip() {
     for s in [
@@ -287,7 +288,8 @@ fn cgsuite_printed_forms_round_trip() {
 }
 
 /// Sums of forms from CGSuite's EvalTest "infix ops" (`* Heat 2 = +-2`,
-/// `^ Heat 2 = {2||0|-4}`; heating itself is not implemented here):
+/// `^ Heat 2 = {2||0|-4}`; the heating itself is checked in
+/// `cgt_cooling.rs`):
 /// `+-2 + +-2 = 0`, and `{2||0|-4}` plus its negative `{4|0||-2}` is 0.
 #[test]
 fn sums_of_cgsuite_forms() {

@@ -1,5 +1,7 @@
 //! Game values of short partizan games given in CGSuite notation: canonical
-//! forms, comparison and thermographs (`cgtk cgt ...`, `/api/cgt/...`).
+//! forms, comparison, thermographs, and the games made from a game (cooled,
+//! heated, overheated, frozen, its atomic weight, reduced canonical form,
+//! Norton product, incentives) (`cgtk cgt ...`, `/api/cgt/...`).
 //!
 //! ```
 //! use cgt::search::StopFlag;
@@ -19,7 +21,7 @@ use cgt::budget::{Limits, OutputLimit, StopFlag};
 use cgt::{Arena, CgtError, GameId, ParseGameError, Thermograph, ThermographCache};
 
 use super::bad_input;
-use crate::report::{stop_reason, CanonReport, CompareReport};
+use crate::report::{stop_reason, CanonReport, CompareReport, IncentivesReport};
 
 /// The budget of a computation on games: a sum of games that are not
 /// number-up-star values can take time exponential in its length (a sum of
@@ -150,6 +152,131 @@ pub fn thermograph(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<
             format!("{err} (thermographs are exact, with 64-bit numerators and denominators)"),
         )),
         Err(err) => Err(bad_input(&format!("thermograph of {}", quoted(game)), err)),
+    }
+}
+
+/// A game made from a game `G` (see [`transform`]); the texts are games
+/// in CGSuite notation.
+#[derive(Clone, Copy, Debug)]
+pub enum Transform<'a> {
+    /// `G_t`, cooled by the number `t` (more than -1).
+    Cool(&'a str),
+    /// `∫^t G`, heated by the game `t`.
+    Heat(&'a str),
+    /// `∫_s^t G`, overheated from `s` to `t`.
+    Overheat(&'a str, &'a str),
+    /// Cooled by its temperature.
+    Freeze,
+    /// The atomic weight (of an atomic infinitesimal).
+    AtomicWeight,
+    /// The reduced canonical form.
+    Reduced,
+    /// The Norton product `G.U` by a positive unit `U`.
+    Norton(&'a str),
+}
+
+impl Transform<'_> {
+    /// The operation in words, for messages.
+    fn name(self) -> &'static str {
+        match self {
+            Transform::Cool(_) => "cooling",
+            Transform::Heat(_) => "heating",
+            Transform::Overheat(..) => "overheating",
+            Transform::Freeze => "freezing",
+            Transform::AtomicWeight => "atomic weight",
+            Transform::Reduced => "reduced canonical form",
+            Transform::Norton(_) => "Norton product",
+        }
+    }
+}
+
+/// The canonical form of the game `how` makes from `game` (see
+/// [`cgt::cooling`], [`cgt::atomic`], [`cgt::reduced`], [`cgt::norton`]),
+/// or the limit that stopped it, or its size when its text is longer than
+/// `options.output`. A malformed game, a cooling temperature that is not a
+/// number above -1, a game without an atomic weight and a Norton unit that
+/// is not positive are bad input.
+///
+/// ```
+/// use cgt::search::StopFlag;
+/// use cgtk::ops::cgt::{transform, CgtOptions, Transform};
+///
+/// let options = CgtOptions::default();
+/// let report = transform("{3||2*|1*}", Transform::Cool("1/2"), &options, &StopFlag::new()).unwrap();
+/// assert_eq!(report.canonical.as_deref(), Some("{5/2|2*}"));
+/// ```
+pub fn transform(
+    game: &str,
+    how: Transform<'_>,
+    options: &CgtOptions,
+    stop: &StopFlag,
+) -> Result<CanonReport> {
+    let mut arena = arena(options, stop);
+    let g = match parse_game(&mut arena, game)? {
+        Ok(g) => g,
+        Err(stopped) => return Ok(stopped),
+    };
+    let made = match how {
+        Transform::Cool(t) => match parse_game(&mut arena, t)? {
+            Ok(t_game) => match arena.number(t_game) {
+                Some(t) => arena.cool(g, t),
+                None => {
+                    return Err(bad_input(
+                        &format!("cooling temperature {}", quoted(t)),
+                        "not a number",
+                    ))
+                }
+            },
+            Err(stopped) => return Ok(stopped),
+        },
+        Transform::Heat(t) => match parse_game(&mut arena, t)? {
+            Ok(t) => arena.heat(g, t),
+            Err(stopped) => return Ok(stopped),
+        },
+        Transform::Overheat(s, t) => match (parse_game(&mut arena, s)?, parse_game(&mut arena, t)?)
+        {
+            (Ok(s), Ok(t)) => arena.overheat(g, s, t),
+            (Err(stopped), _) | (_, Err(stopped)) => return Ok(stopped),
+        },
+        Transform::Freeze => arena.freeze(g),
+        Transform::AtomicWeight => arena.atomic_weight(g),
+        Transform::Reduced => arena.reduced(g),
+        Transform::Norton(u) => match parse_game(&mut arena, u)? {
+            Ok(u) => arena.norton_product(g, u),
+            Err(stopped) => return Ok(stopped),
+        },
+    };
+    match made {
+        Ok(h) => Ok(CanonReport::new(&arena, h, options.output)),
+        Err(err) => stopped_or_bad(err, &format!("{} of {}", how.name(), quoted(game))),
+    }
+}
+
+/// Each player's undominated incentives of `game`, or the limit that
+/// stopped them.
+pub fn incentives(game: &str, options: &CgtOptions, stop: &StopFlag) -> Result<IncentivesReport> {
+    let mut arena = arena(options, stop);
+    let g = match parse_game(&mut arena, game)? {
+        Ok(g) => g,
+        Err(stopped) => return Ok(IncentivesReport::stopped(&stopped)),
+    };
+    match arena.incentives(g) {
+        Ok(incentives) => Ok(IncentivesReport::new(&arena, &incentives, options.output)),
+        Err(err) => stopped_or_bad(err, &format!("incentives of {}", quoted(game)))
+            .map(|stopped| IncentivesReport::stopped(&stopped)),
+    }
+}
+
+/// A limit reached is the report of the limit; any other error of the
+/// layer is bad input about `what`.
+fn stopped_or_bad(err: CgtError, what: &str) -> Result<CanonReport> {
+    match err {
+        CgtError::LimitReached { limit, positions } => Ok(CanonReport::stopped(limit, positions)),
+        err @ CgtError::Overflow { .. } => Err(bad_input(
+            what,
+            format!("{err} (values are exact, with 64-bit numerators and denominators)"),
+        )),
+        err => Err(bad_input(what, err)),
     }
 }
 

@@ -18,7 +18,7 @@ use cgt::budget::OutputLimit;
 use cgt::search::{Limits, StopFlag};
 use cgtk::ops::amazons as amazons_ops;
 use cgtk::ops::bounds;
-use cgtk::ops::cgt::{canonical_text, CgtOptions, Thermographed};
+use cgtk::ops::cgt::{canonical_text, CgtOptions, Thermographed, Transform};
 use cgtk::ops::dots::{MoveOptions, SolveOptions, MOVE_MS};
 use cgtk::report::ThermographReport;
 use cgtk::{ops, svg};
@@ -172,6 +172,14 @@ pub fn routes() -> Router<Shared> {
         .route("/cgt/compare", get(cgt_compare))
         .route("/cgt/thermograph", get(cgt_thermograph))
         .route("/cgt/thermograph.svg", get(cgt_thermograph_svg))
+        .route("/cgt/cool", get(cgt_cool))
+        .route("/cgt/heat", get(cgt_heat))
+        .route("/cgt/overheat", get(cgt_overheat))
+        .route("/cgt/freeze", get(cgt_freeze))
+        .route("/cgt/atomic-weight", get(cgt_atomic_weight))
+        .route("/cgt/reduced", get(cgt_reduced))
+        .route("/cgt/norton", get(cgt_norton))
+        .route("/cgt/incentives", get(cgt_incentives))
 }
 
 /// The query of one request, checked against the parameters a route takes.
@@ -602,6 +610,77 @@ async fn cgt_thermograph(Extract(state): Extract<Shared>, Query(p): Query<Params
             }
             Thermographed::Stopped(stopped) => serde_json::to_value(stopped)?,
         })
+    })
+    .await
+}
+
+/// A `cgt` command that makes a game from `game` and the operands named
+/// in `operands` (in the order of the command's arguments), as `how` says.
+async fn cgt_made(
+    state: Shared,
+    p: Params,
+    operands: &'static [&'static str],
+    how: for<'a> fn(&[&'a str]) -> Transform<'a>,
+) -> Response {
+    let mut known = vec!["game"];
+    known.extend_from_slice(operands);
+    let q = match Request::new(p, &known) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, Some(Class::Cgt), move |stop| {
+        let values = operands
+            .iter()
+            .map(|name| q.required(name))
+            .collect::<Result<Vec<&str>>>()?;
+        ops::cgt::transform(q.required("game")?, how(&values), &cgt_options(), &stop)
+    })
+    .await
+}
+
+/// `cgt cool`: `game`, `t`.
+async fn cgt_cool(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &["t"], |v| Transform::Cool(v[0])).await
+}
+
+/// `cgt heat`: `game`, `t`.
+async fn cgt_heat(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &["t"], |v| Transform::Heat(v[0])).await
+}
+
+/// `cgt overheat`: `game`, `s`, `t`.
+async fn cgt_overheat(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &["s", "t"], |v| Transform::Overheat(v[0], v[1])).await
+}
+
+/// `cgt freeze`: `game`.
+async fn cgt_freeze(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &[], |_| Transform::Freeze).await
+}
+
+/// `cgt atomic-weight`: `game`.
+async fn cgt_atomic_weight(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &[], |_| Transform::AtomicWeight).await
+}
+
+/// `cgt reduced`: `game`.
+async fn cgt_reduced(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &[], |_| Transform::Reduced).await
+}
+
+/// `cgt norton`: `game`, `u`.
+async fn cgt_norton(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    cgt_made(state, p, &["u"], |v| Transform::Norton(v[0])).await
+}
+
+/// `cgt incentives`: `game`.
+async fn cgt_incentives(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["game"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, Some(Class::Cgt), move |stop| {
+        ops::cgt::incentives(q.required("game")?, &cgt_options(), &stop)
     })
     .await
 }

@@ -699,6 +699,17 @@ function canonicalText(r) {
   return `too large to show: ${r.too_large.bytes} bytes, birthday ${r.too_large.birthday} (cgtk cgt canon --full prints it)`;
 }
 
+/** The games made from G: route, what is shown, and the inputs it takes besides G. */
+const MADE = {
+  "cool": ["G cooled by T", ["t"]],
+  "heat": ["G heated by T", ["t"]],
+  "overheat": ["G overheated from S to T", ["s", "t"]],
+  "freeze": ["G frozen", []],
+  "atomic-weight": ["aw(G)", []],
+  "reduced": ["rcf(G)", []],
+  "norton": ["G.U", ["u"]],
+};
+
 async function cgt(kind) {
   const out = $("cgt-out"), svgOut = $("cgt-svg");
   out.className = "";
@@ -706,6 +717,15 @@ async function cgt(kind) {
     const g = $("cgt-g").value;
     if (kind === "canon") {
       out.textContent = "G = " + canonicalText(calculated(await api("cgt/canon", { game: g })));
+    } else if (kind in MADE) {
+      const [label, operands] = MADE[kind];
+      const params = { game: g };
+      for (const name of operands) params[name] = $("cgt-" + name).value;
+      out.textContent = `${label} = ` + canonicalText(calculated(await api("cgt/" + kind, params)));
+    } else if (kind === "incentives") {
+      const r = calculated(await api("cgt/incentives", { game: g }));
+      out.textContent = r.left === null ? canonicalText({ canonical: null, too_large: r.too_large })
+        : `left incentives [${r.left.join(", ")}]\nright incentives [${r.right.join(", ")}]`;
     } else if (kind === "compare") {
       const h = $("cgt-h").value;
       out.textContent = `G ${calculated(await api("cgt/compare", { g, h })).relation} H`;
@@ -723,6 +743,7 @@ async function cgt(kind) {
 $("cgt-canon").addEventListener("click", () => cgt("canon"));
 $("cgt-compare").addEventListener("click", () => cgt("compare"));
 $("cgt-thermograph").addEventListener("click", () => cgt("thermograph"));
+for (const kind of [...Object.keys(MADE), "incentives"]) $("cgt-" + kind).addEventListener("click", () => cgt(kind));
 for (const id of ["cgt-g", "cgt-h"]) $(id).addEventListener("keydown", (ev) => { if (ev.key === "Enter") cgt(id === "cgt-h" ? "compare" : "thermograph"); });
 
 // ---------------------------------------------------------------- keyboard
