@@ -177,9 +177,11 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
                 js.adj[jv] |= 1 << joint_of[u];
                 continue;
             }
-            // A chain; its far end's walk would find the same coins, so
-            // each chain is walked from each end (cheap) and recorded at
-            // both.
+            if chain_coins >> u & 1 == 1 {
+                // A chain walked from its other end.
+                continue;
+            }
+            // A chain: walked once, recorded at both its ends.
             let mut seen = 0u32;
             let (end, len) = walk(v, u, &mut seen);
             chain_coins |= seen;
@@ -187,10 +189,13 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
                 push(&mut js, jv, TO_GROUND, len);
             } else if usize::from(end) == v {
                 push(&mut js, jv, TO_SELF, len);
+                push(&mut js, jv, TO_SELF, len);
             } else {
                 let je = joint_of[usize::from(end)];
                 push(&mut js, jv, je, len);
+                push(&mut js, usize::from(je), joint_of[v], len);
                 js.adj[jv] |= 1 << je;
+                js.adj[usize::from(je)] |= 1 << jv;
             }
         }
     }
@@ -260,7 +265,7 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
             s &= s - 1;
             colour[v] = local_label(&js, v);
         }
-        let len = if refine(&js, comp, &mut colour) == comp.count_ones() {
+        let len = if comp.count_ones() == 1 || refine(&js, comp, &mut colour) == comp.count_ones() {
             // Discrete already: the one leaf.
             code(&js, comp, &colour, &mut flat[used..])
         } else {
