@@ -97,9 +97,11 @@ fn transform<'a>(op: &str, operands: &'a [String]) -> PyResult<Transform<'a>> {
         "freeze" => arity(0).map(|()| Transform::Freeze)?,
         "atomic-weight" => arity(0).map(|()| Transform::AtomicWeight)?,
         "reduced" => arity(0).map(|()| Transform::Reduced)?,
-        _ => return Err(crate::run::CgtkValueError::new_err(format!(
+        _ => {
+            return Err(crate::run::CgtkValueError::new_err(format!(
             "no cgt command {op:?}: cool, heat, overheat, freeze, atomic-weight, reduced or norton"
-        ))),
+        )))
+        }
     })
 }
 
@@ -154,14 +156,23 @@ pub fn incentives_json(
     full: bool,
 ) -> PyResult<String> {
     let limits = limits(time_limit, node_limit)?;
-    let report: IncentivesReport = run_quick(
+    Ok(json(&incentives_report(py, game, limits, full)?))
+}
+
+/// `cgt incentives` of `game` under the limits.
+fn incentives_report(
+    py: Python<'_>,
+    game: &str,
+    limits: Limits,
+    full: bool,
+) -> PyResult<IncentivesReport> {
+    run_quick(
         py,
         game.len() < SMALL,
         limits,
         |l, stop| ops::incentives(game, &options(l, full), stop),
         |r| r.limit.is_some(),
-    )?;
-    Ok(json(&report))
+    )
 }
 
 /// `cgtk cgt canon GAME --json`: the JSON of the report.
@@ -397,13 +408,7 @@ impl Game {
     /// ``G.incentives()``: Left's and Right's undominated incentives, two
     /// lists of games.
     fn incentives(&self, py: Python<'_>) -> PyResult<(Vec<Game>, Vec<Game>)> {
-        let report: IncentivesReport = run_quick(
-            py,
-            self.text.len() < SMALL,
-            Limits::NONE,
-            |l, stop| ops::incentives(&self.text, &options(l, true), stop),
-            |r| r.limit.is_some(),
-        )?;
+        let report = incentives_report(py, &self.text, Limits::NONE, true)?;
         let games = |texts: Option<Vec<String>>| {
             texts
                 .unwrap_or_default()
