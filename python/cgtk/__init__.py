@@ -1,7 +1,9 @@
 """cgtk: combinatorial game theory in Python.
 
 Game values and thermographs of short partizan games (``cgtk.Game``,
-``cgtk.canon``, ``cgtk.compare``, ``cgtk.thermograph``), Dots-and-Boxes
+``cgtk.canon``, ``cgtk.compare``, ``cgtk.thermograph``; cooling, heating,
+atomic weights, reduced forms, incentives and Norton products as methods
+of ``Game`` and as ``cgtk.cool``, ``cgtk.heat``, ...), Dots-and-Boxes
 (``cgtk.dots``) and Amazons (``cgtk.amazons``): the operations of the
 ``cgtk`` command line, computed by the same library. Every result's
 ``to_dict()`` is the JSON the CLI prints with ``--json`` for the same call.
@@ -26,7 +28,7 @@ from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction
-from typing import Optional, Tuple, Union
+from typing import List, Optional, Tuple, Union
 
 from . import _cgtk
 from ._cgtk import CgtkValueError, Game
@@ -37,13 +39,22 @@ __all__ = [
     "CgtkValueError",
     "CompareResult",
     "Game",
+    "IncentivesResult",
     "Report",
     "Stopped",
     "Thermograph",
     "amazons",
+    "atomic_weight",
     "canon",
     "compare",
+    "cool",
     "dots",
+    "freeze",
+    "heat",
+    "incentives",
+    "norton",
+    "overheat",
+    "reduced",
     "thermograph",
 ]
 
@@ -63,6 +74,20 @@ class CanonResult(Report):
     it is longer than 1 MiB, then ``too_large`` gives its size)."""
 
     canonical: Optional[str] = field()
+    limit: Optional[str] = field()
+    steps: Optional[int] = field()
+    too_large: Optional[TooLarge] = field(convert=TooLarge._from_dict)
+
+
+@dataclasses.dataclass(frozen=True)
+class IncentivesResult(Report):
+    """``cgtk cgt incentives --json``: Left's undominated incentives
+    ``G^L - G`` and Right's ``G - G^R``, as canonical forms (``None`` when a
+    limit stopped them, with ``limit`` and ``steps``, or when their texts
+    pass 1 MiB together, with ``too_large``)."""
+
+    left: Optional[Tuple[str, ...]] = field(convert=tuple)
+    right: Optional[Tuple[str, ...]] = field(convert=tuple)
     limit: Optional[str] = field()
     steps: Optional[int] = field()
     too_large: Optional[TooLarge] = field(convert=TooLarge._from_dict)
@@ -154,6 +179,124 @@ def thermograph(
         _text(game), time_limit=time_limit, node_limit=node_limit, full=full
     )
     return _thermograph_result(text, svg)
+
+
+def _made(
+    op: str,
+    game: GameLike,
+    operands: List[GameLike],
+    time_limit: Optional[float],
+    node_limit: Optional[int],
+    full: bool,
+) -> CanonResult:
+    """``cgtk cgt OP GAME OPERANDS``: what the command prints with ``--json``."""
+    return CanonResult._from_json(
+        _cgtk.transform_json(
+            _text(game),
+            op,
+            [_text(o) for o in operands],
+            time_limit=time_limit,
+            node_limit=node_limit,
+            full=full,
+        )
+    )
+
+
+def cool(
+    game: GameLike,
+    t: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt cool GAME T``: ``game`` cooled by the number ``t`` (more
+    than -1)."""
+    return _made("cool", game, [t], time_limit, node_limit, full)
+
+
+def heat(
+    game: GameLike,
+    t: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt heat GAME T``: ``game`` heated by the game ``t``."""
+    return _made("heat", game, [t], time_limit, node_limit, full)
+
+
+def overheat(
+    game: GameLike,
+    s: GameLike,
+    t: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt overheat GAME S T``: ``game`` overheated from ``s`` to ``t``."""
+    return _made("overheat", game, [s, t], time_limit, node_limit, full)
+
+
+def freeze(
+    game: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt freeze GAME``: ``game`` cooled by its temperature."""
+    return _made("freeze", game, [], time_limit, node_limit, full)
+
+
+def atomic_weight(
+    game: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt atomic-weight GAME``: the atomic weight of an infinitesimal
+    (``ValueError`` with the reason where there is none)."""
+    return _made("atomic-weight", game, [], time_limit, node_limit, full)
+
+
+def reduced(
+    game: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt reduced GAME``: the reduced canonical form."""
+    return _made("reduced", game, [], time_limit, node_limit, full)
+
+
+def norton(
+    game: GameLike,
+    u: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> CanonResult:
+    """``cgtk cgt norton GAME U``: the Norton product by a positive ``u``."""
+    return _made("norton", game, [u], time_limit, node_limit, full)
+
+
+def incentives(
+    game: GameLike,
+    *,
+    time_limit: Optional[float] = None,
+    node_limit: Optional[int] = None,
+    full: bool = False,
+) -> IncentivesResult:
+    """``cgtk cgt incentives GAME``: each player's undominated incentives."""
+    return IncentivesResult._from_json(
+        _cgtk.incentives_json(_text(game), time_limit=time_limit, node_limit=node_limit, full=full)
+    )
 
 
 # The submodules use the types above.

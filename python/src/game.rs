@@ -1,8 +1,8 @@
 //! `cgtk.Game` and the calculations of `cgtk cgt ...` (`ops::cgt`).
 
 use cgt::budget::{Limits, OutputLimit, StopFlag};
-use cgtk::ops::cgt::{self as ops, CgtOptions, Thermographed};
-use cgtk::report::{CanonReport, CompareReport, ThermographReport};
+use cgtk::ops::cgt::{self as ops, CgtOptions, Thermographed, Transform};
+use cgtk::report::{CanonReport, CompareReport, IncentivesReport, ThermographReport};
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -73,6 +73,106 @@ fn thermograph_json(
         }
         Thermographed::Stopped(stopped) => (json(&stopped), None),
     })
+}
+
+/// The [`Transform`] named as the CLI's command names it, with its
+/// operands (the command's arguments after the game).
+fn transform<'a>(op: &str, operands: &'a [String]) -> PyResult<Transform<'a>> {
+    let arity = |n: usize| {
+        if operands.len() == n {
+            Ok(())
+        } else {
+            Err(crate::run::CgtkValueError::new_err(format!(
+                "cgt {op}: {n} operands after the game, not {}",
+                operands.len()
+            )))
+        }
+    };
+    let one = || operands.first().map(String::as_str).unwrap_or_default();
+    Ok(match op {
+        "cool" => arity(1).map(|()| Transform::Cool(one()))?,
+        "heat" => arity(1).map(|()| Transform::Heat(one()))?,
+        "norton" => arity(1).map(|()| Transform::Norton(one()))?,
+        "overheat" => arity(2).map(|()| Transform::Overheat(&operands[0], &operands[1]))?,
+        "freeze" => arity(0).map(|()| Transform::Freeze)?,
+        "atomic-weight" => arity(0).map(|()| Transform::AtomicWeight)?,
+        "reduced" => arity(0).map(|()| Transform::Reduced)?,
+        _ => {
+            return Err(crate::run::CgtkValueError::new_err(format!(
+            "no cgt command {op:?}: cool, heat, overheat, freeze, atomic-weight, reduced or norton"
+        )))
+        }
+    })
+}
+
+/// What `cgt OP GAME OPERANDS` makes (the canonical form's report).
+fn transform_report(
+    py: Python<'_>,
+    game: &str,
+    op: &str,
+    operands: &[String],
+    limits: Limits,
+    full: bool,
+) -> PyResult<CanonReport> {
+    let how = transform(op, operands)?;
+    let length = game.len() + operands.iter().map(String::len).sum::<usize>();
+    run_quick(
+        py,
+        length < SMALL,
+        limits,
+        |l, stop| ops::transform(game, how, &options(l, full), stop),
+        |r| r.limit.is_some(),
+    )
+}
+
+/// `cgtk cgt OP GAME OPERANDS --json` for OP one of `cool`, `heat`,
+/// `overheat`, `freeze`, `atomic-weight`, `reduced`, `norton`: the JSON of
+/// the report.
+#[pyfunction]
+#[pyo3(signature = (game, op, operands, *, time_limit=None, node_limit=None, full=false))]
+pub fn transform_json(
+    py: Python<'_>,
+    game: &str,
+    op: &str,
+    operands: Vec<String>,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+    full: bool,
+) -> PyResult<String> {
+    let limits = limits(time_limit, node_limit)?;
+    Ok(json(&transform_report(
+        py, game, op, &operands, limits, full,
+    )?))
+}
+
+/// `cgtk cgt incentives GAME --json`: the JSON of the report.
+#[pyfunction]
+#[pyo3(signature = (game, *, time_limit=None, node_limit=None, full=false))]
+pub fn incentives_json(
+    py: Python<'_>,
+    game: &str,
+    time_limit: Option<f64>,
+    node_limit: Option<u64>,
+    full: bool,
+) -> PyResult<String> {
+    let limits = limits(time_limit, node_limit)?;
+    Ok(json(&incentives_report(py, game, limits, full)?))
+}
+
+/// `cgt incentives` of `game` under the limits.
+fn incentives_report(
+    py: Python<'_>,
+    game: &str,
+    limits: Limits,
+    full: bool,
+) -> PyResult<IncentivesReport> {
+    run_quick(
+        py,
+        game.len() < SMALL,
+        limits,
+        |l, stop| ops::incentives(game, &options(l, full), stop),
+        |r| r.limit.is_some(),
+    )
 }
 
 /// `cgtk cgt canon GAME --json`: the JSON of the report.
@@ -262,6 +362,66 @@ impl Game {
             .call1((text, svg))
     }
 
+    /// ``G.cool(t)``: G cooled by the number t (more than -1), as ``cgtk
+    /// cgt cool`` gives it.
+    fn cool(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<Game> {
+        self.made(py, "cool", &[t])
+    }
+
+    /// ``G.heat(t)``: G heated by the game t.
+    fn heat(&self, py: Python<'_>, t: &Bound<'_, PyAny>) -> PyResult<Game> {
+        self.made(py, "heat", &[t])
+    }
+
+    /// ``G.overheat(s, t)``: G overheated from s to t.
+    fn overheat(
+        &self,
+        py: Python<'_>,
+        s: &Bound<'_, PyAny>,
+        t: &Bound<'_, PyAny>,
+    ) -> PyResult<Game> {
+        self.made(py, "overheat", &[s, t])
+    }
+
+    /// ``G.freeze()``: G cooled by its temperature.
+    fn freeze(&self, py: Python<'_>) -> PyResult<Game> {
+        self.made(py, "freeze", &[])
+    }
+
+    /// ``G.atomic_weight()``: the atomic weight of an infinitesimal G
+    /// (``ValueError`` with the reason where it has none).
+    fn atomic_weight(&self, py: Python<'_>) -> PyResult<Game> {
+        self.made(py, "atomic-weight", &[])
+    }
+
+    /// ``G.reduced()``: the reduced canonical form (G up to an
+    /// infinitesimal, simplest).
+    fn reduced(&self, py: Python<'_>) -> PyResult<Game> {
+        self.made(py, "reduced", &[])
+    }
+
+    /// ``G.norton(u)``: the Norton product G.U by a positive game U.
+    fn norton(&self, py: Python<'_>, u: &Bound<'_, PyAny>) -> PyResult<Game> {
+        self.made(py, "norton", &[u])
+    }
+
+    /// ``G.incentives()``: Left's and Right's undominated incentives, two
+    /// lists of games.
+    fn incentives(&self, py: Python<'_>) -> PyResult<(Vec<Game>, Vec<Game>)> {
+        let report = incentives_report(py, &self.text, Limits::NONE, true)?;
+        let games = |texts: Option<Vec<String>>| {
+            texts
+                .unwrap_or_default()
+                .into_iter()
+                .map(|text| Game {
+                    text,
+                    canonical: true,
+                })
+                .collect()
+        };
+        Ok((games(report.left), games(report.right)))
+    }
+
     /// ``G.compare(H)``: ``"="``, ``"<"``, ``">"`` or ``"||"`` (confused),
     /// as ``cgtk cgt compare`` prints it.
     fn compare(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<String> {
@@ -349,6 +509,31 @@ impl Game {
 }
 
 impl Game {
+    /// The game `cgt OP` makes from `self` and the operands (games, or
+    /// what converts to one).
+    fn made(&self, py: Python<'_>, op: &str, operands: &[&Bound<'_, PyAny>]) -> PyResult<Game> {
+        let mut texts = Vec::with_capacity(operands.len());
+        for o in operands {
+            texts.push(Game::text_of(o)?.ok_or_else(|| {
+                pyo3::exceptions::PyTypeError::new_err(format!(
+                    "an operand of {op} is a Game, a str or an int, not {}",
+                    o.get_type()
+                        .name()
+                        .map(|n| n.to_string())
+                        .unwrap_or_default()
+                ))
+            })?);
+        }
+        let report = transform_report(py, &self.text, op, &texts, Limits::NONE, true)?;
+        let text = report
+            .canonical
+            .ok_or_else(|| pyo3::exceptions::PyRuntimeError::new_err(format!("{op} stopped")))?;
+        Ok(Game {
+            text,
+            canonical: true,
+        })
+    }
+
     /// `self` combined with `other` by the text `f` makes of both, or
     /// `NotImplemented` when `other` is no game.
     fn combine(

@@ -23,6 +23,8 @@ fn _cgtk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(game::canon_json, m)?)?;
     m.add_function(wrap_pyfunction!(game::compare_json, m)?)?;
     m.add_function(wrap_pyfunction!(game::thermograph_json_svg, m)?)?;
+    m.add_function(wrap_pyfunction!(game::transform_json, m)?)?;
+    m.add_function(wrap_pyfunction!(game::incentives_json, m)?)?;
     m.add_function(wrap_pyfunction!(dots::dots_show, m)?)?;
     m.add_function(wrap_pyfunction!(dots::dots_play, m)?)?;
     m.add_function(wrap_pyfunction!(dots::dots_svg, m)?)?;

@@ -130,3 +130,59 @@ def test_game_takes_str_int_and_game_only():
     with pytest.raises(TypeError):
         cgtk.Game(1.5)
     assert cgtk.Game("*").__eq__(1.5) is NotImplemented
+
+
+# Games made from a game: each function and ``Game`` method against ``cgtk
+# cgt OP GAME OPERANDS --json`` (the games and operands of CGSuite's
+# GameTest.scala cases, checked in cgt/tests/cgt_cooling.rs).
+MADE = [
+    ("cool", "{3||2+*|1+*}", ["1/2"]),
+    ("cool", "1/4", ["-1/4"]),
+    ("heat", "{3||2+*|1+*}", ["*"]),
+    ("heat", "^", ["2"]),
+    ("overheat", "{3||2+*|1+*}", ["*", "1+*"]),
+    ("freeze", "{3||2+*|1+*}", []),
+    ("atomic-weight", "{^^^|vv}", []),
+    ("reduced", "{3/2+*|1/2||{0|-3},{-1+*,{-1/2|-1+*}|-5/2}}", []),
+    ("norton", "1/2", ["^"]),
+]
+
+
+@pytest.mark.parametrize("op,game,operands", MADE)
+def test_games_made_from_a_game_equal_the_cli(op, game, operands):
+    expected = cli_json("cgt", op, game, *operands)
+    name = op.replace("-", "_")
+    assert getattr(cgtk, name)(game, *operands).to_dict() == expected
+    made = getattr(cgtk.Game(game), name)(*[cgtk.Game(o) for o in operands])
+    assert isinstance(made, cgtk.Game)
+    assert made.canonical == expected["canonical"]
+
+
+@pytest.mark.parametrize("game", ["v*", "{3||2*|1*}", "*8", "5"])
+def test_incentives_equal_the_cli(game):
+    expected = cli_json("cgt", "incentives", game)
+    assert cgtk.incentives(game).to_dict() == expected
+    left, right = cgtk.Game(game).incentives()
+    assert [g.canonical for g in left] == expected["left"]
+    assert [g.canonical for g in right] == expected["right"]
+
+
+def test_undefined_operations_raise_the_cli_line():
+    for op, game, operands in [
+        ("atomic-weight", "9/8*", []),
+        ("cool", "{1|0}", ["-1"]),
+        ("norton", "1/2", ["*"]),
+    ]:
+        line = cli_error("cgt", op, game, *operands)
+        with pytest.raises(ValueError) as err:
+            getattr(cgtk, op.replace("-", "_"))(game, *operands)
+        assert str(err.value) == line
+        with pytest.raises(cgtk.CgtkValueError):
+            getattr(cgtk.Game(game), op.replace("-", "_"))(*operands)
+
+
+def test_limits_stop_games_made_from_a_game():
+    hot = "{2|-2}+{3|-3}+{4|-4}+{5|-5}+{6|-6}+{7|-7}+{8|-8}+{9|-9}"
+    expected = cli_json("cgt", "heat", hot, "1", "--node-limit", "5")
+    assert cgtk.heat(hot, 1, node_limit=5).to_dict() == expected
+    assert expected["canonical"] is None and expected["limit"] == "node"
