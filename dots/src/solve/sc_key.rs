@@ -16,8 +16,10 @@
 //!   without automorphism pruning): the least code over the leaves of the
 //!   individualisation tree;
 //! - the key is a 128-bit hash of the sorted codes (two independent 64-bit
-//!   lanes). Positions with equal keys are taken as isomorphic; 128 bits
-//!   make a false match less likely than a hardware fault.
+//!   lanes), of which the solver's table checks 88 bits (64 as the entry's
+//!   key, 24 as its check). Positions with equal keys are taken as
+//!   isomorphic: with 88 bits a false match is less likely than a hardware
+//!   fault.
 
 use crate::geometry::{BoxTables, GROUND};
 
@@ -109,6 +111,8 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
         adj: [0; 32],
         n: 0,
     };
+    // Joints: coins of three or four strings, numbered in coin order.
+    let mut joints = 0u32;
     let mut set = coins;
     while set != 0 {
         let v = set.trailing_zeros() as usize;
@@ -117,23 +121,12 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
             1 => return None,
             2 => {}
             _ => {
+                joints |= 1 << v;
                 joint_of[v] = js.n as u8;
                 js.n += 1;
             }
         }
     }
-    let joints = {
-        let mut j = 0u32;
-        let mut set = coins;
-        while set != 0 {
-            let v = set.trailing_zeros() as usize;
-            set &= set - 1;
-            if degree(v) >= 3 {
-                j |= 1 << v;
-            }
-        }
-        j
-    };
     // Follows a chain from joint or coin `from` into coin `cur` (a
     // two-string coin): the far end (a joint's coin, or GROUND) and the
     // coins passed.
