@@ -724,7 +724,13 @@ impl Solver {
                     if let Some(hit) = table.probe_checked(k.0, 0, k.1) {
                         self.stats.sc_hits += 1;
                         let (lo, hi) = (i32::from(hit.lo), i32::from(hit.hi));
-                        if lo >= beta || lo == hi || hi <= alpha {
+                        // The cutoffs of a hit in the table of edge sets.
+                        let cut = if lo >= beta || lo == hi {
+                            Some(lo)
+                        } else {
+                            (hi <= alpha).then_some(hi)
+                        };
+                        if let Some(v) = cut {
                             // Known for this edge set too from now on.
                             if self
                                 .table
@@ -732,11 +738,7 @@ impl Solver {
                             {
                                 self.filled_one();
                             }
-                            return if hi <= alpha && lo < beta && lo != hi {
-                                hi
-                            } else {
-                                lo
-                            };
+                            return v;
                         }
                         alpha = alpha.max(lo);
                         beta = beta.min(hi);
@@ -968,28 +970,28 @@ impl Solver {
 
     /// [`Solver::filled_one`] for the Strings-and-Coins table.
     fn sc_filled_one(&mut self) {
-        self.sc_filled += 1;
         if let Some(table) = &mut self.sc_table {
-            if 2 * self.sc_filled > table.capacity() && table.can_grow() {
-                if let Some(table) = Arc::get_mut(table) {
-                    table.grow();
-                    self.sc_filled = table.used();
-                }
-            }
+            count_filled(table, &mut self.sc_filled);
         }
     }
 
     /// Counts a slot newly filled by [`Table::store`] and doubles the table
     /// when half of it is in use.
     fn filled_one(&mut self) {
-        self.filled += 1;
-        if 2 * self.filled > self.table.capacity() && self.table.can_grow() {
-            // Only a one-thread solver's table can grow (it holds the only
-            // reference).
-            if let Some(table) = Arc::get_mut(&mut self.table) {
-                table.grow();
-                self.filled = table.used();
-            }
+        count_filled(&mut self.table, &mut self.filled);
+    }
+}
+
+/// Counts a slot newly filled in `table` (`filled` of them since it last
+/// grew) and doubles the table when half of it is in use.
+fn count_filled(table: &mut Arc<Table>, filled: &mut usize) {
+    *filled += 1;
+    if 2 * *filled > table.capacity() && table.can_grow() {
+        // Only a one-thread solver's table can grow (it holds the only
+        // reference).
+        if let Some(table) = Arc::get_mut(table) {
+            table.grow();
+            *filled = table.used();
         }
     }
 }
