@@ -282,6 +282,14 @@ struct SolvePlanArgs {
     /// never a loss. Default: every first move.
     #[arg(long, value_name = "MOVES", value_delimiter = ',')]
     moves: Vec<String>,
+    /// Split every solve shard whose result in --out ended unknown at its
+    /// time or node limit into a shard per move of its position and a
+    /// gather (and those of its moves that ended so, and so on), keeping
+    /// the splits of earlier plans of the directory: give it to every
+    /// later plan of the directory. A gather proves a win by one winning
+    /// move and a loss by every move refuted.
+    #[arg(long)]
+    split_unknown: bool,
     /// Transposition-table size of each shard in MiB (1 to 65536).
     #[arg(long, value_name = "MIB", default_value_t = 256,
           value_parser = bounds::parser(TABLE_MIB))]
@@ -518,6 +526,7 @@ fn solve_plan(args: &SolvePlanArgs) -> Result<()> {
             OrderArg::Reversed => ShardOrder::Reversed,
         },
         moves: args.moves.clone(),
+        split_unknown: args.split_unknown,
         solve: databases::plan::SolveOptions {
             tt_mb: args.tt_mb,
             threads: u32::try_from(args.threads).unwrap_or(u32::MAX),

@@ -71,12 +71,14 @@ fn the_4x4_start_split_at_the_first_moves_is_a_second_player_win() {
     // leaves are those of the gathered proof's first-move subtrees.
     check_proof(&file);
     // A shard's proof swapped for another's no longer reads back as its
-    // result says: the plan's proof does not hold.
+    // result says: the plan's proof does not hold. (Solve shards' proofs
+    // are gzip-compressed, gathers' plain.)
     let ids = shard_ids(&file);
     let (a, b) = (&ids[0], &ids[1]);
+    assert!(!root.join(format!("out/{a}.proof")).exists());
     std::fs::copy(
-        root.join(format!("out/{b}.proof")),
-        root.join(format!("out/{a}.proof")),
+        root.join(format!("out/{b}.proof.gz")),
+        root.join(format!("out/{a}.proof.gz")),
     )
     .unwrap();
     let (code, _, err) = cgtk(&["amazons", "check-proof", s(&file), "--quiet"]);
@@ -257,13 +259,14 @@ fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
     let ids = shard_ids(&file);
     run(&file);
     let out = root.join("out");
-    let proof = |id: &str| std::fs::read(out.join(format!("{id}.proof"))).unwrap();
-    let whole = proof("solve");
+    // Solve shards' proofs are gzip-compressed, the root gather's plain.
+    let proof = |id: &str| std::fs::read(out.join(format!("{id}.proof.gz"))).unwrap();
+    let whole = std::fs::read(out.join("solve.proof")).unwrap();
     let (a, b, c) = (&ids[0], &ids[1], &ids[2]);
     let (proof_b, proof_c) = (proof(b), proof(c));
     // Shard a: its files deleted, a partial temporary file left behind.
     std::fs::remove_file(out.join(format!("{a}.result.json"))).unwrap();
-    std::fs::remove_file(out.join(format!("{a}.proof"))).unwrap();
+    std::fs::remove_file(out.join(format!("{a}.proof.gz"))).unwrap();
     std::fs::write(out.join(format!("{a}.result.json.tmp1")), "{\"format\":").unwrap();
     // Shard b: its result claims the other outcome.
     let path_b = out.join(format!("{b}.result.json"));
@@ -276,7 +279,7 @@ fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
     assert_ne!(flipped, text);
     std::fs::write(&path_b, flipped).unwrap();
     // Shard c: its proof cut short.
-    let path_c = out.join(format!("{c}.proof"));
+    let path_c = out.join(format!("{c}.proof.gz"));
     std::fs::write(&path_c, &proof_c[..proof_c.len() / 2]).unwrap();
     // The root's result is garbage.
     std::fs::write(out.join("solve.result.json"), "not json").unwrap();
@@ -286,7 +289,7 @@ fn a_resumed_run_rebuilds_only_what_is_missing_or_bad() {
     assert_eq!(proof(b), proof_b);
     assert_eq!(proof(c), proof_c);
     // One thread: the same proof again, byte for byte.
-    assert_eq!(proof("solve"), whole);
+    assert_eq!(std::fs::read(out.join("solve.proof")).unwrap(), whole);
     check_proof(&out.join("solve.proof"));
     // `plan build-shard` keeps a valid shard.
     let again = ok(&cgtk(&["plan", "build-shard", s(&file), a]));
@@ -376,6 +379,70 @@ fn shards_stopped_by_a_limit_leave_the_root_unknown_until_retried() {
     assert_eq!(report["built"], unknown.len());
     assert_eq!(result("solve")["winner"], solve("4x4")["winner"]);
     check_proof(&out.join("solve.proof"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved() {
+    let root = temp_dir("amazons", "split-unknown");
+    let limit = ["--node-limit", "60"];
+    let file = plan("amazons", &root, "4x4", &limit);
+    run(&file);
+    let before = status(&file);
+    assert!(before["unknown"].as_u64().unwrap() >= 2, "{before}");
+    let out = root.join("out");
+    let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
+    // Split what ended unknown, run, and again, until the root is proved.
+    let mut with_split = limit.to_vec();
+    with_split.push("--split-unknown");
+    let mut rounds = 0;
+    loop {
+        let file = plan("amazons", &root, "4x4", &with_split);
+        run(&file);
+        rounds += 1;
+        if result("solve")["status"] == "proved" {
+            // The winner of the solver on the whole board (and of Song &
+            // Müller 2015, Table I: 4x4 is a second-player win; White
+            // moves first).
+            assert_eq!(result("solve")["winner"], solve("4x4")["winner"]);
+            assert_eq!(result("solve")["winner"], "black");
+            let plan_json = read_json(&file);
+            let shards = plan_json["shards"].as_array().unwrap();
+            // Split lines are gathers below the root, at the ids of the
+            // shards they replace.
+            let deep_gathers: Vec<&Value> = shards
+                .iter()
+                .filter(|s| s["step"] == "gather" && s["id"] != "solve")
+                .collect();
+            assert!(!deep_gathers.is_empty());
+            for g in deep_gathers {
+                let line: Vec<&str> = g["line"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap())
+                    .collect();
+                // Each split line's result is the solver's on its position.
+                let r = result(g["id"].as_str().unwrap());
+                if r["status"] == "proved" {
+                    assert_eq!(
+                        r["winner"],
+                        solve(&after("4x4", &line))["winner"],
+                        "{line:?}"
+                    );
+                }
+            }
+            assert!(status(&file)["shards"].as_u64() > before["shards"].as_u64());
+            // The proof gathered through the split lines is checked whole.
+            check_proof(&out.join("solve.proof"));
+            break;
+        }
+        assert!(
+            rounds < 8,
+            "not proved after {rounds} splits: {}",
+            result("solve")
+        );
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }
 

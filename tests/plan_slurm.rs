@@ -157,7 +157,12 @@ fn amazons_solve_on_slurm_matches_a_local_run() {
     run(Command::new(CGTK)
         .args(["plan", "run", "--quiet"])
         .arg(&local_plan));
-    let proofs = |dir: &Path| testkit::files::files(dir, ".proof");
+    // Solve shards' proofs are gzip-compressed, gathers' plain.
+    let proofs = |dir: &Path| {
+        let mut files = testkit::files::files(dir, ".proof");
+        files.extend(testkit::files::files(dir, ".proof.gz"));
+        files
+    };
     let (there, here) = (proofs(&cluster), proofs(&local));
     assert!(here.iter().any(|(name, _)| name == "solve.proof"));
     assert_eq!(

@@ -439,6 +439,9 @@ pub struct SolvePlanOptions {
     pub order: ShardOrder,
     /// Only these first moves get shards (all of them when empty).
     pub moves: Vec<String>,
+    /// Split every solve shard whose result in `out` ended `unknown` at
+    /// its limit into its moves (and keep the splits made before).
+    pub split_unknown: bool,
     /// Each shard's solve.
     pub solve: databases::plan::SolveOptions,
     /// The directory of the shards' result and proof files (made absolute:
@@ -447,8 +450,10 @@ pub struct SolvePlanOptions {
 }
 
 /// `amazons plan`: a long solve of `pos` as a build plan, one df-pn shard
-/// per first move (or per reply), gathered into the root's result. The
-/// directories it names are made absolute.
+/// per first move (or per reply), gathered into the root's result; with
+/// `split_unknown`, the shards that ended `unknown` at their limit in the
+/// plan's directory are split into their moves. The directories it names
+/// are made absolute.
 pub fn solve_plan(pos: &Position, options: &SolvePlanOptions) -> anyhow::Result<Plan> {
     let solve = &options.solve;
     check("--tt-mb", solve.tt_mb, &bounds::TABLE_MIB)?;
@@ -477,12 +482,17 @@ pub fn solve_plan(pos: &Position, options: &SolvePlanOptions) -> anyhow::Result<
                 .map_err(|e| bad_input(&format!("--moves {m}"), e))
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    Ok(databases::plan::amazons_solve_plan(
+    let plan = databases::plan::amazons_solve_plan(
         pos,
         options.split,
         options.order,
         &only,
         &solve,
         &absolute(&options.out),
-    ))
+    );
+    Ok(if options.split_unknown {
+        databases::plan::solve::split_unknown(&plan, options.order)
+    } else {
+        plan
+    })
 }

@@ -110,14 +110,15 @@ pub(super) fn check_shard<E: std::error::Error + 'static>(
         proved: proved.map(Outcome::from),
     };
     let proved = match solve.step {
-        SolveStep::Solve => {
-            check(pos, solve.line.len(), &proof_path(&plan.dir, id)).map_err(|source| {
-                PlanProofError::Proof {
-                    shard: id.to_owned(),
-                    source,
-                }
-            })?
-        }
+        SolveStep::Solve => check(
+            pos,
+            solve.line.len(),
+            &proof_path(&plan.dir, id, solve.step),
+        )
+        .map_err(|source| PlanProofError::Proof {
+            shard: id.to_owned(),
+            source,
+        })?,
         SolveStep::Gather => {
             let kids = children(pos);
             let planned: Vec<&Child> = kids

@@ -15,10 +15,14 @@
 //!
 //! Shard `ID` (`solve` for the root, `solve.M1` for the line of first move
 //! `M1`, `solve.M1.M2` for a reply) writes `ID.result.json` (a
-//! [`SolveResultFile`]) and, when proved, `ID.proof`. Both are written to a
-//! temporary file and renamed into place, the proof first; the result names
-//! the proof's length and checksum, so a shard is done only when its result
-//! reads back valid, for its position, line and options, with its proof.
+//! [`SolveResultFile`]) and, when proved, its proof ([`proof_path`]:
+//! `ID.proof.gz` for a solve shard, `ID.proof` for a gather). Both are
+//! written to a temporary file and renamed into place, the proof first;
+//! the result names the length and checksum of the proof's text (after
+//! decompression), so a shard is done only when its result reads back
+//! valid, for its position, line and options, with its proof. The results
+//! and the solve shards' proofs are small: a campaign can keep its
+//! directory in a repository, and a run anywhere resumes from it.
 //!
 //! # Limits
 //!
@@ -42,7 +46,7 @@ pub(crate) use options::{check_limits, check_option, limits_within};
 pub use options::{SolveOptionError, SolveOptions};
 pub use shard::summary;
 pub(crate) use shard::SolveShard;
-pub use split::{amazons_solve_plan, children, Child};
+pub use split::{amazons_solve_plan, children, split_unknown, Child};
 
 use std::path::{Path, PathBuf};
 
@@ -272,9 +276,16 @@ pub fn result_path(dir: &Path, id: &str) -> PathBuf {
     dir.join(format!("{id}.result.json"))
 }
 
-/// The proof file of shard `id` in `dir`.
-pub fn proof_path(dir: &Path, id: &str) -> PathBuf {
-    dir.join(format!("{id}.proof"))
+/// The proof file of shard `id` in `dir`: a solve shard's is
+/// gzip-compressed (`ID.proof.gz`: small, so that a campaign's directory of
+/// results and proofs can be kept whole, in a repository say), a gather's
+/// plain (`ID.proof`: joined again from its moves' proofs whenever the
+/// gather runs, and as large as the whole proof at the root).
+pub fn proof_path(dir: &Path, id: &str, step: SolveStep) -> PathBuf {
+    match step {
+        SolveStep::Solve => dir.join(format!("{id}.proof.gz")),
+        SolveStep::Gather => dir.join(format!("{id}.proof")),
+    }
 }
 
 /// The position after `line` from `root`.

@@ -3,7 +3,7 @@
 //! move is answered by its mirror image's shard).
 
 use std::io::Write;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use amazons::{Move, Position, Size, SolverPosition, Symmetry};
 use cgt::budget::Watch;
@@ -11,14 +11,21 @@ use cgt::search::proof::file::{Compression, ProofFileError, ProofReader, ProofWr
 use cgt::search::proof::{write_joined, JoinError, JoinedChild, JoinedProof};
 use cgt::search::{ProofNode, WinLoss};
 
-use super::{proof_path, SolveError};
+use super::SolveError;
 use crate::checksum::Fnv1a64;
 
-/// The length of the file `path` and its FNV-1a 64 checksum, read in
-/// pieces (a gathered proof can be gigabytes).
+/// The length of the proof text of the file `path` (decompressed if it
+/// is gzip-compressed) and its FNV-1a 64 checksum, read in pieces (a
+/// gathered proof can be gigabytes).
 pub(super) fn scan_proof_file(path: &Path) -> std::io::Result<(u64, u64)> {
     use std::io::Read;
-    let mut file = std::fs::File::open(path)?;
+    let mut file: Box<dyn Read> = if Compression::for_path(path) == Compression::Gzip {
+        Box::new(flate2::read::MultiGzDecoder::new(std::io::BufReader::new(
+            std::fs::File::open(path)?,
+        )))
+    } else {
+        Box::new(std::fs::File::open(path)?)
+    };
     let mut buf = vec![0u8; 1 << 20];
     let mut hash = Fnv1a64::new();
     let mut bytes = 0u64;
@@ -58,14 +65,15 @@ impl<W: Write> Write for Counting<W> {
     }
 }
 
-/// Writes the proof file `path` with `fill`, through `FILE.PID.partial`
-/// synced to the disk and renamed into place
-/// ([`cgt::search::proof::file::ProofWriter`]); its length and checksum.
+/// Writes the proof file `path` with `fill` (gzip-compressed if `path`
+/// ends in `.gz`), through `FILE.PID.partial` synced to the disk and
+/// renamed into place ([`cgt::search::proof::file::ProofWriter`]); the
+/// length and checksum of its text.
 pub(super) fn write_proof_file<E: Into<FillError>>(
     path: &Path,
     fill: impl FnOnce(&mut dyn Write) -> Result<(), E>,
 ) -> Result<ProofFile, SolveError> {
-    ProofWriter::create(path)?.write_with(Compression::Plain, |file| {
+    ProofWriter::create(path)?.write_with(Compression::for_path(path), |file| {
         let mut out = Counting {
             inner: file,
             hash: Fnv1a64::new(),
@@ -98,11 +106,13 @@ impl From<std::io::Error> for FillError {
     }
 }
 
-/// A move of a gather's proof and the shard whose proof answers it.
+/// A move of a gather's proof, the shard whose proof answers it and that
+/// proof's file.
 pub(super) struct JoinedMove {
     pub(super) mv: String,
     pub(super) shard: String,
     pub(super) mirrored: bool,
+    pub(super) proof: PathBuf,
 }
 
 /// Writes the proof of `outcome` at `pos` in the compact format, joined
@@ -111,7 +121,6 @@ pub(super) struct JoinedMove {
 /// answered by its mirror image's shard.
 pub(super) fn write_gathered(
     out: &mut dyn Write,
-    dir: &Path,
     pos: &Position,
     outcome: WinLoss,
     moves: &[JoinedMove],
@@ -128,7 +137,7 @@ pub(super) fn write_gathered(
     };
     let mut children = Vec::with_capacity(moves.len());
     for m in moves {
-        let path = proof_path(dir, &m.shard);
+        let path = m.proof.clone();
         let proof = if m.mirrored {
             let mut proof = ProofReader::open(&path, &watch)
                 .and_then(|r| r.read_for(SolverPosition::from_proof_root))

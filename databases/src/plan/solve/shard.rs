@@ -1,7 +1,7 @@
 //! Running one solve shard: its checks, its result file, df-pn or the
 //! gather of its moves.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -29,7 +29,7 @@ pub fn summary(plan: &Plan) -> Option<String> {
         Some(w) => format!(
             "winner: {w} ({} to move), proof {}",
             r.to_move,
-            proof_path(&plan.dir, ROOT_ID).display()
+            proof_path(&plan.dir, ROOT_ID, SolveStep::Gather).display()
         ),
         None if r.moves.is_empty() => format!(
             "winner: unknown ({} limit reached)",
@@ -125,7 +125,7 @@ impl<'a> SolveShard<'a> {
             };
             // The proof's header names the position and the outcome: a
             // result whose fields were changed does not match it.
-            let path = proof_path(dir, self.id);
+            let path = proof_path(dir, self.id, self.step);
             let (bytes, checksum) = scan_proof_file(&path).ok()?;
             let header = ProofReader::open(&path, &Watch::unlimited())
                 .and_then(|mut r| r.header())
@@ -206,7 +206,7 @@ impl<'a> SolveShard<'a> {
                 result.proof_checksum = Some(format!("{:016x}", file.checksum));
             }
             None => {
-                let _ = std::fs::remove_file(proof_path(dir, self.id));
+                let _ = std::fs::remove_file(proof_path(dir, self.id, self.step));
             }
         }
         let json = serde_json::to_string_pretty(&result).expect("a result serialises") + "\n";
@@ -281,8 +281,9 @@ impl<'a> SolveShard<'a> {
         result.seconds = start.elapsed().as_secs_f64();
         let written = match proof {
             Some(p) => {
-                let file =
-                    write_proof_file(&proof_path(dir, self.id), |out| p.write_compact_to(out))?;
+                let file = write_proof_file(&proof_path(dir, self.id, self.step), |out| {
+                    p.write_compact_to(out)
+                })?;
                 Some((p.outcome, file))
             }
             None => None,
@@ -332,13 +333,15 @@ impl<'a> SolveShard<'a> {
                 result.nodes += r.nodes;
                 result.seconds += r.seconds;
             }
-            read.push((c, id, r.outcome));
+            let proof = proof_path(dir, &id, shard.step);
+            read.push((c, id, r.outcome, proof));
         }
-        let winning = read.iter().find(|(_, _, o)| *o == Some(Outcome::Loss));
-        let joined: Vec<&(&Child, String, Option<Outcome>)> = if let Some(w) = winning {
+        let winning = read.iter().find(|(_, _, o, _)| *o == Some(Outcome::Loss));
+        let joined: Vec<&(&Child, String, Option<Outcome>, PathBuf)> = if let Some(w) = winning {
             result.best_move = Some(w.0.mv.to_string());
             vec![w]
-        } else if read.len() == kids.len() && read.iter().all(|(_, _, o)| *o == Some(Outcome::Win))
+        } else if read.len() == kids.len()
+            && read.iter().all(|(_, _, o, _)| *o == Some(Outcome::Win))
         {
             read.iter().collect()
         } else {
@@ -354,14 +357,15 @@ impl<'a> SolveShard<'a> {
             };
             let moves: Vec<JoinedMove> = joined
                 .iter()
-                .map(|(c, id, _)| JoinedMove {
+                .map(|(c, id, _, proof)| JoinedMove {
                     mv: c.mv.to_string(),
                     shard: id.clone(),
                     mirrored: c.mirrored,
+                    proof: proof.clone(),
                 })
                 .collect();
-            let file = write_proof_file(&proof_path(dir, self.id), |out| {
-                write_gathered(out, dir, &pos, outcome, &moves)
+            let file = write_proof_file(&proof_path(dir, self.id, self.step), |out| {
+                write_gathered(out, &pos, outcome, &moves)
             })?;
             Some((outcome, file))
         };

@@ -8,7 +8,8 @@ use amazons::{Move, Position, SolverPosition, Symmetry};
 use cgt::search::SolverGame;
 
 use super::options::SolveOptions;
-use super::{line_id, ShardOrder, SolveSplit, SolveStep};
+use super::shard::SolveShard;
+use super::{line_id, position_after, ShardOrder, SolveSplit, SolveStatus, SolveStep};
 use crate::plan::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
 
 /// The left-right mirror image of `pos`.
@@ -111,19 +112,15 @@ pub fn amazons_solve_plan(
         .filter(|c| only.contains(&c.mv))
         .map(|c| c.rep)
         .collect();
+    let shards_of = Split {
+        root: &text,
+        options,
+        order,
+        split_further: &|_| false,
+    };
     let shard = |line: &[Move], step: SolveStep, deps: Vec<String>| {
         let line: Vec<String> = line.iter().map(Move::to_string).collect();
-        Shard {
-            id: line_id(&line),
-            kind: ShardKind::AmazonsSolve {
-                position: text.clone(),
-                line,
-                step,
-                options: options.clone(),
-            },
-            deps,
-            cost: u64::from(step == SolveStep::Solve),
-        }
+        shards_of.shard(&line, step, deps)
     };
     let mut shards = Vec::new();
     if splits(root) {
@@ -158,6 +155,110 @@ pub fn amazons_solve_plan(
         name: format!("amazons solve {text}"),
         dir: dir.to_owned(),
         shards,
+    }
+}
+
+/// `plan` with every Amazons solve shard that its directory shows was
+/// split, or that ended `unknown` at its time or node limit, made a gather
+/// over one solve shard per move of its position (up to the mirror image,
+/// in the plan's move order), and so on down the lines: a line is split
+/// when its result file in the plan's directory is a gather's, or a
+/// solve's stopped by its time or node limit (not by Ctrl-C: that one is
+/// redone as it is). Other shards are kept as they are. Deterministic in
+/// the directory's files, so running it again after more shards have
+/// ended `unknown` splits those too and keeps the earlier splits; the
+/// gathers take a win from one winning move and a loss from every move
+/// refuted, at any depth.
+pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
+    let dir = &plan.dir;
+    let mut shards = Vec::with_capacity(plan.shards.len());
+    for s in &plan.shards {
+        let Some(d) = SolveShard::of(s).filter(|d| d.step == SolveStep::Solve) else {
+            shards.push(s.clone());
+            continue;
+        };
+        let split_further = |line: &[String]| was_split(dir, d.root, line, d.options);
+        match position_after(d.root, d.line) {
+            Ok(pos) if splits(&pos) && split_further(d.line) => {
+                let split = Split {
+                    root: d.root,
+                    options: d.options,
+                    order,
+                    split_further: &split_further,
+                };
+                split.push(&pos, d.line, &mut shards);
+            }
+            _ => shards.push(s.clone()),
+        }
+    }
+    Plan {
+        shards,
+        ..plan.clone()
+    }
+}
+
+/// Whether the result in `dir` of `line` from `root` says the line is to
+/// be split: a gather's, or a solve's stopped by its time or node limit.
+fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
+    let id = line_id(line);
+    let result = |step| {
+        SolveShard {
+            id: &id,
+            root,
+            line,
+            step,
+            options,
+        }
+        .read_result(dir)
+    };
+    result(SolveStep::Gather).is_some()
+        || result(SolveStep::Solve).is_some_and(|r| {
+            r.status == SolveStatus::Unknown && matches!(r.limit.as_deref(), Some("time" | "node"))
+        })
+}
+
+/// How [`split_unknown`] splits a line: the plan's root and options, the
+/// order of the moves' shards, and which lines below are split again.
+struct Split<'a> {
+    root: &'a str,
+    options: &'a SolveOptions,
+    order: ShardOrder,
+    split_further: &'a dyn Fn(&[String]) -> bool,
+}
+
+impl Split<'_> {
+    /// Pushes onto `out` the shards of `line`'s position `pos` as a gather
+    /// over one solve shard per move (up to the mirror image), each move's
+    /// shard itself split when `split_further` says so.
+    fn push(&self, pos: &Position, line: &[String], out: &mut Vec<Shard>) {
+        let mut deps = Vec::new();
+        for mv in shard_moves(pos, self.order) {
+            let mut next = line.to_vec();
+            next.push(mv.to_string());
+            let mut child = pos.clone();
+            child.play_unchecked(mv);
+            if splits(&child) && (self.split_further)(&next) {
+                self.push(&child, &next, out);
+            } else {
+                out.push(self.shard(&next, SolveStep::Solve, Vec::new()));
+            }
+            deps.push(line_id(&next));
+        }
+        out.push(self.shard(line, SolveStep::Gather, deps));
+    }
+
+    fn shard(&self, line: &[String], step: SolveStep, deps: Vec<String>) -> Shard {
+        Shard {
+            id: line_id(line),
+            kind: ShardKind::AmazonsSolve {
+                position: self.root.to_owned(),
+                line: line.to_vec(),
+                step,
+                options: self.options.clone(),
+            },
+            deps,
+            cost: u64::from(step == SolveStep::Solve),
+        }
     }
 }
 
