@@ -230,7 +230,7 @@ const SEARCHES: [(&str, Class, &[&str]); 4] = [
     (
         "amazons/solve",
         Class::Amazons,
-        &["position", "sgf", "time_limit", "node_limit"],
+        &["position", "sgf", "time_limit", "node_limit", "pv"],
     ),
 ];
 
@@ -295,6 +295,7 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                 tt_mb: TABLE_MB as u64,
                 limits: q.limits()?,
                 db,
+                pv: q.flag("pv")?,
                 ..amazons_ops::SolveOptions::default()
             };
             let hook: cgt::search::ProgressHook = Arc::new(move |p: &cgt::search::Progress| {
