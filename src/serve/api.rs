@@ -1,7 +1,9 @@
 //! The JSON API: `GET /api/<command path>?<option>=<value>` answers the JSON
 //! the matching CLI command prints with `--json` (the types of
 //! [`cgtk::report`]), built by the same functions. Bad input: HTTP 400 with
-//! the CLI's one-line message.
+//! the CLI's one-line message. The searches also run as jobs
+//! (`POST /api/jobs/<route>`, `GET /api/job/<n>`, `POST /api/job/<n>/stop`;
+//! see [`super::jobs`]), which report their progress and stop on request.
 
 use std::collections::HashMap;
 use std::path::PathBuf;

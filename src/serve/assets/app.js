@@ -539,8 +539,8 @@ function dotsDraw() {
       if (dotsPlayer(dotsState(dots.w, dots.h, dots.moves).toMove) === "human") dotsPlay(e);
     });
     if (numbers) {
-      // The edge's number beside it (inside the box below, or to the right but on the right side).
-      const t = svgEl("text", { x: (X(c0) + X(c1)) / 2 + (horizontal ? 0 : c0 < w ? 22 : -22), y: (Y(r0) + Y(r1)) / 2 + (horizontal ? 19 : 0),
+      // The edge's number: under a horizontal edge, on a vertical one above its middle (where a value goes).
+      const t = svgEl("text", { x: (X(c0) + X(c1)) / 2, y: (Y(r0) + Y(r1)) / 2 + (horizontal ? 19 : -19),
         class: "enum", "data-edge": e }, svg);
       t.textContent = String(e);
     }
