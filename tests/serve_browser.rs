@@ -1099,7 +1099,42 @@ async fn amazons_moves_and_pv(c: &Client, shots: &Shots) -> Outcome {
         "return document.querySelectorAll('#am-moves li').length;",
     )
     .await?;
-    check(moves == 3 && n > 3, || format!("SGF {sgf}: {moves} moves"))
+    check(moves == 3 && n > 3, || format!("SGF {sgf}: {moves} moves"))?;
+    // A variation: back to move 2, another move clicked on the board.
+    click(c, "#am-moves li:nth-child(2) button").await?;
+    let other = js(
+        c,
+        &format!(
+            "return amLegalMoves().find(m => m !== {});",
+            serde_json::to_string(third).unwrap_or_default()
+        ),
+    )
+    .await?;
+    let other = other.as_str().ok_or("no other move")?.to_string();
+    for sq in other.split(['-', 'x']) {
+        click(c, &format!("#sq-{sq}")).await?;
+    }
+    let listed = until(
+        c,
+        "the Amazons variation",
+        "const b = document.querySelector('#am-moves li:nth-child(3) .variation'); return b ? b.textContent : null;",
+    )
+    .await?;
+    check(listed == third, || {
+        format!("after {other}, the list offers {listed}, not {third}")
+    })?;
+    click(c, "#am-sgf-export").await?;
+    let sgf = js(c, "return document.getElementById('am-sgf').value;").await?;
+    let sgf = sgf.as_str().unwrap_or_default().to_string();
+    check(sgf.matches("(;").count() == 3, || {
+        format!("SGF with one variation: {sgf}")
+    })?;
+    click(c, "#am-sgf-load").await?;
+    click(c, "#am-sgf-export").await?;
+    let again = js(c, "return document.getElementById('am-sgf').value;").await?;
+    check(again == sgf.as_str(), || {
+        format!("SGF {sgf} read back as {again}")
+    })
 }
 
 /// Screenshots of the views, saved under the test's temporary directory

@@ -373,14 +373,11 @@ async fn job_start(
         };
         let Some(turn) = turn else {
             let why = if job.flag().is_stopped() {
-                "stopped before it started".to_owned()
+                "error: stopped before it started".to_owned()
             } else {
-                format!(
-                    "busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
-                    class.name()
-                )
+                busy_line(class)
             };
-            job.set(jobs::Stage::Failed(503, format!("error: {why}")));
+            job.set(jobs::Stage::Failed(503, why));
             runner.unregister(reg);
             return;
         };
@@ -395,10 +392,10 @@ async fn job_start(
         .await;
         job.set(match result {
             Ok(Ok(v)) => jobs::Stage::Done(v),
-            Ok(Err(err)) => {
-                let status = if err.is::<BadInput>() { 400 } else { 500 };
-                jobs::Stage::Failed(status, format!("error: {}", one_line(&err)))
-            }
+            Ok(Err(err)) => jobs::Stage::Failed(
+                error_status(&err).as_u16(),
+                format!("error: {}", one_line(&err)),
+            ),
             Err(join) => jobs::Stage::Failed(500, format!("error: the computation failed: {join}")),
         });
         runner.unregister(reg);
@@ -533,12 +530,16 @@ impl Request {
 
 /// An error as the CLI prints it, with 400 for bad input and 500 else.
 fn error_response(err: &anyhow::Error) -> Response {
-    let status = if err.is::<BadInput>() {
+    (error_status(err), format!("error: {}", one_line(err))).into_response()
+}
+
+/// The status of an error: 400 for bad input, 500 else.
+fn error_status(err: &anyhow::Error) -> StatusCode {
+    if err.is::<BadInput>() {
         StatusCode::BAD_REQUEST
     } else {
         StatusCode::INTERNAL_SERVER_ERROR
-    };
-    (status, format!("error: {}", one_line(err))).into_response()
+    }
 }
 
 fn json_response<T: Serialize>(report: &T) -> Response {
@@ -626,14 +627,15 @@ where
 
 /// HTTP 503: every turn of `class` stayed taken while the request waited.
 fn busy(class: Class) -> Response {
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!(
-            "error: busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
-            class.name()
-        ),
+    (StatusCode::SERVICE_UNAVAILABLE, busy_line(class)).into_response()
+}
+
+/// The answer "busy" for `class`, in one line.
+fn busy_line(class: Class) -> String {
+    format!(
+        "error: busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
+        class.name()
     )
-        .into_response()
 }
 
 /// A computed answer, turned into a response by its type.

@@ -227,6 +227,36 @@ function pathOf(node) {
   return out.reverse();
 }
 
+/** The line through `node`: the path from the root to it, then on along `next` (or the first child). */
+function lineOf(node) {
+  const out = [];
+  for (let n = node; n.parent; n = n.parent) out.push(n);
+  out.reverse();
+  for (let n = node.next || node.kids[0]; n; n = n.next || n.kids[0]) out.push(n);
+  return out;
+}
+
+/** The other moves from `node`'s parent (variations), as buttons that `go` to them, each named by `name`. */
+function variationSpan(node, name, go) {
+  const sibs = node.parent.kids.filter((x) => x !== node);
+  if (!sibs.length) return null;
+  const v = document.createElement("span");
+  v.className = "variations";
+  v.append(" or ");
+  sibs.forEach((sib, i) => {
+    const b = document.createElement("button");
+    b.className = "link variation";
+    b.dataset.edge = String(sib.move);
+    let n = sib; const moves = [name(sib)];
+    while (n.kids.length && moves.length < 4) { n = n.kids[0]; moves.push(name(n)); }
+    b.textContent = moves.join(",") + (n.kids.length ? ",..." : "");
+    b.addEventListener("click", () => go(sib));
+    if (i) v.append("; ");
+    v.appendChild(b);
+  });
+  return v;
+}
+
 /** The record of the whole tree: the main line, each variation in parentheses after the move it replaces. */
 function dotsTreeRecord() {
   const line = (node) => {
@@ -254,8 +284,13 @@ function dotsNew(w, h, root) {
 /** Shows `node` of the tree. */
 function dotsGoto(node) {
   dots.node = node;
-  for (let n = node; n.parent; n = n.parent) n.parent.next = n;
+  remember(node);
   dotsChanged();
+}
+
+/** Makes Redo from each position on the way to `node` lead to it. */
+function remember(node) {
+  for (let n = node; n.parent; n = n.parent) n.parent.next = n;
 }
 
 function dotsPlay(e) {
@@ -434,14 +469,8 @@ function valueClass(v) { return v > 0 ? "win" : v < 0 ? "loss" : "tie"; }
 function signed(v) { return v > 0 ? "+" + v : String(v); }
 function nimText(m) { return m.loony ? "L" : m.nimber === 0 ? "0" : "*" + m.nimber; }
 
-/** The line shown in the move list: the root's path to the node, then on along `next`. */
-function dotsLine() {
-  const out = [];
-  for (let n = dots.node; n.parent; n = n.parent) out.push(n);
-  out.reverse();
-  for (let n = dots.node.next || dots.node.kids[0]; n; n = n.next || n.kids[0]) out.push(n);
-  return out;
-}
+/** The line shown in the move list. */
+function dotsLine() { return lineOf(dots.node); }
 
 /** The loss of move `k` of `line` against the best move, from the analysis before it. */
 function moveLoss(line, k) {
@@ -483,24 +512,8 @@ function dotsMoveList() {
         li.appendChild(t);
       }
     }
-    const sibs = node.parent.kids.filter((x) => x !== node);
-    if (sibs.length) {
-      const v = document.createElement("span");
-      v.className = "variations";
-      v.append(" or ");
-      sibs.forEach((sib, i) => {
-        const vb = document.createElement("button");
-        vb.className = "link variation";
-        vb.dataset.edge = String(sib.move);
-        let n = sib; const moves = [sib.move];
-        while (n.kids.length && moves.length < 4) { n = n.kids[0]; moves.push(n.move); }
-        vb.textContent = moves.join(",") + (n.kids.length ? ",..." : "");
-        vb.addEventListener("click", () => dotsGoto(sib));
-        if (i) v.append("; ");
-        v.appendChild(vb);
-      });
-      li.appendChild(v);
-    }
+    const v = variationSpan(node, (x) => x.move, dotsGoto);
+    if (v) li.appendChild(v);
     list.appendChild(li);
     st = dotsState(dots.w, dots.h, line.slice(0, k + 1).map((n) => n.move));
   });
@@ -726,10 +739,13 @@ for (const id of ["dots-p0", "dots-p1"]) $(id).addEventListener("change", () => 
 
 // Squares: files A.. left to right, ranks 1.. bottom to top; a position is
 // its ranks from the top, `/`-separated (`.` empty, W, B, x burnt), then w or b.
-// `history` holds the positions before each move of `moves` (in notation,
-// `A4-C2xC1`: queen from, to, arrow); `redo` the moves undone, last first.
-const am = { w: 6, h: 6, cells: [], toMove: "w", history: [], moves: [], redo: [], sel: null, dest: null,
+// The game is a tree of moves, as in Dots: `root` holds the start position,
+// each node a move (in notation, `A4-C2xC1`: queen from, to, arrow) and the
+// position after it; `node` is the one shown, `moves` the moves to it.
+const am = { w: 6, h: 6, cells: [], toMove: "w", root: null, node: null, moves: [], sel: null, dest: null,
   areas: null, best: null, pv: null, cursor: [0, 0], token: 0 };
+
+function amNode(move, parent, cells, toMove) { return { move, parent, kids: [], next: null, cells, toMove }; }
 
 function amStandard(w, h) {
   const cells = Array.from({ length: h }, () => new Array(w).fill("."));
@@ -762,60 +778,116 @@ function amParse(text) {
 }
 
 /**
- * The position after the main line of an SGF game record (FF[4] GM[18]):
- * points are column then row letters, row `a` the top rank; `AW`, `AB`, `AA`
- * set up queens and arrows, `PL` the side to move; without set-up the game
- * starts from the standard start of `SZ[n]` or `SZ[w:h]`.
+ * The nodes of an SGF text: the first game tree's root node, each node
+ * `{ props: { NAME: [values] }, kids }` (variations are further kids).
+ */
+function sgfParse(text) {
+  const top = { props: {}, kids: [] }, stack = [];
+  let cur = top, i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === "(") { stack.push(cur); i++; }
+    else if (ch === ")") {
+      if (!stack.length) throw new Error("SGF: a ) without its (");
+      cur = stack.pop(); i++;
+    } else if (ch === ";") {
+      const n = { props: {}, kids: [] };
+      cur.kids.push(n); cur = n; i++;
+    } else if (/[A-Z]/.test(ch)) {
+      const name = /^[A-Z]+/.exec(text.slice(i))[0];
+      i += name.length;
+      const values = [];
+      for (;;) {
+        while (/\s/.test(text[i] || "")) i++;
+        if (text[i] !== "[") break;
+        let v = "";
+        for (i++; i < text.length && text[i] !== "]"; i++) v += text[i] === "\\" ? text[++i] : text[i];
+        if (text[i] !== "]") throw new Error(`SGF: property ${name} is not closed`);
+        i++;
+        values.push(v);
+      }
+      if (cur === top) throw new Error(`SGF: property ${name} outside a node`);
+      cur.props[name] = (cur.props[name] || []).concat(values);
+    } else i++;
+  }
+  if (stack.length) throw new Error("SGF: a ( without its )");
+  if (!top.kids.length) throw new Error("SGF: no game tree");
+  return top.kids[0];
+}
+
+/**
+ * An SGF game record (FF[4] GM[18]) with its variations: points are column
+ * then row letters, row `a` the top rank; `AW`, `AB`, `AA` set up queens and
+ * arrows, `PL` the side to move; without set-up the game starts from the
+ * standard start of `SZ[n]` or `SZ[w:h]`. Answers the start position and
+ * the moves as a tree `{ move, kids }` (each move checked legal).
  */
 function amFromSgf(text) {
-  // The main line: the first variation at every branch.
-  let main = "", depth = 0, skip = 0;
-  const closed = [];
-  for (const ch of text) {
-    if (skip) { if (ch === "(") skip++; else if (ch === ")") skip--; continue; }
-    if (ch === "(") {
-      if (closed[depth]) { skip = 1; continue; }
-      depth++; closed[depth] = false; continue;
-    }
-    if (ch === ")") { closed[depth] = false; depth--; closed[depth] = true; continue; }
-    main += ch;
-  }
-  const sz = /SZ\[(\d+)(?::(\d+))?\]/.exec(main);
+  const root = sgfParse(text);
+  const sz = /^(\d+)(?::(\d+))?$/.exec(((root.props.SZ || [])[0] || "").trim());
   if (!sz) throw new Error("SGF: no board size SZ[..]");
   const w = +sz[1], h = sz[2] ? +sz[2] : w;
   if (w < 1 || h < 1 || w > 8 || h > 8) throw new Error("SGF: boards are up to 8x8");
   const point = (p) => {
     const f = p.charCodeAt(0) - 97, r = h - 1 - (p.charCodeAt(1) - 97);
-    if (f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
+    if (p.length !== 2 || f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
     return [f, r];
   };
-  const setup = [...main.matchAll(/(AW|AB|AA)((?:\s*\[[a-z]{2}\])+)/g)];
+  const setup = ["AW", "AB", "AA"].filter((k) => root.props[k]);
   const cells = setup.length ? Array.from({ length: h }, () => new Array(w).fill(".")) : amStandard(w, h);
-  for (const [, prop, list] of setup) {
-    for (const [, p] of list.matchAll(/\[([a-z]{2})\]/g)) {
+  for (const prop of setup) {
+    for (const p of root.props[prop]) {
       const [f, r] = point(p);
       cells[r][f] = prop === "AW" ? "W" : prop === "AB" ? "B" : "x";
     }
   }
-  const pl = /PL\[([WB])\]/.exec(main);
-  am.w = w; am.h = h; am.cells = cells; am.toMove = pl ? pl[1].toLowerCase() : "w";
-  const start = { w, h, cells: cells.map((row) => row.slice()), toMove: am.toMove, moves: [] };
-  for (const [, who, m] of main.matchAll(/;\s*([WB])\[([a-z]{6})\]/g)) {
-    const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
-    const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
-    if (who.toLowerCase() !== am.toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
-    const q = am.cells[a[1]][a[0]];
-    am.cells[a[1]][a[0]] = "."; am.cells[b[1]][b[0]] = q; am.cells[c[1]][c[0]] = "x";
-    am.toMove = am.toMove === "w" ? "b" : "w";
-    start.moves.push(text);
-  }
+  const pl = (root.props.PL || [])[0];
+  const start = { w, h, cells, toMove: pl === "B" ? "b" : "w", kids: [] };
+  // The moves, checked on the board of `am` (restored by the caller).
+  am.w = w; am.h = h;
+  const walk = (sgf, into, cells, toMove) => {
+    for (const kid of sgf.kids) {
+      const who = kid.props.W ? "w" : kid.props.B ? "b" : null;
+      if (!who) { walk(kid, into, cells, toMove); continue; }
+      const m = kid.props[who.toUpperCase()][0] || "";
+      if (m.length !== 6) throw new Error(`SGF: move ${m} is not three points`);
+      const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
+      const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
+      am.cells = cells; am.toMove = toMove;
+      if (who !== toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
+      const next = amPlayed(cells, text);
+      const node = { move: text, kids: [] };
+      into.kids.push(node);
+      walk(kid, node, next, toMove === "w" ? "b" : "w");
+    }
+  };
+  walk(root, start, cells, start.toMove);
   return start;
 }
 
-/** Shows a game: its start position, then its moves played in turn. */
+/** The cells after `move` on `cells` (a copy). */
+function amPlayed(cells, move) {
+  const [[f0, r0], [f1, r1], [f2, r2]] = move.split(/[-x]/).map(sqParse);
+  const out = cells.map((row) => row.slice());
+  const q = out[r0][f0];
+  out[r0][f0] = "."; out[r1][f1] = q; out[r2][f2] = "x";
+  return out;
+}
+
+/** Shows a game: its start position and its tree of moves, at the end of the main line. */
 function amGame(g) {
   amSet(g);
-  for (const m of g.moves || []) amApply(m);
+  const build = (from, into) => {
+    for (const k of from.kids || []) {
+      const n = amNode(k.move, into, amPlayed(into.cells, k.move), into.toMove === "w" ? "b" : "w");
+      into.kids.push(n);
+      build(k, n);
+    }
+  };
+  build(g, am.root);
+  let end = am.root;
+  while (end.kids.length) end = end.kids[0];
+  if (end !== am.root) amGo(end);
 }
 
 function sqName(f, r) { return String.fromCharCode(65 + f) + (r + 1); }
@@ -845,16 +917,24 @@ function amLegalMoves() {
   return moves;
 }
 
-function amApply(move, redoing) {
+function amApply(move) {
   const m = /^([A-H][1-8])-([A-H][1-8])x([A-H][1-8])$/.exec(move);
   if (!m) return;
-  const [f0, r0] = sqParse(m[1]), [f1, r1] = sqParse(m[2]), [f2, r2] = sqParse(m[3]);
-  am.history.push({ cells: am.cells.map((row) => row.slice()), toMove: am.toMove });
-  am.moves.push(move);
-  if (!redoing) am.redo = [];
-  const q = am.cells[r0][f0];
-  am.cells[r0][f0] = "."; am.cells[r1][f1] = q; am.cells[r2][f2] = "x";
-  am.toMove = am.toMove === "w" ? "b" : "w";
+  let child = am.node.kids.find((k) => k.move === move);
+  if (!child) {
+    child = amNode(move, am.node, amPlayed(am.node.cells, move), am.node.toMove === "w" ? "b" : "w");
+    am.node.kids.push(child);
+  }
+  amGo(child);
+}
+
+/** Shows `node` of the tree. */
+function amGo(node) {
+  am.node = node;
+  remember(node);
+  am.cells = node.cells.map((row) => row.slice());
+  am.toMove = node.toMove;
+  am.moves = pathOf(node);
   am.sel = am.dest = null;
   amChanged();
 }
@@ -873,64 +953,55 @@ function amChanged() {
 }
 
 function amUndo() {
-  const prev = am.history.pop();
-  if (!prev) return;
-  am.redo.push(am.moves.pop());
-  am.cells = prev.cells; am.toMove = prev.toMove; am.sel = am.dest = null;
-  amChanged();
+  if (am.node.parent) amGo(am.node.parent);
 }
 
 function amRedo() {
-  if (am.redo.length) amApply(am.redo.pop(), true);
+  const next = am.node.next || am.node.kids[0];
+  if (next) amGo(next);
 }
 
-/** Goes back or forward to `ply` moves from the start (of the moves played and undone). */
-function amGoto(ply) {
-  while (am.moves.length > ply && am.history.length) amUndo();
-  while (am.moves.length < ply && am.redo.length) amRedo();
-}
-
-/** The move list: the moves played, then those undone (which Redo plays again). */
+/** The move list: the line through the position shown, with the variations after the moves they replace. */
 function amMoveList() {
   const list = $("am-moves");
   list.textContent = "";
-  const all = [...am.moves, ...am.redo.slice().reverse()];
-  // The side that made the first move: the side to move now, flipped once per move played.
-  let side = am.moves.length % 2 ? (am.toMove === "w" ? "b" : "w") : am.toMove;
-  all.forEach((mv, k) => {
+  const line = lineOf(am.node), here = am.moves.length;
+  line.forEach((node, k) => {
     const li = document.createElement("li");
-    li.className = "move" + (k + 1 === am.moves.length ? " current" : "") + (k >= am.moves.length ? " future" : "");
-    li.dataset.move = mv;
+    li.className = "move" + (k + 1 === here ? " current" : "") + (k >= here ? " future" : "");
+    li.dataset.move = node.move;
     const b = document.createElement("button");
     b.className = "link";
-    b.textContent = (side === "w" ? "White " : "Black ") + mv;
-    b.addEventListener("click", () => amGoto(k + 1));
+    b.textContent = (node.parent.toMove === "w" ? "White " : "Black ") + node.move;
+    b.addEventListener("click", () => amGo(node));
     li.appendChild(b);
+    const v = variationSpan(node, (x) => x.move, amGo);
+    if (v) li.appendChild(v);
     list.appendChild(li);
-    side = side === "w" ? "b" : "w";
   });
 }
 
-/** The game as an SGF record (FF[4] GM[18]): the position before the first move as set-up, then the moves. */
+/** The game as an SGF record (FF[4] GM[18]): the start as set-up, then the moves, variations in parentheses. */
 function amToSgf() {
-  const start = am.history.length ? am.history[0] : { cells: am.cells, toMove: am.toMove };
+  const start = am.root;
   const pt = (f, r) => String.fromCharCode(97 + f) + String.fromCharCode(97 + am.h - 1 - r);
   const props = { W: "AW", B: "AB", x: "AA" }, lists = { AW: [], AB: [], AA: [] };
   start.cells.forEach((row, r) => row.forEach((c, f) => { if (props[c]) lists[props[c]].push(pt(f, r)); }));
   let sgf = `(;FF[4]GM[18]SZ[${am.w === am.h ? am.w : am.w + ":" + am.h}]`;
   for (const [k, v] of Object.entries(lists)) if (v.length) sgf += k + v.map((p) => `[${p}]`).join("");
   sgf += `PL[${start.toMove.toUpperCase()}]`;
-  let side = start.toMove.toUpperCase();
-  for (const mv of am.moves) {
-    const [a, b, c] = mv.split(/[-x]/).map(sqParse);
-    sgf += `;${side}[${pt(...a)}${pt(...b)}${pt(...c)}]`;
-    side = side === "W" ? "B" : "W";
-  }
-  return sgf + ")";
+  const move = (n) => `;${n.parent.toMove.toUpperCase()}[` + n.move.split(/[-x]/).map((s) => pt(...sqParse(s))).join("") + "]";
+  const seq = (n) => {
+    let out = "";
+    while (n.kids.length === 1) { n = n.kids[0]; out += move(n); }
+    return out + n.kids.map((k) => "(" + move(k) + seq(k) + ")").join("");
+  };
+  return sgf + seq(start) + ")";
 }
 
 function amSet(p) {
-  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.history = []; am.moves = []; am.redo = [];
+  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.moves = [];
+  am.root = am.node = amNode(null, null, p.cells.map((row) => row.slice()), p.toMove);
   am.sel = am.dest = null; am.cursor = [0, 0];
   $("am-w").value = String(am.w); $("am-h").value = String(am.h);
   amChanged();
@@ -1264,11 +1335,12 @@ function setLink() {
       if ($(id).checked) parts.push(key);
     }
   } else if (activePanel === "amazons") {
-    const start = am.history.length ? am.history[0] : { cells: am.cells, toMove: am.toMove };
+    const start = am.root;
     const ranks = [];
     for (let r = am.h - 1; r >= 0; r--) ranks.push(start.cells[r].join(""));
     parts = ["amazons=" + enc(ranks.join("/") + " " + start.toMove)];
-    if (am.moves.length) parts.push("moves=" + enc(am.moves.join(",")));
+    if (am.root.kids.length) parts.push("sgf=" + enc(amToSgf()));
+    if (am.moves.length) parts.push("at=" + enc(am.moves.join(",")));
   } else {
     parts = ["cgt=" + enc($("cgt-g").value)];
   }
@@ -1303,13 +1375,14 @@ function dotsMainEnd() {
   if (link.has("amazons")) {
     showPanel("amazons");
     try {
-      const g = amParse(link.get("amazons"));
-      g.moves = (link.get("moves") || "").split(",").filter((m) => m);
-      const legal = () => amLegalMoves();
-      amSet(g);
-      for (const m of g.moves) {
-        if (!legal().includes(m)) throw new Error(`move ${m} is illegal here`);
-        amApply(m);
+      amSet(amParse(link.get("amazons")));
+      if (link.has("sgf")) amGame(amFromSgf(link.get("sgf")));
+      if (link.has("at")) {
+        // The node at the end of the moves `at` names, from the root.
+        let n = am.root;
+        for (const m of link.get("at").split(",").filter((x) => x)) n = n && n.kids.find((k) => k.move === m);
+        if (!n) throw new Error("the link's moves are not in its game");
+        amGo(n);
       }
       if (link.has("eval")) amEval();
     } catch (err) {
