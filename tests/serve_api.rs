@@ -886,3 +886,28 @@ fn boxes_completed(w: usize, h: usize, drawn: &[usize], e: usize) -> usize {
     };
     around.into_iter().filter(|&(r, c)| complete(r, c)).count()
 }
+
+/// With `--table DIR`, the principal variation is read from the
+/// whole-board table (no search node) and is the solver's: the
+/// lowest-numbered optimal move each time, from either source.
+#[test]
+fn the_principal_variation_comes_from_a_table_when_one_covers_it() {
+    let dir = testkit::files::temp_dir("serve-pv-table");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().expect("a UTF-8 path");
+    let (code, _, err) = cli(&["dots", "table", "build", "3x2", "--out", out]);
+    assert_eq!(code, 0, "{err}");
+    let tabled = Server::start(&["--table", out]);
+    let solver = Server::start(&[]);
+    for pos in ["3x2", "3x2:0,1,2,7", "3x2:3,4,5"] {
+        let from_table = tabled.json("/api/dots/pv", &[("position", pos)]);
+        let searched = solver.json("/api/dots/pv", &[("position", pos)]);
+        assert_eq!(from_table["nodes"], 0, "{pos}: {from_table}");
+        assert!(searched["nodes"].as_u64().is_some_and(|n| n > 0), "{pos}");
+        assert_eq!(from_table["moves"], searched["moves"], "{pos}");
+        assert_eq!(from_table["value"], searched["value"], "{pos}");
+        let query = cli_json(&["dots", "table", "query", pos, "--table", out, "--json"]);
+        assert_eq!(from_table["value"], query["value"], "{pos}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
