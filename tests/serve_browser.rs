@@ -517,10 +517,11 @@ async fn areas_match(c: &Client, cli: &Value) -> Outcome {
     check(rows == Value::Array(want.clone()), || {
         format!("page areas {rows}, amazons eval {want:?}")
     })?;
-    // Every square of an area is coloured as that area.
+    // Every square of an area is coloured as that area (a square of two
+    // areas as both).
     let marked = js(
         c,
-        "return [...document.querySelectorAll('#am-board .sq[data-area]')].map(s => [s.getAttribute('aria-label'), Number(s.dataset.area)]);",
+        "return [...document.querySelectorAll('#am-board .sq[data-area]')].flatMap(s =>            s.dataset.areas.split(' ').map(i => [s.getAttribute('aria-label'), Number(i)]));",
     )
     .await?;
     for (i, a) in cli["areas"].as_array().into_iter().flatten().enumerate() {
@@ -987,6 +988,8 @@ async fn amazons_area_colours(c: &Client, shots: &Shots) -> Outcome {
     for pos in [
         "B.x.W/..x../xxxxx/W.x.B/..x.. w",
         "BxW.x./xxxxx./..x.../Wx.xB./xxxx../...xW. w",
+        // Blocker territories (a position of tests/amazons_eval.rs).
+        "xxW.xx/xWxxxx/.xWxBx/BWxxxx/..WB.x b",
     ] {
         type_into(c, "#am-position", pos).await?;
         click(c, "#am-load").await?;
@@ -1025,9 +1028,12 @@ async fn amazons_area_colours(c: &Client, shots: &Shots) -> Outcome {
         }
         if pos.starts_with("BxW") {
             shots.take(c, "amazons-areas").await?;
+        } else if pos.starts_with("xxW") {
+            shots.take(c, "amazons-blockers").await?;
         }
     }
-    check(kinds.len() >= 4, || format!("kinds seen: {kinds:?}"))?;
+    // Active, dead, black and white simple territories, blockers.
+    check(kinds.len() == 5, || format!("kinds seen: {kinds:?}"))?;
     for (i, (k, bg)) in kinds.iter().enumerate() {
         for (k2, bg2) in &kinds[i + 1..] {
             check(bg != bg2, || format!("{k} and {k2} share {bg}"))?;

@@ -1019,7 +1019,8 @@ function amDraw() {
   board.textContent = "";
   board.style.gridTemplateColumns = `repeat(${am.w}, 1fr)`;
   const kinds = new Map();
-  if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, [kindClass(a.kind), i])));
+  // A square may lie in two areas (a blocker queen's, in its territory and the active area next to it).
+  if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, (kinds.get(s) || []).concat([[kindClass(a.kind), i]]))));
   const targets = new Set();
   if (am.sel && !am.dest) amReach(am.cells, am.sel[0], am.sel[1]).forEach(([x, y]) => targets.add(sqName(x, y)));
   if (am.dest) amReach(am.cells, am.dest[0], am.dest[1], am.sel).forEach(([x, y]) => targets.add(sqName(x, y)));
@@ -1041,8 +1042,14 @@ function amDraw() {
     if (am.keyboard && am.cursor[0] === f && am.cursor[1] === r) sq.classList.add("cursor");
     if (best.includes(name)) sq.classList.add("best");
     ["last-from", "last-to", "last-arrow"].forEach((cls, i) => { if (last[i] === name) sq.classList.add(cls); });
-    const k = kinds.get(name);
-    if (k && k[0]) { sq.classList.add(k[0]); sq.dataset.area = String(k[1]); }
+    const k = (kinds.get(name) || []).filter(([cls]) => cls);
+    if (k.length) {
+      // The first area's colour fills the square, a second one's rings it.
+      sq.classList.add(k[0][0]);
+      if (k[1]) sq.classList.add(k[1][0].replace("kind-", "kind2-"));
+      sq.dataset.area = String(k[0][1]);
+      sq.dataset.areas = k.map(([, i]) => i).join(" ");
+    }
     const coord = document.createElement("span");
     coord.className = "coord"; coord.textContent = name;
     sq.appendChild(coord);
