@@ -1070,3 +1070,34 @@ pub struct TrainReport {
     /// Every snapshot, in order.
     pub snapshots: Vec<TrainSnapshotReport>,
 }
+
+/// The principal variation of a Dots-and-Boxes position (`/api/dots/pv`):
+/// best moves played one after another (the lowest-numbered optimal move
+/// each time) until the game ends or a limit stops the search.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DotsPvReport {
+    /// The value of the position for the player to move (boxes they take
+    /// minus boxes the opponent takes, of those left), null when a limit
+    /// stopped the search before the first move was found.
+    pub value: Option<i32>,
+    /// The moves of the variation, in the order played: all moves to the
+    /// end of the game unless `limit` is set.
+    pub moves: Vec<DotsPvMove>,
+    /// `"time"`, `"node"` or `"interrupt"` when a limit ended the variation
+    /// early, else null.
+    pub limit: Option<&'static str>,
+    /// Search nodes of all steps (0 for steps answered by a table).
+    pub nodes: u64,
+}
+
+/// One move of [`DotsPvReport`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct DotsPvMove {
+    /// The edge drawn.
+    pub edge: usize,
+    /// The value of the position before the move for the player who makes
+    /// it (the value the move keeps).
+    pub value: i32,
+    /// Boxes the move completes (the mover then moves again).
+    pub captures: usize,
+}

@@ -694,3 +694,220 @@ fn a_second_ctrl_c_ends_the_server_at_once() {
     server.interrupt();
     assert_eq!(server.wait_exit(Duration::from_secs(3)), Some(130));
 }
+
+/// Polls job `id` until it has ended (at most two minutes): its last poll.
+fn job_end(server: &Server, id: &serde_json::Value) -> serde_json::Value {
+    let path = format!("/api/job/{id}");
+    let start = Instant::now();
+    loop {
+        let poll = server.json(&path, &[]);
+        if poll["state"] == "done" || poll["state"] == "failed" {
+            return poll;
+        }
+        assert!(start.elapsed() < Duration::from_secs(120), "{poll}");
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// A search started as a job ends with the report the plain route (and the
+/// CLI) gives; bad input fails the job as the route fails (HTTP 400 and
+/// the same line); an unknown job is HTTP 404.
+#[test]
+fn a_job_answers_what_the_route_answers() {
+    let server = Server::start(&[]);
+    let pos = "3x3:0,1,2,3,12,13";
+    let job = server.post_json("/api/jobs/dots/analyze", &[("position", pos)]);
+    let poll = job_end(&server, &job["job"]);
+    assert_eq!(poll["route"], "dots/analyze");
+    let cli = cli_json(&["dots", "analyze", pos, "--json", "--quiet"]);
+    assert_eq!(untimed(poll["result"].clone()), untimed(cli));
+    let job = server.post_json("/api/jobs/dots/nimber", &[("position", "2x2:0,5")]);
+    let poll = job_end(&server, &job["job"]);
+    assert_eq!(
+        poll["result"],
+        cli_json(&["dots", "nimber", "2x2:0,5", "--json"])
+    );
+    let am = "B.../..../..../...W b";
+    let job = server.post_json("/api/jobs/amazons/solve", &[("position", am)]);
+    let poll = job_end(&server, &job["job"]);
+    let cli = cli_json(&["amazons", "solve", am, "--json", "--quiet"]);
+    assert_eq!(poll["result"]["winner"], cli["winner"]);
+    assert_eq!(poll["result"]["best_move"], cli["best_move"]);
+
+    let job = server.post_json("/api/jobs/dots/analyze", &[("position", "3x3:0,0")]);
+    let poll = job_end(&server, &job["job"]);
+    let (status, line) = server.get("/api/dots/analyze", &[("position", "3x3:0,0")]);
+    assert_eq!(
+        (poll["status"].clone(), poll["error"].clone()),
+        (status.into(), line.trim().into())
+    );
+    let (status, _) = server.post(
+        "/api/jobs/dots/analyze",
+        &[("position", "3x3"), ("depth", "2")],
+    );
+    assert_eq!(status, 400);
+    assert_eq!(server.get("/api/job/12345", &[]).0, 404);
+    assert_eq!(server.post("/api/job/x/stop", &[]).0, 404);
+}
+
+/// A long search shows its progress (bounds and nodes) while it runs; a
+/// stop ends it with the bounds it reached, which hold the value the
+/// progress last showed within them.
+#[test]
+fn a_running_job_shows_progress_and_stops_on_request() {
+    let server = Server::start(&[]);
+    let job = server.post_json("/api/jobs/dots/analyze", &[("position", "5x5")]);
+    let path = format!("/api/job/{}", job["job"]);
+    let start = Instant::now();
+    let progress = loop {
+        let poll = server.json(&path, &[]);
+        assert_ne!(poll["state"], "done", "5x5 solved at once: {poll}");
+        if !poll["progress"].is_null() {
+            break poll["progress"].clone();
+        }
+        assert!(
+            start.elapsed() < Duration::from_secs(60),
+            "no progress: {poll}"
+        );
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    assert!(
+        progress["nodes"].as_u64().is_some_and(|n| n > 0),
+        "{progress}"
+    );
+    let stop = server.post_json(&format!("{path}/stop"), &[]);
+    assert!(
+        stop["stopping"] == true || stop["state"] == "done",
+        "{stop}"
+    );
+    let end = job_end(&server, &job["job"]);
+    let r = &end["result"];
+    assert_eq!(r["limit"], "interrupt", "{end}");
+    let (lo, hi) = (r["lower"].as_i64().unwrap(), r["upper"].as_i64().unwrap());
+    let (plo, phi) = (
+        progress["lower"].as_i64().unwrap(),
+        progress["upper"].as_i64().unwrap(),
+    );
+    // 25 boxes: bounds within [-25, 25], narrower than or as the progress.
+    assert!(-25 <= lo && lo <= hi && hi <= 25, "{r}");
+    assert!(plo <= lo && hi <= phi, "progress {progress}, end {r}");
+}
+
+/// A job whose page stops polling is stopped (and says so on stderr).
+#[test]
+fn a_job_nobody_polls_stops() {
+    let server = Server::start(&[]);
+    let job = server.post_json("/api/jobs/dots/analyze", &[("position", "5x5")]);
+    assert!(
+        until_stderr(&server, "nobody polls job", 1, Duration::from_secs(60)),
+        "{}",
+        server.stderr()
+    );
+    let end = job_end(&server, &job["job"]);
+    assert_eq!(end["result"]["limit"], "interrupt", "{end}");
+}
+
+/// The principal variation replays to the value: played out with a naive
+/// scorer (written here), the mover's margin over the boxes left is the
+/// value, each move keeps the value `dots analyze` gives it in its
+/// position, and the game ends.
+#[test]
+fn the_principal_variation_replays_to_the_value() {
+    let server = Server::start(&[]);
+    for (w, h, record) in [(3, 3, "0,4"), (2, 2, ""), (3, 2, "0,1,2,7")] {
+        let pos = if record.is_empty() {
+            format!("{w}x{h}")
+        } else {
+            format!("{w}x{h}:{record}")
+        };
+        let pv = server.json("/api/dots/pv", &[("position", &pos)]);
+        assert!(pv["limit"].is_null(), "{pv}");
+        let mut drawn: Vec<usize> = record
+            .split(',')
+            .filter(|s| !s.is_empty())
+            .map(|s| s.parse().unwrap())
+            .collect();
+        let edges = (h + 1) * w + h * (w + 1);
+        let (mut margin, mut side) = (0i64, 1i64);
+        let mut first = true;
+        let mut here = pos.clone();
+        for m in pv["moves"].as_array().unwrap() {
+            let e = m["edge"].as_u64().unwrap() as usize;
+            let cli = cli_json(&["dots", "analyze", &here, "--json", "--quiet"]);
+            let best = cli["value"].as_i64().unwrap();
+            assert_eq!(m["value"].as_i64(), Some(best), "{here}: {m}");
+            if first {
+                assert_eq!(pv["value"].as_i64(), Some(best), "{here}");
+                first = false;
+            }
+            let took = boxes_completed(w, h, &drawn, e);
+            assert_eq!(m["captures"].as_u64(), Some(took as u64), "{here}: {m}");
+            drawn.push(e);
+            margin += side * took as i64;
+            if took == 0 {
+                side = -side;
+            }
+            here = format!(
+                "{w}x{h}:{}",
+                drawn
+                    .iter()
+                    .map(usize::to_string)
+                    .collect::<Vec<_>>()
+                    .join(",")
+            );
+        }
+        assert_eq!(drawn.len(), edges, "{pos}: the variation ends the game");
+        assert_eq!(Some(margin), pv["value"].as_i64(), "{pos}: {pv}");
+    }
+}
+
+/// Boxes of a `w`x`h` board that drawing `e` completes, given `drawn`
+/// (edge numbers of ARCHITECTURE.md: horizontal edges row by row, then
+/// vertical ones).
+fn boxes_completed(w: usize, h: usize, drawn: &[usize], e: usize) -> usize {
+    let has = |x: usize| x == e || drawn.contains(&x);
+    let complete = |r: usize, c: usize| {
+        let v = (h + 1) * w + r * (w + 1) + c;
+        has(r * w + c) && has((r + 1) * w + c) && has(v) && has(v + 1)
+    };
+    let hs = (h + 1) * w;
+    let around: Vec<(usize, usize)> = if e < hs {
+        let (r, c) = (e / w, e % w);
+        [(r > 0).then(|| (r - 1, c)), (r < h).then_some((r, c))]
+            .into_iter()
+            .flatten()
+            .collect()
+    } else {
+        let (r, c) = ((e - hs) / (w + 1), (e - hs) % (w + 1));
+        [(c > 0).then(|| (r, c - 1)), (c < w).then_some((r, c))]
+            .into_iter()
+            .flatten()
+            .collect()
+    };
+    around.into_iter().filter(|&(r, c)| complete(r, c)).count()
+}
+
+/// With `--table DIR`, the principal variation is read from the
+/// whole-board table (no search node) and is the solver's: the
+/// lowest-numbered optimal move each time, from either source.
+#[test]
+fn the_principal_variation_comes_from_a_table_when_one_covers_it() {
+    let dir = testkit::files::temp_dir("serve-pv-table");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.to_str().expect("a UTF-8 path");
+    let (code, _, err) = cli(&["dots", "table", "build", "3x2", "--out", out]);
+    assert_eq!(code, 0, "{err}");
+    let tabled = Server::start(&["--table", out]);
+    let solver = Server::start(&[]);
+    for pos in ["3x2", "3x2:0,1,2,7", "3x2:3,4,5"] {
+        let from_table = tabled.json("/api/dots/pv", &[("position", pos)]);
+        let searched = solver.json("/api/dots/pv", &[("position", pos)]);
+        assert_eq!(from_table["nodes"], 0, "{pos}: {from_table}");
+        assert!(searched["nodes"].as_u64().is_some_and(|n| n > 0), "{pos}");
+        assert_eq!(from_table["moves"], searched["moves"], "{pos}");
+        assert_eq!(from_table["value"], searched["value"], "{pos}");
+        let query = cli_json(&["dots", "table", "query", pos, "--table", out, "--json"]);
+        assert_eq!(from_table["value"], query["value"], "{pos}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

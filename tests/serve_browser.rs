@@ -221,7 +221,7 @@ async fn dots_game(c: &Client) -> Outcome {
             })?;
         }
         drawn.push(e);
-        if !completes_box(3, 3, &drawn, e) {
+        if boxes_completed(3, 3, &drawn, e) == 0 {
             side = 1 - side;
         }
     }
@@ -281,7 +281,7 @@ async fn dots_player_against_player(c: &Client) -> Outcome {
             )
         })?;
         drawn.push(e);
-        if !completes_box(2, 2, &drawn, e) {
+        if boxes_completed(2, 2, &drawn, e) == 0 {
             side = 1 - side;
         }
     }
@@ -295,24 +295,55 @@ async fn dots_player_against_player(c: &Client) -> Outcome {
     Ok(())
 }
 
-/// Whether drawing `e` (the last of `drawn`) completed a box of a WxH board.
-fn completes_box(w: usize, h: usize, drawn: &[usize], e: usize) -> bool {
+/// The score (first, second) and the side to move after the moves of
+/// `record` (`WxH:e,e,...`), replayed here.
+fn replay(record: &str) -> ([i64; 2], usize) {
+    let (size, list) = record.split_once(':').unwrap_or((record, ""));
+    let (w, h) = size.split_once('x').unwrap_or(("0", "0"));
+    let (w, h): (usize, usize) = (w.parse().unwrap_or(0), h.parse().unwrap_or(0));
+    let (mut score, mut side, mut drawn) = ([0i64; 2], 0, Vec::new());
+    for e in list.split(',').filter_map(|m| m.parse::<usize>().ok()) {
+        drawn.push(e);
+        let took = boxes_completed(w, h, &drawn, e);
+        score[side] += took as i64;
+        if took == 0 {
+            side = 1 - side;
+        }
+    }
+    (score, side)
+}
+
+/// Boxes that drawing `e` (the last of `drawn`) completed on a WxH board.
+fn boxes_completed(w: usize, h: usize, drawn: &[usize], e: usize) -> usize {
     let has = |x: usize| drawn.contains(&x);
     let complete = |r: usize, c: usize| {
         let v = (h + 1) * w + r * (w + 1) + c;
         has(r * w + c) && has((r + 1) * w + c) && has(v) && has(v + 1)
     };
     let hs = (h + 1) * w;
-    if e < hs {
+    let around = if e < hs {
         let (r, c) = (e / w, e % w);
-        (r > 0 && complete(r - 1, c)) || (r < h && complete(r, c))
+        [(r > 0).then(|| (r - 1, c)), (r < h).then_some((r, c))]
     } else {
         let (r, c) = ((e - hs) / (w + 1), (e - hs) % (w + 1));
-        (c > 0 && complete(r, c - 1)) || (c < w && complete(r, c))
-    }
+        [(c > 0).then(|| (r, c - 1)), (c < w).then_some((r, c))]
+    };
+    around
+        .into_iter()
+        .flatten()
+        .filter(|&(r, c)| complete(r, c))
+        .count()
 }
 
-/// Every move's value on the board, as `dots analyze --json` gives it.
+/// The first player's final margin when the player to move after `record`
+/// gets `value` more boxes than the other of those left.
+fn first_margin(record: &str, value: i64) -> i64 {
+    let (score, side) = replay(record);
+    score[0] - score[1] + if side == 0 { value } else { -value }
+}
+
+/// Every move's value on the board, as `dots analyze --json` gives it,
+/// turned into the first player's final margin.
 async fn dots_values(c: &Client) -> Outcome {
     js(
         c,
@@ -341,7 +372,7 @@ async fn dots_values(c: &Client) -> Outcome {
             .ok_or("no moves")?
             .iter()
             .map(|m| {
-                let v = m["value"].as_i64().unwrap_or(0);
+                let v = first_margin(pos, m["value"].as_i64().unwrap_or(0));
                 let kind = match v.signum() {
                     1 => "win",
                     -1 => "loss",
@@ -486,10 +517,11 @@ async fn areas_match(c: &Client, cli: &Value) -> Outcome {
     check(rows == Value::Array(want.clone()), || {
         format!("page areas {rows}, amazons eval {want:?}")
     })?;
-    // Every square of an area is coloured as that area.
+    // Every square of an area is coloured as that area (a square of two
+    // areas as both).
     let marked = js(
         c,
-        "return [...document.querySelectorAll('#am-board .sq[data-area]')].map(s => [s.getAttribute('aria-label'), Number(s.dataset.area)]);",
+        "return [...document.querySelectorAll('#am-board .sq[data-area]')].flatMap(s =>            s.dataset.areas.split(' ').map(i => [s.getAttribute('aria-label'), Number(i)]));",
     )
     .await?;
     for (i, a) in cli["areas"].as_array().into_iter().flatten().enumerate() {
@@ -634,6 +666,551 @@ async fn links(c: &Client, url: &str) -> Outcome {
     check(status == "White to move.", || format!("status {status}"))
 }
 
+/// Loads the Dots record `record` with every move's values on (or off).
+async fn dots_load(c: &Client, record: &str, values: bool) -> Outcome {
+    js(
+        c,
+        &format!(
+            "const v = document.getElementById('dots-values'); \
+             if (v.checked !== {values}) {{ v.checked = {values}; v.dispatchEvent(new Event('change')); }}"
+        ),
+    )
+    .await?;
+    type_into(c, "#dots-record", record).await?;
+    click(c, "#dots-load").await
+}
+
+/// A long analysis (the empty 5x5 board) shows the busy line with its
+/// elapsed time, progress and a Stop button; Stop ends it with the bounds
+/// it reached, said for the first player.
+async fn dots_long_analysis_stops(c: &Client, shots: &Shots) -> Outcome {
+    dots_load(c, "5x5", true).await?;
+    let row = until(
+        c,
+        "the busy line with progress",
+        "const t = document.querySelector('#busy .task'); \
+         return t && !document.getElementById('busy').hidden && t.querySelector('.stop') && \
+           /nodes, value in/.test(t.textContent) ? t.textContent : null;",
+    )
+    .await?;
+    let seconds = js(
+        c,
+        "return Number(document.querySelector('#busy .task').dataset.seconds);",
+    )
+    .await?;
+    check(seconds.as_f64().is_some_and(|s| s >= 0.3), || {
+        format!("busy line {row} shown at {seconds} s")
+    })?;
+    shots.take(c, "dots-busy").await?;
+    click(c, "#busy .task .stop").await?;
+    let text = until(
+        c,
+        "the stopped analysis",
+        "const a = document.getElementById('dots-analysis'); \
+         return a.dataset.limit === 'interrupt' ? a.textContent : null;",
+    )
+    .await?;
+    let text = text.as_str().unwrap_or_default();
+    let bounds: Vec<i64> = text
+        .split(|ch: char| !(ch.is_ascii_digit() || ch == '-' || ch == '+'))
+        .filter_map(|w| w.trim_start_matches('+').parse().ok())
+        .collect();
+    // "Stopped after N nodes: the first player ends between L and U."
+    check(
+        text.starts_with("Stopped after")
+            && bounds.len() == 3
+            && -25 <= bounds[1]
+            && bounds[1] <= bounds[2]
+            && bounds[2] <= 25,
+        || format!("stopped analysis: {text}"),
+    )?;
+    until(
+        c,
+        "the busy line to go",
+        "return document.getElementById('busy').hidden;",
+    )
+    .await?;
+    Ok(())
+}
+
+/// A mistake in a 3x3 game is marked with the loss `dots analyze` gives
+/// (the best move's value minus the move's, in the position before it) and
+/// called a blunder when it changes the result.
+async fn dots_mistake_marked(c: &Client) -> Outcome {
+    let before = "3x3:0,1,2,3,12,13";
+    let cli = cli_json(&["dots", "analyze", before, "--json", "--quiet"]);
+    let best = cli["value"].as_i64().ok_or("no value")?;
+    let worst = cli["moves"]
+        .as_array()
+        .and_then(|m| m.iter().min_by_key(|m| m["value"].as_i64()))
+        .ok_or("no moves")?;
+    let (edge, value) = (worst["edge"].clone(), worst["value"].as_i64().unwrap_or(0));
+    let loss = best - value;
+    check(loss > 0, || {
+        format!("{before}: the worst move loses nothing")
+    })?;
+    let kind = if value.signum() < best.signum() {
+        "blunder"
+    } else {
+        "mistake"
+    };
+    dots_load(c, &format!("{before},{edge}"), true).await?;
+    let shown = until(
+        c,
+        "the loss of move 7",
+        "const li = document.querySelector('#dots-moves li[data-ply=\"7\"]'); \
+         return li && li.dataset.loss !== undefined ? \
+           [Number(li.dataset.loss), li.classList.contains('blunder') ? 'blunder' : \
+             li.classList.contains('mistake') ? 'mistake' : '', li.textContent] : null;",
+    )
+    .await?;
+    check(shown[0] == loss && shown[1] == kind, || {
+        format!("move {edge} after {before}: page {shown}, dots analyze loss {loss} ({kind})")
+    })?;
+    let text = shown[2].as_str().unwrap_or_default();
+    check(text.contains(&format!("\u{2212}{loss}: {kind}")), || {
+        format!("move list says {text:?}")
+    })?;
+    // The moves before it lost nothing they are not marked for.
+    let marked = js(
+        c,
+        "return document.querySelectorAll('#dots-moves li.mistake, #dots-moves li.blunder').length;",
+    )
+    .await?;
+    let mut want = 1;
+    let moves: Vec<&str> = before[4..].split(',').collect();
+    for k in 0..moves.len() {
+        let pos = if k == 0 {
+            "3x3".to_string()
+        } else {
+            format!("3x3:{}", moves[..k].join(","))
+        };
+        let a = cli_json(&["dots", "analyze", &pos, "--json", "--quiet"]);
+        let played = a["moves"]
+            .as_array()
+            .and_then(|m| {
+                m.iter()
+                    .find(|m| m["edge"].as_u64() == moves[k].parse().ok())
+            })
+            .ok_or("a move not in the analysis")?;
+        if played["value"] != a["value"] {
+            want += 1;
+        }
+    }
+    check(marked == want, || {
+        format!("{marked} moves marked, dots analyze has {want} losing")
+    })
+}
+
+/// The principal variation of a 3x3 position replays to its value: played
+/// out on the page, the game ends with the first player's margin that the
+/// page gave, which is `dots analyze`'s value for the player to move.
+async fn dots_pv_replays(c: &Client, shots: &Shots) -> Outcome {
+    let pos = "3x3:0,4,17";
+    dots_load(c, pos, true).await?;
+    click(c, "#dots-pv-btn").await?;
+    let margin = until(
+        c,
+        "the principal variation",
+        "return document.getElementById('dots-pv-play') ? document.getElementById('dots-pv').dataset.margin : null;",
+    )
+    .await?;
+    let margin: i64 = margin
+        .as_str()
+        .and_then(|m| m.parse().ok())
+        .ok_or("no margin")?;
+    let cli = cli_json(&["dots", "analyze", pos, "--json", "--quiet"]);
+    let want = first_margin(pos, cli["value"].as_i64().ok_or("no value")?);
+    check(margin == want, || {
+        format!("{pos}: page margin {margin}, dots analyze gives {want}")
+    })?;
+    until(
+        c,
+        "the move list's marks",
+        "return document.querySelectorAll('#dots-moves li[data-loss]').length === 3;",
+    )
+    .await?;
+    shots.take(c, "dots-analysis").await?;
+    click(c, "#dots-pv-play").await?;
+    let score = until(
+        c,
+        "the end of the variation",
+        "const s = document.getElementById('dots-status').dataset; return s.over === '1' ? s.score : null;",
+    )
+    .await?;
+    let parts: Vec<i64> = score
+        .as_str()
+        .unwrap_or_default()
+        .split(',')
+        .filter_map(|s| s.parse().ok())
+        .collect();
+    check(parts.len() == 2 && parts[0] - parts[1] == margin, || {
+        format!("{pos}: the variation ends {score}, the page said {margin}")
+    })
+}
+
+/// A different move from an earlier point starts a variation: the list
+/// shows it, Export writes it in parentheses, Load reads it back, and the
+/// page's link (its address) opens the same tree at the same move.
+async fn dots_variation_exported(c: &Client, url: &str) -> Outcome {
+    dots_load(c, "3x3:0,4,7", false).await?;
+    click(c, "#dots-moves li[data-ply=\"2\"] button").await?;
+    until(
+        c,
+        "move 2",
+        "return document.getElementById('dots-record').value === '3x3:0,4';",
+    )
+    .await?;
+    click(c, "#edge-5").await?;
+    let listed = until(
+        c,
+        "the variation in the list",
+        "const b = document.querySelector('#dots-moves li[data-ply=\"3\"] .variation'); return b ? b.dataset.edge : null;",
+    )
+    .await?;
+    check(listed == "7", || format!("variation listed: {listed}"))?;
+    click(c, "#dots-export").await?;
+    let exported = js(c, "return document.getElementById('dots-record').value;").await?;
+    check(exported == "3x3:0,4,7,(5)", || {
+        format!("exported {exported}")
+    })?;
+    let link = js(c, "return location.hash;").await?;
+    let link = link.as_str().unwrap_or_default().to_string();
+    click(c, "#dots-load").await?;
+    click(c, "#dots-export").await?;
+    let again = js(c, "return document.getElementById('dots-record').value;").await?;
+    check(again == exported, || format!("loaded and exported {again}"))?;
+    open(c, &format!("{url}{link}")).await?;
+    until(
+        c,
+        "the record of the link",
+        "return document.getElementById('dots-record').value === '3x3:0,4,5';",
+    )
+    .await?;
+    click(c, "#dots-export").await?;
+    let linked = js(c, "return document.getElementById('dots-record').value;").await?;
+    check(linked == exported, || {
+        format!("link {link} opened {linked}")
+    })
+}
+
+/// With Nimstring on, each move's nimber is on its edge, as `dots nimber`
+/// gives it (`L` for a loony position after the move).
+async fn dots_nimbers(c: &Client) -> Outcome {
+    let pos = "3x2:0,1,2,7,9";
+    dots_load(c, pos, false).await?;
+    js(
+        c,
+        "const n = document.getElementById('dots-nimber'); n.checked = true; n.dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    let cli = cli_json(&["dots", "nimber", pos, "--json"]);
+    let want: Vec<Value> = cli["moves"]
+        .as_array()
+        .ok_or("no moves")?
+        .iter()
+        .map(|m| {
+            let text = match (m["loony"].as_bool(), m["nimber"].as_u64()) {
+                (Some(true), _) => "L".to_string(),
+                (_, Some(0)) => "0".to_string(),
+                (_, Some(n)) => format!("*{n}"),
+                _ => "?".to_string(),
+            };
+            json!([m["edge"], text])
+        })
+        .collect();
+    let script = format!(
+        "const t = [...document.querySelectorAll('#dots-board text.nim')]; \
+         return t.length === {} ? t.map(x => [Number(x.dataset.edge), x.dataset.nimber]) : null;",
+        want.len()
+    );
+    let shown = until(c, "the moves' nimbers", &script).await?;
+    js(
+        c,
+        "const n = document.getElementById('dots-nimber'); n.checked = false; n.dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    check(shown == Value::Array(want.clone()), || {
+        format!("{pos}: page {shown}, dots nimber {want:?}")
+    })
+}
+
+/// A board beyond the solver's reach says so in a sentence, and people
+/// still play on it.
+async fn dots_beyond_reach(c: &Client) -> Outcome {
+    dots_load(c, "9x9", true).await?;
+    let text = until(
+        c,
+        "the sentence for 9x9",
+        "const t = document.getElementById('dots-analysis').textContent; return /beyond/.test(t) ? t : null;",
+    )
+    .await?;
+    check(
+        text.as_str()
+            .is_some_and(|t| t.starts_with("The 9x9 board has 180 edges")),
+        || format!("9x9: {text}"),
+    )?;
+    click(c, "#edge-0").await?;
+    until(
+        c,
+        "a move on 9x9",
+        "return document.getElementById('dots-record').value === '9x9:0';",
+    )
+    .await?;
+    dots_load(c, "3x3", false).await
+}
+
+/// The relative luminance (WCAG 2) of a CSS `rgb(r, g, b)` colour.
+fn luminance(css: &str) -> Option<f64> {
+    let inner = css.split_once('(')?.1.trim_end_matches(')');
+    let c: Vec<f64> = inner
+        .split(',')
+        .take(3)
+        .map(|x| x.trim().parse::<f64>().ok())
+        .collect::<Option<_>>()?;
+    let lin = |v: f64| {
+        let v = v / 255.0;
+        if v <= 0.039_28 {
+            v / 12.92
+        } else {
+            ((v + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    (c.len() == 3).then(|| 0.2126 * lin(c[0]) + 0.7152 * lin(c[1]) + 0.0722 * lin(c[2]))
+}
+
+/// Amazons areas of each kind have colours distinct from the board's own
+/// squares (light, dark and burnt) in lightness (a contrast ratio of at
+/// least 1.5), and from the other kinds'.
+async fn amazons_area_colours(c: &Client, shots: &Shots) -> Outcome {
+    click(c, "#tab-amazons").await?;
+    let mut kinds: Vec<(String, String)> = Vec::new();
+    for pos in [
+        "B.x.W/..x../xxxxx/W.x.B/..x.. w",
+        "BxW.x./xxxxx./..x.../Wx.xB./xxxx../...xW. w",
+        // Blocker territories (a position of tests/amazons_eval.rs).
+        "xxW.xx/xWxxxx/.xWxBx/BWxxxx/..WB.x b",
+    ] {
+        type_into(c, "#am-position", pos).await?;
+        click(c, "#am-load").await?;
+        let cli = cli_json(&["amazons", "eval", pos, "--json"]);
+        areas_shown(c, &cli).await?;
+        let colours = js(
+            c,
+            "const bg = (s) => getComputedStyle(s).backgroundColor; \
+             const sq = [...document.querySelectorAll('#am-board .sq')]; \
+             return { board: sq.filter(s => !s.dataset.area).map(s => bg(s)), \
+               areas: sq.filter(s => s.dataset.area).map(s => [[...s.classList].find(k => k.startsWith('kind-')), bg(s)]) };",
+        )
+        .await?;
+        let board: Vec<f64> = colours["board"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().and_then(luminance))
+            .collect();
+        check(board.len() >= 2, || format!("board squares: {colours}"))?;
+        for a in colours["areas"].as_array().into_iter().flatten() {
+            let (kind, bg) = (
+                a[0].as_str().unwrap_or_default(),
+                a[1].as_str().unwrap_or_default(),
+            );
+            let l = luminance(bg).ok_or_else(|| format!("colour {bg}"))?;
+            for &b in &board {
+                let ratio = (l.max(b) + 0.05) / (l.min(b) + 0.05);
+                check(ratio >= 1.5, || {
+                    format!("{kind} ({bg}) against a board square: contrast {ratio:.2}")
+                })?;
+            }
+            if !kinds.iter().any(|(k, _)| k == kind) {
+                kinds.push((kind.to_string(), bg.to_string()));
+            }
+        }
+        if pos.starts_with("BxW") {
+            shots.take(c, "amazons-areas").await?;
+        } else if pos.starts_with("xxW") {
+            shots.take(c, "amazons-blockers").await?;
+        }
+    }
+    // Active, dead, black and white simple territories, blockers.
+    check(kinds.len() == 5, || format!("kinds seen: {kinds:?}"))?;
+    for (i, (k, bg)) in kinds.iter().enumerate() {
+        for (k2, bg2) in &kinds[i + 1..] {
+            check(bg != bg2, || format!("{k} and {k2} share {bg}"))?;
+        }
+    }
+    Ok(())
+}
+
+/// Solve shows the principal variation of `amazons solve --pv`; playing it
+/// fills the move list in the same notation with the last move marked;
+/// Undo and Redo walk the list; Export SGF writes a record that Load SGF
+/// reads back to the same position.
+async fn amazons_moves_and_pv(c: &Client, shots: &Shots) -> Outcome {
+    let pos = "B.../..../..../...W b";
+    type_into(c, "#am-position", pos).await?;
+    click(c, "#am-load").await?;
+    click(c, "#am-solve").await?;
+    let shown = until(
+        c,
+        "the principal variation",
+        "const b = [...document.querySelectorAll('#am-pv .pv-move')]; return b.length ? b.map(x => x.textContent) : null;",
+    )
+    .await?;
+    let cli = cli_json(&["amazons", "solve", pos, "--pv", "--json", "--quiet"]);
+    check(shown == cli["pv"], || {
+        format!("page pv {shown}, amazons solve {}", cli["pv"])
+    })?;
+    let n = shown.as_array().map_or(0, Vec::len);
+    click(c, "#am-pv .pv-move:nth-of-type(3)").await?;
+    let list = until(
+        c,
+        "the moves",
+        "const l = [...document.querySelectorAll('#am-moves li')]; return l.length === 3 ? l.map(x => x.dataset.move) : null;",
+    )
+    .await?;
+    check(
+        list.as_array().map(Vec::as_slice) == shown.as_array().and_then(|s| s.get(..3)),
+        || format!("moves {list} after three of {shown}"),
+    )?;
+    let third = shown[2].as_str().unwrap_or_default();
+    let marked = js(
+        c,
+        "return ['last-from', 'last-to', 'last-arrow'].map(k => { const s = document.querySelector('#am-board .sq.' + k); return s ? s.getAttribute('aria-label') : null; }).join('-');",
+    )
+    .await?;
+    let want = third.replace('x', "-");
+    check(marked == want.as_str(), || {
+        format!("last move {third}, marked {marked}")
+    })?;
+    shots.take(c, "amazons-moves").await?;
+    click(c, "#am-undo").await?;
+    let future = js(
+        c,
+        "return document.querySelectorAll('#am-moves li.future').length;",
+    )
+    .await?;
+    check(future == 1, || format!("{future} moves to redo after Undo"))?;
+    click(c, "#am-redo").await?;
+    let position = js(c, "return document.getElementById('am-position').value;").await?;
+    click(c, "#am-sgf-export").await?;
+    let sgf = js(c, "return document.getElementById('am-sgf').value;").await?;
+    click(c, "#am-sgf-load").await?;
+    let again = js(c, "return document.getElementById('am-position').value;").await?;
+    check(again == position, || {
+        format!("SGF {sgf} loads {again}, not {position}")
+    })?;
+    let moves = js(
+        c,
+        "return document.querySelectorAll('#am-moves li').length;",
+    )
+    .await?;
+    check(moves == 3 && n > 3, || format!("SGF {sgf}: {moves} moves"))?;
+    // A variation: back to move 2, another move clicked on the board.
+    click(c, "#am-moves li:nth-child(2) button").await?;
+    let other = js(
+        c,
+        &format!(
+            "return amLegalMoves().find(m => m !== {});",
+            serde_json::to_string(third).unwrap_or_default()
+        ),
+    )
+    .await?;
+    let other = other.as_str().ok_or("no other move")?.to_string();
+    for sq in other.split(['-', 'x']) {
+        click(c, &format!("#sq-{sq}")).await?;
+    }
+    let listed = until(
+        c,
+        "the Amazons variation",
+        "const b = document.querySelector('#am-moves li:nth-child(3) .variation'); return b ? b.textContent : null;",
+    )
+    .await?;
+    check(listed == third, || {
+        format!("after {other}, the list offers {listed}, not {third}")
+    })?;
+    click(c, "#am-sgf-export").await?;
+    let sgf = js(c, "return document.getElementById('am-sgf').value;").await?;
+    let sgf = sgf.as_str().unwrap_or_default().to_string();
+    check(sgf.matches("(;").count() == 3, || {
+        format!("SGF with one variation: {sgf}")
+    })?;
+    click(c, "#am-sgf-load").await?;
+    click(c, "#am-sgf-export").await?;
+    let again = js(c, "return document.getElementById('am-sgf').value;").await?;
+    check(again == sgf.as_str(), || {
+        format!("SGF {sgf} read back as {again}")
+    })
+}
+
+/// Screenshots of the views, saved under the test's temporary directory
+/// (named by view and window width).
+struct Shots {
+    dir: std::path::PathBuf,
+    width: u32,
+}
+
+impl Shots {
+    async fn take(&self, c: &Client, name: &str) -> Outcome {
+        let png = c
+            .screenshot()
+            .await
+            .map_err(|e| format!("screenshot: {e}"))?;
+        std::fs::create_dir_all(&self.dir).map_err(|e| e.to_string())?;
+        let path = self.dir.join(format!("{name}-{}.png", self.width));
+        std::fs::write(&path, png).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// The views at phone width (390 px): the board fits the window, and the
+/// analysis, move list and Amazons areas still work.
+async fn phone_width(c: &Client, url: &str, shots: &Shots) -> Outcome {
+    c.set_window_size(390, 844)
+        .await
+        .map_err(|e| format!("window size: {e}"))?;
+    open(
+        c,
+        &format!("{url}#dots=3x3:0,4,17,(5)&values&numbers&second=human"),
+    )
+    .await?;
+    until(
+        c,
+        "the values at 390 px",
+        "return document.querySelectorAll('#dots-board text.val').length > 0 && \
+           document.querySelectorAll('#dots-moves li[data-loss]').length === 3;",
+    )
+    .await?;
+    let fits = js(
+        c,
+        "const b = document.getElementById('dots-board').getBoundingClientRect(); \
+         return b.right <= document.documentElement.clientWidth && document.documentElement.scrollWidth <= window.innerWidth;",
+    )
+    .await?;
+    check(fits == true, || "the Dots view is wider than 390 px".into())?;
+    shots.take(c, "dots").await?;
+    // A `+`-free position with spaces and slashes, percent-encoded.
+    let pos = "BxW.x./xxxxx./..x.../Wx.xB./xxxx../...xW. w";
+    open(c, &format!("{url}#amazons={}&eval", serve_kit::encode(pos))).await?;
+    until(
+        c,
+        "the areas at 390 px",
+        "return document.querySelectorAll('#am-areas tbody tr').length > 0;",
+    )
+    .await?;
+    let fits = js(
+        c,
+        "return document.documentElement.scrollWidth <= window.innerWidth;",
+    )
+    .await?;
+    check(fits == true, || {
+        "the Amazons view is wider than 390 px".into()
+    })?;
+    shots.take(c, "amazons").await?;
+    c.set_window_size(1280, 800)
+        .await
+        .map_err(|e| format!("window size: {e}"))
+}
+
 async fn steps(c: &Client, url: &str) -> Outcome {
     c.goto(url).await.map_err(|e| format!("goto: {e}"))?;
     until(
@@ -645,11 +1222,25 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     dots_game(c).await?;
     dots_player_against_player(c).await?;
     dots_values(c).await?;
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve_browser_shots");
+    let wide = Shots {
+        dir: dir.clone(),
+        width: 1280,
+    };
+    dots_long_analysis_stops(c, &wide).await?;
+    dots_mistake_marked(c).await?;
+    dots_pv_replays(c, &wide).await?;
+    dots_variation_exported(c, url).await?;
+    dots_nimbers(c).await?;
+    dots_beyond_reach(c).await?;
     amazons_partition(c).await?;
     amazons_computer(c).await?;
+    amazons_area_colours(c, &wide).await?;
+    amazons_moves_and_pv(c, &wide).await?;
     cgt_thermograph(c).await?;
     cgt_made(c).await?;
-    links(c, url).await
+    links(c, url).await?;
+    phone_width(c, url, &Shots { dir, width: 390 }).await
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -27,8 +27,8 @@ use dots::{Analysis, Position, ProgressHook, Solver};
 use super::bounds::{check, TABLE_MIB, THREADS};
 use super::{bad_input, BadInput};
 use crate::report::{
-    DotsAnalyzeReport, DotsMoveReport, DotsSolveReport, NimberComponent, NimberMove, NimberReport,
-    TableInfoEntry, TableInfoReport,
+    DotsAnalyzeReport, DotsMoveReport, DotsPvMove, DotsPvReport, DotsSolveReport, NimberComponent,
+    NimberMove, NimberReport, TableInfoEntry, TableInfoReport,
 };
 
 mod plan;
@@ -111,6 +111,77 @@ pub fn analyze(
         Ok(a) => DotsAnalyzeReport::new(pos, &a, seconds),
         Err(i) => DotsAnalyzeReport::interrupted(&i, seconds),
     })
+}
+
+/// The principal variation of `pos`: from each position the lowest-numbered
+/// optimal move (from the whole-board table in `table` where it covers the
+/// position, else from one solver whose transposition table serves every
+/// step), until the game ends. `options.limits` bound the whole variation;
+/// a limit (or `stop`) ends it with the moves found so far. `progress`
+/// hears of each move as it is found.
+pub fn principal_variation(
+    pos: &Position,
+    options: &SolveOptions,
+    table: Option<&Path>,
+    stop: &StopFlag,
+    progress: &dyn Fn(&DotsPvReport),
+) -> Result<DotsPvReport> {
+    let mut solver = solver(pos, options, stop, None)?;
+    let start = Instant::now();
+    let mut report = DotsPvReport {
+        value: None,
+        moves: Vec::new(),
+        limit: None,
+        nodes: 0,
+    };
+    let mut here = *pos;
+    while !here.is_over() {
+        let (value, edge) = match table.map(|dir| table_analysis(dir, &here)).transpose()? {
+            Some(Some(t)) => {
+                let best = t.moves.iter().find(|m| Some(m.value) == t.value);
+                match (t.value, best) {
+                    (Some(v), Some(m)) => (v, m.edge.index()),
+                    _ => break,
+                }
+            }
+            _ => {
+                let limits = Limits {
+                    nodes: options
+                        .limits
+                        .nodes
+                        .map(|n| n.saturating_sub(report.nodes).max(1)),
+                    time: options.limits.time.map(|t| {
+                        t.saturating_sub(start.elapsed())
+                            .max(Duration::from_millis(1))
+                    }),
+                };
+                match solver.solve(&here, limits) {
+                    Ok(s) => {
+                        report.nodes += s.nodes;
+                        match s.best_moves.first() {
+                            Some(e) => (s.value, e.index()),
+                            None => break,
+                        }
+                    }
+                    Err(i) => {
+                        report.nodes += i.nodes;
+                        report.limit = Some(i.limit.name());
+                        break;
+                    }
+                }
+            }
+        };
+        let (next, captures) = play(&here, edge)?;
+        report.value.get_or_insert(value);
+        report.moves.push(DotsPvMove {
+            edge,
+            value,
+            captures,
+        });
+        progress(&report);
+        here = next;
+    }
+    Ok(report)
 }
 
 /// `dots analyze --table DIR`: the analysis of `pos` from the whole-board
@@ -197,6 +268,17 @@ pub const DEFAULT_NIMBER_NODES: u64 = 1_000_000;
 /// every legal move in increasing edge order. A limit ends the work; the
 /// report then names it and holds what was valued before it.
 pub fn nimber(pos: &Position, limits: Limits, stop: &StopFlag) -> Result<NimberReport> {
+    nimber_watched(pos, limits, stop, &|_| {})
+}
+
+/// [`nimber`], telling `progress` the report so far after each component
+/// and each move valued.
+pub fn nimber_watched(
+    pos: &Position,
+    limits: Limits,
+    stop: &StopFlag,
+    progress: &dyn Fn(&NimberReport),
+) -> Result<NimberReport> {
     if let Some(nodes) = limits.nodes {
         check("--node-limit", nodes, &NIMBER_NODES)?;
     }
@@ -209,14 +291,19 @@ pub fn nimber(pos: &Position, limits: Limits, stop: &StopFlag) -> Result<NimberR
         limit: None,
         positions: 0,
     };
-    r.limit = fill(&mut nim, pos, &mut r).err().map(Limit::name);
+    r.limit = fill(&mut nim, pos, &mut r, progress).err().map(Limit::name);
     r.positions = nim.positions();
     Ok(r)
 }
 
 /// Values the components, the position and the moves into `r`, until a
 /// limit.
-fn fill(nim: &mut Nimstring, pos: &Position, r: &mut NimberReport) -> Result<(), Limit> {
+fn fill(
+    nim: &mut Nimstring,
+    pos: &Position,
+    r: &mut NimberReport,
+    progress: &dyn Fn(&NimberReport),
+) -> Result<(), Limit> {
     let stopped = |e: NimstringError| match e {
         NimstringError::LimitReached { limit, .. } => limit,
     };
@@ -228,6 +315,8 @@ fn fill(nim: &mut Nimstring, pos: &Position, r: &mut NimberReport) -> Result<(),
             nimber: value.nimber(),
             loony: value.is_loony(),
         });
+        r.positions = nim.positions();
+        progress(r);
     }
     let value = nim.value(pos).map_err(stopped)?;
     r.nimber = value.nimber();
@@ -241,6 +330,8 @@ fn fill(nim: &mut Nimstring, pos: &Position, r: &mut NimberReport) -> Result<(),
             captures: m.captures,
             winning: m.is_winning(),
         });
+        r.positions = nim.positions();
+        progress(r);
     }
     Ok(())
 }

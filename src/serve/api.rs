@@ -1,7 +1,9 @@
 //! The JSON API: `GET /api/<command path>?<option>=<value>` answers the JSON
 //! the matching CLI command prints with `--json` (the types of
 //! [`cgtk::report`]), built by the same functions. Bad input: HTTP 400 with
-//! the CLI's one-line message.
+//! the CLI's one-line message. The searches also run as jobs
+//! (`POST /api/jobs/<route>`, `GET /api/job/<n>`, `POST /api/job/<n>/stop`;
+//! see [`super::jobs`]), which report their progress and stop on request.
 
 use std::collections::HashMap;
 use std::path::PathBuf;
@@ -9,10 +11,10 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use anyhow::Result;
-use axum::extract::{Query, State as Extract};
+use axum::extract::{Path, Query, State as Extract};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 use cgt::budget::OutputLimit;
 use cgt::search::{Limits, StopFlag};
@@ -25,6 +27,7 @@ use cgtk::{ops, svg};
 use serde::Serialize;
 use tokio::sync::Semaphore;
 
+use super::jobs;
 use crate::output::{bad_input, one_line, BadInput};
 
 /// The longest search a request may ask for, in seconds (also the limit of
@@ -95,6 +98,8 @@ pub struct State {
     pools: Vec<Arc<Semaphore>>,
     /// The stop flags of the computations running or waiting for a turn.
     running: Mutex<Running>,
+    /// The searches started as jobs.
+    jobs: Mutex<jobs::Registry>,
 }
 
 /// The computations in flight, by number; once `closing`, every new one
@@ -118,6 +123,7 @@ impl State {
                 .map(|_| Arc::new(Semaphore::new(TURNS)))
                 .collect(),
             running: Mutex::new(Running::default()),
+            jobs: Mutex::new(jobs::Registry::default()),
         }
     }
 
@@ -161,11 +167,12 @@ type Params = HashMap<String, String>;
 /// The routes under `/api`.
 pub fn routes() -> Router<Shared> {
     Router::new()
-        .route("/dots/analyze", get(dots_analyze))
-        .route("/dots/nimber", get(dots_nimber))
+        .route("/dots/analyze", get(|s, q| search(s, q, "dots/analyze")))
+        .route("/dots/pv", get(|s, q| search(s, q, "dots/pv")))
+        .route("/dots/nimber", get(|s, q| search(s, q, "dots/nimber")))
         .route("/dots/move", get(dots_move))
         .route("/amazons/eval", get(amazons_eval))
-        .route("/amazons/solve", get(amazons_solve))
+        .route("/amazons/solve", get(|s, q| search(s, q, "amazons/solve")))
         .route("/amazons/value", get(amazons_value))
         .route("/amazons/value.svg", get(amazons_value_svg))
         .route("/cgt/canon", get(cgt_canon))
@@ -180,6 +187,262 @@ pub fn routes() -> Router<Shared> {
         .route("/cgt/reduced", get(cgt_reduced))
         .route("/cgt/norton", get(cgt_norton))
         .route("/cgt/incentives", get(cgt_incentives))
+        .route(
+            "/jobs/dots/analyze",
+            post(|s, q| job_start(s, q, "dots/analyze")),
+        )
+        .route("/jobs/dots/pv", post(|s, q| job_start(s, q, "dots/pv")))
+        .route(
+            "/jobs/dots/nimber",
+            post(|s, q| job_start(s, q, "dots/nimber")),
+        )
+        .route(
+            "/jobs/amazons/solve",
+            post(|s, q| job_start(s, q, "amazons/solve")),
+        )
+        .route("/job/{id}", get(job_poll))
+        .route("/job/{id}/stop", post(job_stop))
+}
+
+/// Where a search tells its progress (a JSON object; nothing for a plain
+/// request).
+type Tell = Arc<dyn Fn(serde_json::Value) + Send + Sync>;
+
+/// A search's work: its report (or error), stopping when the flag is set.
+type Work = Box<dyn FnOnce(StopFlag, Tell) -> Result<serde_json::Value> + Send>;
+
+/// The searches that run as a plain request or as a job: route, class and
+/// the parameters each takes.
+const SEARCHES: [(&str, Class, &[&str]); 4] = [
+    (
+        "dots/analyze",
+        Class::DotsAnalysis,
+        &["position", "time_limit", "node_limit"],
+    ),
+    (
+        "dots/pv",
+        Class::DotsAnalysis,
+        &["position", "time_limit", "node_limit"],
+    ),
+    (
+        "dots/nimber",
+        Class::Nimstring,
+        &["position", "node_limit", "time_limit"],
+    ),
+    (
+        "amazons/solve",
+        Class::Amazons,
+        &["position", "sgf", "time_limit", "node_limit", "pv"],
+    ),
+];
+
+/// The class and work of the search `route` asked with `p`.
+fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> {
+    let Some(&(_, class, known)) = SEARCHES.iter().find(|(r, ..)| *r == route) else {
+        return Err(bad_input("route", format!("{route:?} is not a search")));
+    };
+    let q = Request::new(p, known)?;
+    let table = state.table.clone();
+    let db = state.db.clone();
+    let dots_options = |q: &Request| -> Result<SolveOptions> {
+        Ok(SolveOptions {
+            solver: dots::Options {
+                tt_mb: TABLE_MB,
+                ..dots::Options::default()
+            },
+            limits: q.limits()?,
+        })
+    };
+    let work: Work = match route {
+        "dots/analyze" => Box::new(move |stop, tell| {
+            let pos = q.dots_position()?;
+            let options = dots_options(&q)?;
+            if let Some(dir) = &table {
+                if let Some(report) = ops::dots::table_analysis(dir, &pos)? {
+                    return Ok(serde_json::to_value(report)?);
+                }
+            }
+            let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
+                tell(serde_json::json!({"nodes": p.nodes, "lower": p.lower, "upper": p.upper}));
+            });
+            Ok(serde_json::to_value(ops::dots::analyze(
+                &pos,
+                &options,
+                &stop,
+                Some(hook),
+            )?)?)
+        }),
+        "dots/pv" => Box::new(move |stop, tell| {
+            let pos = q.dots_position()?;
+            let options = dots_options(&q)?;
+            let report =
+                ops::dots::principal_variation(&pos, &options, table.as_deref(), &stop, &|r| {
+                    tell(serde_json::to_value(r).unwrap_or_default())
+                })?;
+            Ok(serde_json::to_value(report)?)
+        }),
+        "dots/nimber" => Box::new(move |stop, tell| {
+            let pos = q.dots_position()?;
+            let mut limits = q.limits()?;
+            let max = MAX_NIMBER_NODES as u64;
+            limits.nodes = Some(q.number("node_limit", 1..=max)?.unwrap_or(max));
+            let report = ops::dots::nimber_watched(&pos, limits, &stop, &|r| {
+                tell(serde_json::to_value(r).unwrap_or_default())
+            })?;
+            Ok(serde_json::to_value(report)?)
+        }),
+        _ => Box::new(move |stop, tell| {
+            let pos = q.amazons_position()?;
+            let options = amazons_ops::SolveOptions {
+                tt_mb: TABLE_MB as u64,
+                limits: q.limits()?,
+                db,
+                pv: q.flag("pv")?,
+                ..amazons_ops::SolveOptions::default()
+            };
+            let hook: cgt::search::ProgressHook = Arc::new(move |p: &cgt::search::Progress| {
+                tell(serde_json::json!({"nodes": p.nodes, "root": p.root.to_string()}));
+            });
+            let progress = amazons_ops::SolveProgress {
+                search: Some(&hook),
+                ..amazons_ops::SolveProgress::default()
+            };
+            Ok(serde_json::to_value(amazons_ops::solve(
+                &pos, &options, &stop, progress,
+            )?)?)
+        }),
+    };
+    Ok((class, work))
+}
+
+/// A search as a plain request: `GET /api/<route>` answers its report.
+async fn search(Extract(state): Extract<Shared>, Query(p): Query<Params>, route: &str) -> Response {
+    let (class, work) = match search_work(&state, route, p) {
+        Ok(w) => w,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, Some(class), move |stop| {
+        work(stop, Arc::new(|_| {}))
+    })
+    .await
+}
+
+/// `POST /api/jobs/<route>`: starts the search as a job and answers
+/// `{"job": N}` at once (HTTP 503 when [`jobs::MAX_LIVE`] are live).
+async fn job_start(
+    Extract(state): Extract<Shared>,
+    Query(p): Query<Params>,
+    route: &'static str,
+) -> Response {
+    let (class, work) = match search_work(&state, route, p) {
+        Ok(w) => w,
+        Err(e) => return error_response(&e),
+    };
+    let (reg, flag) = state.register();
+    let started = lock(&state.jobs).start(route, flag.clone());
+    let (id, job) = match started {
+        Ok(j) => j,
+        Err(why) => {
+            state.unregister(reg);
+            return (StatusCode::SERVICE_UNAVAILABLE, format!("error: {why}")).into_response();
+        }
+    };
+    // The watchdog: a job nobody polls any more stops.
+    let watched = Arc::clone(&job);
+    tokio::spawn(async move {
+        while !watched.has_ended() {
+            tokio::time::sleep(Duration::from_millis(500)).await;
+            if watched.is_abandoned() && !watched.flag().is_stopped() {
+                watched.flag().stop();
+                eprintln!("cgtk serve: nobody polls job {id} any more; its search stops");
+            }
+        }
+    });
+    let pool = state.pool(class);
+    let runner = Arc::clone(&state);
+    tokio::spawn(async move {
+        let waited = std::time::Instant::now();
+        let turn = loop {
+            if let Ok(turn) = Arc::clone(&pool).try_acquire_owned() {
+                break Some(turn);
+            }
+            if job.flag().is_stopped() || waited.elapsed() > Duration::from_secs(QUEUE_SECONDS) {
+                break None;
+            }
+            tokio::time::sleep(Duration::from_millis(100)).await;
+        };
+        let Some(turn) = turn else {
+            let why = if job.flag().is_stopped() {
+                "error: stopped before it started".to_owned()
+            } else {
+                busy_line(class)
+            };
+            job.set(jobs::Stage::Failed(503, why));
+            runner.unregister(reg);
+            return;
+        };
+        job.set(jobs::Stage::Running);
+        let teller = Arc::clone(&job);
+        let tell: Tell = Arc::new(move |v| teller.report_progress(v));
+        let result = tokio::task::spawn_blocking(move || {
+            let answer = work(flag, tell);
+            drop(turn);
+            answer
+        })
+        .await;
+        job.set(match result {
+            Ok(Ok(v)) => jobs::Stage::Done(v),
+            Ok(Err(err)) => jobs::Stage::Failed(
+                error_status(&err).as_u16(),
+                format!("error: {}", one_line(&err)),
+            ),
+            Err(join) => jobs::Stage::Failed(500, format!("error: the computation failed: {join}")),
+        });
+        runner.unregister(reg);
+    });
+    json_response(&serde_json::json!({ "job": id }))
+}
+
+/// The job numbered `id`, if it is kept.
+fn find_job(state: &Shared, id: &str) -> Option<(u64, Arc<jobs::Job>)> {
+    let n = id.parse::<u64>().ok()?;
+    lock(&state.jobs).get(n).map(|j| (n, j))
+}
+
+/// HTTP 404: no job `id` is kept.
+fn no_job(id: &str) -> Response {
+    (
+        StatusCode::NOT_FOUND,
+        format!(
+            "error: job {id:?}: no such job (ended jobs are kept {} s after their last poll)",
+            jobs::KEEP_SECONDS
+        ),
+    )
+        .into_response()
+}
+
+/// `GET /api/job/<n>`: where the job stands.
+async fn job_poll(Extract(state): Extract<Shared>, Path(id): Path<String>) -> Response {
+    match find_job(&state, &id) {
+        Some((n, job)) => json_response(&job.poll(n)),
+        None => no_job(&id),
+    }
+}
+
+/// `POST /api/job/<n>/stop`: stops the job's search (it then ends with
+/// what it reached) and answers where it stands.
+async fn job_stop(Extract(state): Extract<Shared>, Path(id): Path<String>) -> Response {
+    match find_job(&state, &id) {
+        Some((n, job)) => {
+            job.flag().stop();
+            json_response(&job.poll(n))
+        }
+        None => no_job(&id),
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
 }
 
 /// The query of one request, checked against the parameters a route takes.
@@ -267,12 +530,16 @@ impl Request {
 
 /// An error as the CLI prints it, with 400 for bad input and 500 else.
 fn error_response(err: &anyhow::Error) -> Response {
-    let status = if err.is::<BadInput>() {
+    (error_status(err), format!("error: {}", one_line(err))).into_response()
+}
+
+/// The status of an error: 400 for bad input, 500 else.
+fn error_status(err: &anyhow::Error) -> StatusCode {
+    if err.is::<BadInput>() {
         StatusCode::BAD_REQUEST
     } else {
         StatusCode::INTERNAL_SERVER_ERROR
-    };
-    (status, format!("error: {}", one_line(err))).into_response()
+    }
 }
 
 fn json_response<T: Serialize>(report: &T) -> Response {
@@ -360,14 +627,15 @@ where
 
 /// HTTP 503: every turn of `class` stayed taken while the request waited.
 fn busy(class: Class) -> Response {
-    (
-        StatusCode::SERVICE_UNAVAILABLE,
-        format!(
-            "error: busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
-            class.name()
-        ),
+    (StatusCode::SERVICE_UNAVAILABLE, busy_line(class)).into_response()
+}
+
+/// The answer "busy" for `class`, in one line.
+fn busy_line(class: Class) -> String {
+    format!(
+        "error: busy: all {TURNS} turns for {} stayed taken for {QUEUE_SECONDS} s; try again later",
+        class.name()
     )
-        .into_response()
 }
 
 /// A computed answer, turned into a response by its type.
@@ -386,49 +654,6 @@ impl From<Answer<Svg>> for Response {
     fn from(a: Answer<Svg>) -> Response {
         svg_response(a.0 .0)
     }
-}
-
-/// `dots analyze`: `position`, `time_limit`, `node_limit`.
-async fn dots_analyze(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Request::new(p, &["position", "time_limit", "node_limit"]) {
-        Ok(q) => q,
-        Err(e) => return error_response(&e),
-    };
-    let table = state.table.clone();
-    blocking(&state, Some(Class::DotsAnalysis), move |stop| {
-        let pos = q.dots_position()?;
-        let limits = q.limits()?;
-        if let Some(dir) = &table {
-            if let Some(report) = ops::dots::table_analysis(dir, &pos)? {
-                return Ok(report);
-            }
-        }
-        let options = SolveOptions {
-            solver: dots::Options {
-                tt_mb: TABLE_MB,
-                ..dots::Options::default()
-            },
-            limits,
-        };
-        ops::dots::analyze(&pos, &options, &stop, None)
-    })
-    .await
-}
-
-/// `dots nimber`: `position`, `node_limit`, `time_limit`.
-async fn dots_nimber(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Request::new(p, &["position", "node_limit", "time_limit"]) {
-        Ok(q) => q,
-        Err(e) => return error_response(&e),
-    };
-    blocking(&state, Some(Class::Nimstring), move |stop| {
-        let pos = q.dots_position()?;
-        let mut limits = q.limits()?;
-        let max = MAX_NIMBER_NODES as u64;
-        limits.nodes = Some(q.number("node_limit", 1..=max)?.unwrap_or(max));
-        ops::dots::nimber(&pos, limits, &stop)
-    })
-    .await
 }
 
 /// `dots move`: `position` (a game record), `player`, `seed`, `move_ms`.
@@ -463,26 +688,6 @@ async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) 
         let oracle = db.as_deref().map(|d| d as &dyn amazons::AreaOracle);
         let eval = amazons_ops::evaluate(&pos, q.flag("basic_partition")?, oracle);
         Ok(cgtk::report::AmazonsEvalReport::new(&pos, &eval))
-    })
-    .await
-}
-
-/// `amazons solve`: `position` or `sgf`, `time_limit`, `node_limit`.
-async fn amazons_solve(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
-    let q = match Request::new(p, &["position", "sgf", "time_limit", "node_limit"]) {
-        Ok(q) => q,
-        Err(e) => return error_response(&e),
-    };
-    let db = state.db.clone();
-    blocking(&state, Some(Class::Amazons), move |stop| {
-        let pos = q.amazons_position()?;
-        let options = amazons_ops::SolveOptions {
-            tt_mb: TABLE_MB as u64,
-            limits: q.limits()?,
-            db,
-            ..amazons_ops::SolveOptions::default()
-        };
-        amazons_ops::solve(&pos, &options, &stop, amazons_ops::SolveProgress::default())
     })
     .await
 }

@@ -14,6 +14,7 @@
 //! from elsewhere.
 
 mod api;
+mod jobs;
 
 use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;

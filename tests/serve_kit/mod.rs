@@ -91,6 +91,23 @@ impl Server {
         read_response(self.request_with(&format!("GET {}", target(path, params)), headers))
     }
 
+    /// POST `path` (no body) with the query `params`: the status and the
+    /// body.
+    pub fn post(&self, path: &str, params: &[(&str, &str)]) -> (u16, String) {
+        let host = format!("Host: {}", self.addr);
+        read_response(self.request_with(
+            &format!("POST {}", target(path, params)),
+            &[&host, "Content-Length: 0"],
+        ))
+    }
+
+    /// POST a JSON route: the parsed body (panics unless status 200).
+    pub fn post_json(&self, path: &str, params: &[(&str, &str)]) -> serde_json::Value {
+        let (status, body) = self.post(path, params);
+        assert_eq!(status, 200, "{path} {params:?}: {body}");
+        serde_json::from_str(&body).unwrap_or_else(|e| panic!("{path}: {e}: {body}"))
+    }
+
     /// Sends the server a signal as Ctrl-C does (SIGINT).
     pub fn interrupt(&self) {
         let status = Command::new("kill")

@@ -4,14 +4,114 @@
 
 const SVGNS = "http://www.w3.org/2000/svg";
 const $ = (id) => document.getElementById(id);
+// While the page opens a link, the address is left as it is.
+let opening = true;
+
+// ---------------------------------------------------------------- work in progress
+
+// Every request that takes over 300 ms shows a line in #busy with its
+// elapsed time; a search run as a job also shows its progress and a Stop
+// button (the server then answers what the search reached).
+const busy = { tasks: new Set(), timer: null };
+
+function busyStart(label, stop) {
+  const task = { label, stop, started: performance.now(), progress: "", stopping: false };
+  busy.tasks.add(task);
+  if (!busy.timer) busy.timer = setInterval(busyDraw, 100);
+  return task;
+}
+
+function busyEnd(task) {
+  busy.tasks.delete(task);
+  busyDraw();
+}
+
+function busyDraw() {
+  const box = $("busy"), now = performance.now();
+  const shown = [...busy.tasks].filter((t) => now - t.started >= 300);
+  box.hidden = shown.length === 0;
+  if (!busy.tasks.size && busy.timer) { clearInterval(busy.timer); busy.timer = null; }
+  // Rows are kept between draws so that a Stop button stays under the pointer.
+  const rows = new Map([...box.children].map((r) => [r.task, r]));
+  for (const [task, row] of rows) if (!shown.includes(task)) row.remove();
+  for (const task of shown) {
+    let row = rows.get(task);
+    if (!row) {
+      row = document.createElement("div");
+      row.className = "task";
+      row.task = task;
+      row.innerHTML = '<span class="spinner" aria-hidden="true"></span><span class="what"></span>';
+      if (task.stop) {
+        const b = document.createElement("button");
+        b.className = "stop";
+        b.textContent = "Stop";
+        b.addEventListener("click", () => { task.stopping = true; task.stop(); busyDraw(); });
+        row.appendChild(b);
+      }
+      box.appendChild(row);
+    }
+    const secs = ((now - task.started) / 1000).toFixed(1);
+    row.querySelector(".what").textContent = `${task.label}: ${secs} s` +
+      (task.progress ? `, ${task.progress}` : "") + (task.stopping ? " (stopping...)" : "");
+    row.dataset.seconds = secs;
+  }
+}
 
 /** GET /api/<path>?<params>: the JSON (or text), or an Error with the server's one-line message. */
-async function api(path, params, text) {
+async function api(path, params, text, label) {
   const url = "/api/" + path + "?" + new URLSearchParams(params).toString();
-  const res = await fetch(url);
-  const body = await res.text();
-  if (!res.ok) throw new Error(body.trim());
-  return text ? body : JSON.parse(body);
+  const task = busyStart(label || path);
+  try {
+    const res = await fetch(url);
+    const body = await res.text();
+    if (!res.ok) throw new Error(body.trim());
+    return text ? body : JSON.parse(body);
+  } finally {
+    busyEnd(task);
+  }
+}
+
+/** A search's progress in words. */
+function progressText(p) {
+  if (!p) return "";
+  if (p.lower !== undefined && p.upper !== undefined) return `${p.nodes} nodes, value in [${p.lower}, ${p.upper}]`;
+  if (p.root !== undefined) return `${p.nodes} nodes, proof numbers ${p.root}`;
+  if (p.positions !== undefined) return `${p.positions} positions, ${p.moves.length} moves valued`;
+  if (p.moves !== undefined) return `${p.moves.length} moves of the variation, ${p.nodes} nodes`;
+  return "";
+}
+
+/**
+ * Runs the search /api/<route> as a job: starts it, polls its progress
+ * (told to `onProgress`), and answers its report (a stopped search's
+ * report says what it reached). `stale()` true stops it and answers null.
+ */
+async function job(route, params, label, onProgress, stale) {
+  const post = async (url) => {
+    const res = await fetch(url, { method: "POST" });
+    const body = await res.text();
+    if (!res.ok) throw new Error(body.trim());
+    return JSON.parse(body);
+  };
+  const { job: id } = await post("/api/jobs/" + route + "?" + new URLSearchParams(params).toString());
+  const stop = () => post(`/api/job/${id}/stop`).catch(() => {});
+  const task = busyStart(label || route, stop);
+  try {
+    for (;;) {
+      await new Promise((ok) => setTimeout(ok, 200));
+      if (stale && stale()) { stop(); return null; }
+      const res = await fetch(`/api/job/${id}`);
+      const body = await res.text();
+      if (!res.ok) throw new Error(body.trim());
+      const poll = JSON.parse(body);
+      task.progress = progressText(poll.progress);
+      if (poll.progress && onProgress) onProgress(poll.progress);
+      if (poll.state === "done") return poll.result;
+      if (poll.state === "failed") throw new Error(poll.error);
+    }
+  } finally {
+    busyEnd(task);
+  }
 }
 
 function svgEl(name, attrs, parent) {
@@ -38,6 +138,7 @@ for (const tab of document.querySelectorAll("nav button")) {
 }
 function showPanel(name) {
   activePanel = name;
+  setTimeout(setLink);
   for (const tab of document.querySelectorAll("nav button")) {
     tab.setAttribute("aria-selected", String(tab.dataset.panel === name));
   }
@@ -48,10 +149,22 @@ function showPanel(name) {
 
 // Edge numbering of ARCHITECTURE.md: horizontal edges row by row from the
 // top (r*W + c), then vertical edges row by row ((H+1)*W + r*(W+1) + c).
+//
+// The game is a tree of moves: `dots.root` the empty board, `dots.node` the
+// position shown, `dots.moves` the moves from the root to it. Playing a
+// move that is not a child of the node starts a variation (a branch);
+// `next` is the child that Redo follows.
+//
+// Every value on the page is the first player's: the margin (boxes of the
+// first player minus the second's) at the end of the game under perfect
+// play from here. The solver's values (for the player to move, over the
+// boxes left) are turned into it with the score so far.
 const dots = {
-  w: 3, h: 3, moves: [], redo: [], analyses: new Map(), nimbers: new Map(),
-  cursor: 0, keyboard: false, token: 0, error: "",
+  w: 3, h: 3, root: null, node: null, moves: [], analyses: new Map(), nimbers: new Map(),
+  pv: null, cursor: 0, keyboard: false, token: 0, error: "",
 };
+
+function dotsNode(move, parent) { return { move, parent, kids: [], next: null }; }
 
 function numEdges(w, h) { return (h + 1) * w + h * (w + 1); }
 
@@ -96,52 +209,125 @@ function dotsState(w, h, moves) {
   return { drawn, owner, score, toMove, over: drawn.size === numEdges(w, h) };
 }
 
-function dotsRecord() {
+/** The first player's final margin when the player to move in `st` gets `v` more than the other. */
+function firstMargin(st, v) { return st.score[0] - st.score[1] + (st.toMove === 0 ? v : -v); }
+
+/** The record `WxH:e,e,...` of `moves`. */
+function recordOf(moves) {
   const size = dots.w + "x" + dots.h;
-  return dots.moves.length ? size + ":" + dots.moves.join(",") : size;
+  return moves.length ? size + ":" + moves.join(",") : size;
+}
+
+function dotsRecord() { return recordOf(dots.moves); }
+
+/** The moves from the root to `node`. */
+function pathOf(node) {
+  const out = [];
+  for (let n = node; n.parent; n = n.parent) out.push(n.move);
+  return out.reverse();
+}
+
+/** The line through `node`: the path from the root to it, then on along `next` (or the first child). */
+function lineOf(node) {
+  const out = [];
+  for (let n = node; n.parent; n = n.parent) out.push(n);
+  out.reverse();
+  for (let n = node.next || node.kids[0]; n; n = n.next || n.kids[0]) out.push(n);
+  return out;
+}
+
+/** The other moves from `node`'s parent (variations), as buttons that `go` to them, each named by `name`. */
+function variationSpan(node, name, go) {
+  const sibs = node.parent.kids.filter((x) => x !== node);
+  if (!sibs.length) return null;
+  const v = document.createElement("span");
+  v.className = "variations";
+  v.append(" or ");
+  sibs.forEach((sib, i) => {
+    const b = document.createElement("button");
+    b.className = "link variation";
+    b.dataset.edge = String(sib.move);
+    let n = sib; const moves = [name(sib)];
+    while (n.kids.length && moves.length < 4) { n = n.kids[0]; moves.push(name(n)); }
+    b.textContent = moves.join(",") + (n.kids.length ? ",..." : "");
+    b.addEventListener("click", () => go(sib));
+    if (i) v.append("; ");
+    v.appendChild(b);
+  });
+  return v;
+}
+
+/** The record of the whole tree: the main line, each variation in parentheses after the move it replaces. */
+function dotsTreeRecord() {
+  const line = (node) => {
+    const out = [];
+    for (let n = node; n.kids.length; n = n.kids[0]) {
+      const [main, ...alts] = n.kids;
+      out.push(String(main.move));
+      for (const a of alts) out.push("(" + [String(a.move), ...line(a)].join(",") + ")");
+    }
+    return out;
+  };
+  const moves = line(dots.root);
+  return dots.w + "x" + dots.h + (moves.length ? ":" + moves.join(",") : "");
 }
 
 function dotsPlayer(side) { return $(side === 0 ? "dots-p0" : "dots-p1").value.trim() || "human"; }
 
-function dotsNew(w, h, moves) {
-  dots.w = w; dots.h = h; dots.moves = moves || []; dots.redo = [];
+function dotsNew(w, h, root) {
+  dots.w = w; dots.h = h; dots.root = root || dotsNode(null, null); dots.node = dots.root;
   dots.analyses.clear(); dots.nimbers.clear(); dots.cursor = 0; dots.error = "";
   $("dots-w").value = String(w); $("dots-h").value = String(h);
   dotsChanged();
 }
 
+/** Shows `node` of the tree. */
+function dotsGoto(node) {
+  dots.node = node;
+  remember(node);
+  dotsChanged();
+}
+
+/** Makes Redo from each position on the way to `node` lead to it. */
+function remember(node) {
+  for (let n = node; n.parent; n = n.parent) n.parent.next = n;
+}
+
 function dotsPlay(e) {
   const st = dotsState(dots.w, dots.h, dots.moves);
   if (st.over || st.drawn.has(e) || e < 0 || e >= numEdges(dots.w, dots.h)) return false;
-  dots.moves.push(e);
-  dots.redo = [];
-  dotsChanged();
+  let child = dots.node.kids.find((k) => k.move === e);
+  if (!child) { child = dotsNode(e, dots.node); dots.node.kids.push(child); }
+  dotsGoto(child);
   return true;
 }
 
 function dotsUndo() {
-  if (!dots.moves.length) return;
+  if (!dots.node.parent) return;
   const humans = [0, 1].filter((s) => dotsPlayer(s) === "human");
+  let n = dots.node;
   do {
-    dots.redo.push(dots.moves.pop());
-  } while (dots.moves.length && humans.length === 1 &&
-           dotsState(dots.w, dots.h, dots.moves).toMove !== humans[0]);
+    n = n.parent;
+  } while (n.parent && humans.length === 1 && dotsState(dots.w, dots.h, pathOf(n)).toMove !== humans[0]);
+  dots.node = n;
   dotsChanged();
 }
 
 function dotsRedo() {
-  if (!dots.redo.length) return;
-  dots.moves.push(dots.redo.pop());
-  dotsChanged();
+  const next = dots.node.next || dots.node.kids[0];
+  if (next) dotsGoto(next);
 }
 
 function dotsChanged() {
   dots.token++;
   dots.error = "";
+  dots.pv = null;
+  dots.moves = pathOf(dots.node);
   dotsDraw();
   $("dots-record").value = dotsRecord();
   if ($("dots-values").checked) dotsAnalyze();
   if ($("dots-nimber").checked) dotsNimber();
+  setLink();
   dotsComputer();
 }
 
@@ -152,72 +338,196 @@ async function dotsComputer() {
   const player = dotsPlayer(st.toMove);
   if (player === "human") return;
   try {
-    const r = await api("dots/move", { position: dotsRecord(), player, seed: String(dots.moves.length) });
+    const r = await api("dots/move", { position: dotsRecord(), player, seed: String(dots.moves.length) }, false, player + " thinks");
     if (token !== dots.token) return;
     await new Promise((ok) => setTimeout(ok, 150));
     if (token !== dots.token) return;
-    dots.moves.push(r.edge);
-    dots.redo = [];
-    dotsChanged();
+    dotsPlay(r.edge);
   } catch (err) {
-    if (token === dots.token) { dots.error = player + ": " + err.message; dotsDraw(); }
+    if (token === dots.token) { dots.error = player + ": " + reachText(err.message); dotsDraw(); }
   }
 }
 
-/** Analyses every position of the game not yet analysed, for the value history. */
+/**
+ * A server's error in a sentence: a board beyond the solver's (or the
+ * players') reach says so, and that the game goes on without it.
+ */
+function reachText(message) {
+  if (/board size/.test(message)) {
+    const edges = numEdges(dots.w, dots.h);
+    const most = /at most (\d+) edges/.exec(message);
+    return `The ${dots.w}x${dots.h} board has ${edges} edges, beyond what this takes` +
+      (most ? ` (at most ${most[1]})` : "") + ": no answer here, but people can play on. (" + message + ")";
+  }
+  return message;
+}
+
+/** Analyses every position of the current line not yet analysed, for the move list and the value history. */
 async function dotsHistory() {
-  const token = dots.token, size = dots.w + "x" + dots.h;
-  for (let k = 0; k < dots.moves.length; k++) {
+  const token = dots.token;
+  const line = dotsLine().map((n) => n.move);
+  for (let k = 0; k < line.length; k++) {
     if (token !== dots.token || !$("dots-values").checked) return;
-    const record = k ? size + ":" + dots.moves.slice(0, k).join(",") : size;
+    const record = recordOf(line.slice(0, k));
     if (dots.analyses.has(record)) continue;
     try {
-      dots.analyses.set(record, await api("dots/analyze", { position: record, time_limit: "5" }));
+      dots.analyses.set(record, await api("dots/analyze", { position: record, time_limit: "5" }, false, "analysis of move " + (k + 1)));
     } catch (err) {
-      dots.analyses.set(record, { error: err.message });
+      dots.analyses.set(record, { error: reachText(err.message) });
       return;
     }
     dotsChart();
+    dotsMoveList();
   }
 }
 
 async function dotsAnalyze() {
-  dotsHistory();
-  const record = dotsRecord();
-  if (dots.analyses.has(record)) { dotsDraw(); return; }
+  const record = dotsRecord(), token = dots.token;
   const st = dotsState(dots.w, dots.h, dots.moves);
-  if (st.over) return;
+  if (!dots.analyses.has(record) && !st.over) {
+    try {
+      const r = await job("dots/analyze", { position: record, time_limit: "60" }, "analysis", null,
+        () => token !== dots.token);
+      if (r) dots.analyses.set(record, r);
+    } catch (err) {
+      dots.analyses.set(record, { error: reachText(err.message) });
+    }
+    if (record === dotsRecord()) dotsDraw();
+  }
+  if (token === dots.token) dotsHistory();
+}
+
+async function dotsNimber() {
+  const record = dotsRecord(), token = dots.token;
+  if (dots.nimbers.has(record)) { dotsDraw(); return; }
   try {
-    const r = await api("dots/analyze", { position: record, time_limit: "20" });
-    dots.analyses.set(record, r);
+    const r = await job("dots/nimber", { position: record }, "Nimstring values",
+      (partial) => { if (token === dots.token) { dots.nimbers.set(record, { ...partial, partial: true }); dotsDraw(); } },
+      () => token !== dots.token);
+    if (r) dots.nimbers.set(record, r); else dots.nimbers.delete(record);
   } catch (err) {
-    dots.analyses.set(record, { error: err.message });
+    dots.nimbers.set(record, { error: reachText(err.message) });
   }
   if (record === dotsRecord()) dotsDraw();
 }
 
-async function dotsNimber() {
-  const record = dotsRecord();
-  if (dots.nimbers.has(record)) { dotsDraw(); return; }
+async function dotsPv() {
+  const record = dotsRecord(), token = dots.token;
+  const out = $("dots-pv");
   try {
-    dots.nimbers.set(record, await api("dots/nimber", { position: record }));
+    const r = await job("dots/pv", { position: record, time_limit: "60" }, "principal variation",
+      (partial) => { if (token === dots.token) { dots.pv = partial; dotsPvDraw(); } },
+      () => token !== dots.token);
+    if (r && token === dots.token) { dots.pv = r; dotsPvDraw(); }
   } catch (err) {
-    dots.nimbers.set(record, { error: err.message });
+    out.textContent = reachText(err.message); out.className = "error";
   }
-  if (record === dotsRecord()) dotsDraw();
+}
+
+function dotsPvDraw() {
+  const out = $("dots-pv"), r = dots.pv;
+  out.className = "";
+  out.textContent = "";
+  if (!r) return;
+  const st = dotsState(dots.w, dots.h, dots.moves);
+  const head = document.createElement("span");
+  head.textContent = r.value === null ? "Principal variation: none found before the limit." :
+    `Principal variation (the first player ends ${signed(firstMargin(st, r.value))}):`;
+  out.appendChild(head);
+  out.dataset.margin = r.value === null ? "" : String(firstMargin(st, r.value));
+  r.moves.forEach((m, i) => {
+    const b = document.createElement("button");
+    b.className = "pv-move link";
+    b.dataset.edge = String(m.edge);
+    b.textContent = String(m.edge);
+    b.title = "play the variation to here";
+    b.addEventListener("click", () => dotsPlayLine(r.moves.slice(0, i + 1).map((x) => x.edge)));
+    out.append(" ", b);
+  });
+  if (r.limit) out.append(` (the ${r.limit === "interrupt" ? "stop" : r.limit + " limit"} ended it here)`);
+  if (r.moves.length) {
+    const all = document.createElement("button");
+    all.id = "dots-pv-play";
+    all.textContent = "Play it";
+    all.addEventListener("click", () => dotsPlayLine(r.moves.map((x) => x.edge)));
+    out.append(" ", all);
+  }
+}
+
+/** Plays `moves` from the position shown (a variation where they leave the tree). */
+function dotsPlayLine(moves) {
+  let n = dots.node;
+  for (const e of moves) {
+    let child = n.kids.find((k) => k.move === e);
+    if (!child) { child = dotsNode(e, n); n.kids.push(child); }
+    n = child;
+  }
+  dotsGoto(n);
 }
 
 function valueClass(v) { return v > 0 ? "win" : v < 0 ? "loss" : "tie"; }
 function signed(v) { return v > 0 ? "+" + v : String(v); }
+function nimText(m) { return m.loony ? "L" : m.nimber === 0 ? "0" : "*" + m.nimber; }
+
+/** The line shown in the move list. */
+function dotsLine() { return lineOf(dots.node); }
+
+/** The loss of move `k` of `line` against the best move, from the analysis before it. */
+function moveLoss(line, k) {
+  const a = dots.analyses.get(recordOf(line.slice(0, k).map((n) => n.move)));
+  if (!a || !a.moves || a.value === null || a.value === undefined) return null;
+  const m = a.moves.find((x) => x.edge === line[k].move);
+  if (!m) return null;
+  const loss = a.value - m.value;
+  // A blunder changes the outcome (a win to a tie or a loss, a tie to a loss); a mistake only costs boxes.
+  const kind = loss === 0 ? "" : Math.sign(m.value) < Math.sign(a.value) ? "blunder" : "mistake";
+  return { loss, kind };
+}
+
+function dotsMoveList() {
+  const list = $("dots-moves");
+  list.textContent = "";
+  const line = dotsLine();
+  const here = dots.moves.length;
+  let st = dotsState(dots.w, dots.h, []);
+  line.forEach((node, k) => {
+    const li = document.createElement("li");
+    const mover = st.toMove;
+    li.className = "move" + (k + 1 === here ? " current" : "") + (k >= here ? " future" : "");
+    li.dataset.ply = String(k + 1);
+    li.dataset.edge = String(node.move);
+    const b = document.createElement("button");
+    b.className = "link";
+    b.textContent = `${mover === 0 ? "first" : "second"} ${node.move}`;
+    b.addEventListener("click", () => dotsGoto(node));
+    li.appendChild(b);
+    const loss = moveLoss(line, k);
+    if (loss) {
+      li.dataset.loss = String(loss.loss);
+      if (loss.kind) {
+        li.classList.add(loss.kind);
+        const t = document.createElement("span");
+        t.className = "loss";
+        t.textContent = ` \u2212${loss.loss}: ${loss.kind}`;
+        li.appendChild(t);
+      }
+    }
+    const v = variationSpan(node, (x) => x.move, dotsGoto);
+    if (v) li.appendChild(v);
+    list.appendChild(li);
+    st = dotsState(dots.w, dots.h, line.slice(0, k + 1).map((n) => n.move));
+  });
+}
 
 function dotsDraw() {
   const { w, h } = dots;
   const st = dotsState(w, h, dots.moves);
-  const S = 60, M = 24;
+  const S = 60, M = 30;
   const svg = $("dots-board");
   svg.textContent = "";
   svg.setAttribute("viewBox", `0 0 ${w * S + 2 * M} ${h * S + 2 * M}`);
   const X = (c) => M + c * S, Y = (r) => M + r * S;
+  const numbers = $("dots-numbers").checked;
   for (let b = 0; b < w * h; b++) {
     if (st.owner[b] < 0) continue;
     const r = Math.floor(b / w), c = b % w, p = "p" + st.owner[b];
@@ -241,21 +551,43 @@ function dotsDraw() {
     hit.addEventListener("click", () => {
       if (dotsPlayer(dotsState(dots.w, dots.h, dots.moves).toMove) === "human") dotsPlay(e);
     });
+    if (numbers) {
+      // The edge's number: under a horizontal edge, on a vertical one above its middle (where a value goes).
+      const t = svgEl("text", { x: (X(c0) + X(c1)) / 2, y: (Y(r0) + Y(r1)) / 2 + (horizontal ? 19 : -19),
+        class: "enum", "data-edge": e }, svg);
+      t.textContent = String(e);
+    }
   }
   for (let r = 0; r <= h; r++) for (let c = 0; c <= w; c++) svgEl("circle", { cx: X(c), cy: Y(r), r: 5, class: "dot" }, svg);
+  if (numbers) {
+    // Coordinates of the dots: columns a, b, ... from the left, rows 1, 2, ... from the top.
+    for (let c = 0; c <= w; c++) { const t = svgEl("text", { x: X(c), y: 12, class: "coord" }, svg); t.textContent = String.fromCharCode(97 + c); }
+    for (let r = 0; r <= h; r++) { const t = svgEl("text", { x: 10, y: Y(r), class: "coord" }, svg); t.textContent = String(r + 1); }
+  }
   const a = $("dots-values").checked ? dots.analyses.get(dotsRecord()) : null;
   if (a && a.moves) {
     const loony = new Set(a.moves.filter((m) => m.loony).map((m) => m.edge));
     for (const m of a.moves) {
       const [c0, r0, c1, r1] = edgeEnds(w, h, m.edge);
       const x = (X(c0) + X(c1)) / 2, y = (Y(r0) + Y(r1)) / 2;
-      const t = svgEl("text", { x, y, class: "val " + valueClass(m.value) + (m.value === a.value ? " best" : ""),
-        "data-edge": m.edge, "data-value": m.value }, svg);
-      t.textContent = signed(m.value);
+      const v = firstMargin(st, m.value);
+      const t = svgEl("text", { x, y, class: "val " + valueClass(v) + (m.value === a.value ? " best" : ""),
+        "data-edge": m.edge, "data-value": v }, svg);
+      t.textContent = signed(v);
       if (loony.has(m.edge)) {
         const l = svgEl("text", { x: x + (r0 === r1 ? 0 : 12), y: y + (r0 === r1 ? 15 : 14), class: "loony" }, svg);
         l.textContent = "L";
       }
+    }
+  }
+  const n = $("dots-nimber").checked ? dots.nimbers.get(dotsRecord()) : null;
+  if (n && n.moves) {
+    for (const m of n.moves) {
+      const [c0, r0, c1, r1] = edgeEnds(w, h, m.edge);
+      const x = (X(c0) + X(c1)) / 2, y = (Y(r0) + Y(r1)) / 2;
+      const t = svgEl("text", { x: x + (r0 === r1 ? 0 : -13), y: y + (r0 === r1 ? -13 : 4), class: "nim",
+        "data-edge": m.edge, "data-nimber": nimText(m) }, svg);
+      t.textContent = nimText(m);
     }
   }
   // Status, analysis and the value history.
@@ -278,16 +610,23 @@ function dotsDraw() {
   else if (a && a.error) { text = a.error; out.className = "error"; }
   else if (a && a.value !== null && a.value !== undefined) {
     const best = a.moves.filter((m) => m.value === a.value).map((m) => m.edge);
-    text = `Value ${signed(a.value)} for the side to move; best: ${best.join(", ")}` +
+    text = `The first player ends ${signed(firstMargin(st, a.value))} with perfect play; ` +
+      `best for ${st.toMove === 0 ? "first" : "second"}: ${best.join(", ")}` +
       (a.moves.some((m) => m.loony) ? "; L: loony moves." : ".");
   } else if (a && a.limit) {
-    text = `No value within the limit (between ${a.lower} and ${a.upper}).`;
+    const lo = firstMargin(st, st.toMove === 0 ? a.lower : a.upper), hi = firstMargin(st, st.toMove === 0 ? a.upper : a.lower);
+    text = `${a.limit === "interrupt" ? "Stopped" : "The " + a.limit + " limit ended the search"} after ${a.nodes} nodes: ` +
+      `the first player ends between ${signed(lo)} and ${signed(hi)}.`;
   }
-  const n = $("dots-nimber").checked ? dots.nimbers.get(dotsRecord()) : null;
+  out.dataset.limit = a && a.limit ? a.limit : "";
   if (n && n.error) text += (text ? " " : "") + "Nimstring: " + n.error;
-  else if (n) text += (text ? " " : "") + "Nimstring value: " + (n.loony ? "loony" : n.nimber === 0 ? "0" : "*" + n.nimber) + ".";
+  else if (n && n.nimber !== undefined && !n.partial) {
+    text += (text ? " " : "") + "Nimstring value: " + (n.loony ? "loony" : n.nimber === null ? "unknown (" + n.limit + " limit)" : n.nimber === 0 ? "0" : "*" + n.nimber) +
+      "; each move's value is on its edge (purple).";
+  }
   out.textContent = text;
   dotsChart();
+  dotsMoveList();
 }
 
 function dotsChart() {
@@ -296,12 +635,11 @@ function dotsChart() {
   const boxes = dots.w * dots.h, pts = [];
   for (let k = 0; k <= dots.moves.length; k++) {
     const moves = dots.moves.slice(0, k);
-    const size = dots.w + "x" + dots.h;
-    const a = dots.analyses.get(moves.length ? size + ":" + moves.join(",") : size);
+    const a = dots.analyses.get(recordOf(moves));
     const st = dotsState(dots.w, dots.h, moves);
     let margin = null;
     if (st.over) margin = st.score[0] - st.score[1];
-    else if (a && typeof a.value === "number") margin = st.score[0] - st.score[1] + (st.toMove === 0 ? a.value : -a.value);
+    else if (a && typeof a.value === "number") margin = firstMargin(st, a.value);
     if (margin !== null) pts.push([k, margin]);
   }
   const n = Math.max(dots.moves.length, 1);
@@ -317,21 +655,47 @@ function dotsChart() {
   }
 }
 
-function dotsLoad(text) {
+/**
+ * Reads a record: `WxH:e,e,...`, where a variation in parentheses follows
+ * the move it replaces (`3x3:0,4,(5,6),7`). Answers the tree's root and the
+ * node at the end of the main line, or throws.
+ */
+function dotsParse(text) {
   text = text.trim();
-  const m = /^(\d+)x(\d+)(?::\s*([\d,\s]*))?$/.exec(text);
-  if (!m) { dots.error = `not a record: ${JSON.stringify(text)} (WxH:e,e,...)`; dotsDraw(); return; }
+  const m = /^(\d+)x(\d+)(?::\s*([\d,()\s]*))?$/.exec(text);
+  if (!m) throw new Error(`not a record: ${JSON.stringify(text)} (WxH:e,e,...)`);
   const w = +m[1], h = +m[2];
-  if (w < 1 || h < 1 || w > 9 || h > 9) { dots.error = "boards are 1x1 to 9x9 boxes"; dotsDraw(); return; }
-  const moves = (m[3] || "").split(",").map((s) => s.trim()).filter((s) => s !== "").map(Number);
-  const seen = new Set();
-  for (const e of moves) {
-    if (!(e >= 0 && e < numEdges(w, h)) || seen.has(e)) {
-      dots.error = `edge ${e} is not an undrawn edge of ${w}x${h}`; dotsDraw(); return;
+  if (w < 1 || h < 1 || w > 9 || h > 9) throw new Error("boards are 1x1 to 9x9 boxes");
+  const root = dotsNode(null, null), stack = [];
+  let cur = root, end = null;
+  for (const tok of (m[3] || "").match(/\d+|[()]/g) || []) {
+    if (tok === "(") {
+      if (!cur.parent) throw new Error("a variation must follow the move it replaces");
+      stack.push(cur); cur = cur.parent;
+    } else if (tok === ")") {
+      if (!stack.length) throw new Error("a ) without its (");
+      cur = stack.pop();
+    } else {
+      const e = +tok, path = pathOf(cur);
+      if (!(e >= 0 && e < numEdges(w, h)) || path.includes(e)) throw new Error(`edge ${e} is not an undrawn edge of ${w}x${h}`);
+      let child = cur.kids.find((k) => k.move === e);
+      if (!child) { child = dotsNode(e, cur); cur.kids.push(child); }
+      cur = child;
+      if (!stack.length) end = cur;
     }
-    seen.add(e);
   }
-  dotsNew(w, h, moves);
+  if (stack.length) throw new Error("a ( without its )");
+  return { w, h, root, end: end || root };
+}
+
+function dotsLoad(text) {
+  try {
+    const t = dotsParse(text);
+    dotsNew(t.w, t.h, t.root);
+    if (t.end !== t.root) dotsGoto(t.end);
+  } catch (err) {
+    dots.error = err.message; dotsDraw();
+  }
 }
 
 /** Moves the keyboard cursor to the nearest undrawn edge in direction (dx, dy). */
@@ -358,22 +722,30 @@ options($("dots-h"), 1, 9, 3);
 $("dots-new").addEventListener("click", () => dotsNew(+$("dots-w").value, +$("dots-h").value));
 $("dots-undo").addEventListener("click", dotsUndo);
 $("dots-redo").addEventListener("click", dotsRedo);
-$("dots-values").addEventListener("change", () => { if ($("dots-values").checked) dotsAnalyze(); dotsDraw(); });
-$("dots-nimber").addEventListener("change", () => { if ($("dots-nimber").checked) dotsNimber(); dotsDraw(); });
+$("dots-values").addEventListener("change", () => { if ($("dots-values").checked) dotsAnalyze(); dotsDraw(); setLink(); });
+$("dots-nimber").addEventListener("change", () => { if ($("dots-nimber").checked) dotsNimber(); dotsDraw(); setLink(); });
+$("dots-numbers").addEventListener("change", () => { dotsDraw(); setLink(); });
+$("dots-pv-btn").addEventListener("click", dotsPv);
 $("dots-load").addEventListener("click", () => dotsLoad($("dots-record").value));
 $("dots-export").addEventListener("click", () => {
-  $("dots-record").value = dotsRecord();
+  const text = dotsTreeRecord();
+  $("dots-record").value = text;
   $("dots-record").select();
-  if (navigator.clipboard) navigator.clipboard.writeText(dotsRecord()).catch(() => {});
+  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
 });
-for (const id of ["dots-p0", "dots-p1"]) $(id).addEventListener("change", () => { dots.token++; dotsDraw(); dotsComputer(); });
+for (const id of ["dots-p0", "dots-p1"]) $(id).addEventListener("change", () => { dots.token++; dotsDraw(); setLink(); dotsComputer(); });
 
 // ---------------------------------------------------------------- Amazons
 
 // Squares: files A.. left to right, ranks 1.. bottom to top; a position is
 // its ranks from the top, `/`-separated (`.` empty, W, B, x burnt), then w or b.
-const am = { w: 6, h: 6, cells: [], toMove: "w", history: [], sel: null, dest: null,
-  areas: null, best: null, cursor: [0, 0], token: 0 };
+// The game is a tree of moves, as in Dots: `root` holds the start position,
+// each node a move (in notation, `A4-C2xC1`: queen from, to, arrow) and the
+// position after it; `node` is the one shown, `moves` the moves to it.
+const am = { w: 6, h: 6, cells: [], toMove: "w", root: null, node: null, moves: [], sel: null, dest: null,
+  areas: null, best: null, pv: null, cursor: [0, 0], token: 0 };
+
+function amNode(move, parent, cells, toMove) { return { move, parent, kids: [], next: null, cells, toMove }; }
 
 function amStandard(w, h) {
   const cells = Array.from({ length: h }, () => new Array(w).fill("."));
@@ -406,52 +778,116 @@ function amParse(text) {
 }
 
 /**
- * The position after the main line of an SGF game record (FF[4] GM[18]):
- * points are column then row letters, row `a` the top rank; `AW`, `AB`, `AA`
- * set up queens and arrows, `PL` the side to move; without set-up the game
- * starts from the standard start of `SZ[n]` or `SZ[w:h]`.
+ * The nodes of an SGF text: the first game tree's root node, each node
+ * `{ props: { NAME: [values] }, kids }` (variations are further kids).
+ */
+function sgfParse(text) {
+  const top = { props: {}, kids: [] }, stack = [];
+  let cur = top, i = 0;
+  while (i < text.length) {
+    const ch = text[i];
+    if (ch === "(") { stack.push(cur); i++; }
+    else if (ch === ")") {
+      if (!stack.length) throw new Error("SGF: a ) without its (");
+      cur = stack.pop(); i++;
+    } else if (ch === ";") {
+      const n = { props: {}, kids: [] };
+      cur.kids.push(n); cur = n; i++;
+    } else if (/[A-Z]/.test(ch)) {
+      const name = /^[A-Z]+/.exec(text.slice(i))[0];
+      i += name.length;
+      const values = [];
+      for (;;) {
+        while (/\s/.test(text[i] || "")) i++;
+        if (text[i] !== "[") break;
+        let v = "";
+        for (i++; i < text.length && text[i] !== "]"; i++) v += text[i] === "\\" ? text[++i] : text[i];
+        if (text[i] !== "]") throw new Error(`SGF: property ${name} is not closed`);
+        i++;
+        values.push(v);
+      }
+      if (cur === top) throw new Error(`SGF: property ${name} outside a node`);
+      cur.props[name] = (cur.props[name] || []).concat(values);
+    } else i++;
+  }
+  if (stack.length) throw new Error("SGF: a ( without its )");
+  if (!top.kids.length) throw new Error("SGF: no game tree");
+  return top.kids[0];
+}
+
+/**
+ * An SGF game record (FF[4] GM[18]) with its variations: points are column
+ * then row letters, row `a` the top rank; `AW`, `AB`, `AA` set up queens and
+ * arrows, `PL` the side to move; without set-up the game starts from the
+ * standard start of `SZ[n]` or `SZ[w:h]`. Answers the start position and
+ * the moves as a tree `{ move, kids }` (each move checked legal).
  */
 function amFromSgf(text) {
-  // The main line: the first variation at every branch.
-  let main = "", depth = 0, skip = 0;
-  const closed = [];
-  for (const ch of text) {
-    if (skip) { if (ch === "(") skip++; else if (ch === ")") skip--; continue; }
-    if (ch === "(") {
-      if (closed[depth]) { skip = 1; continue; }
-      depth++; closed[depth] = false; continue;
-    }
-    if (ch === ")") { closed[depth] = false; depth--; closed[depth] = true; continue; }
-    main += ch;
-  }
-  const sz = /SZ\[(\d+)(?::(\d+))?\]/.exec(main);
+  const root = sgfParse(text);
+  const sz = /^(\d+)(?::(\d+))?$/.exec(((root.props.SZ || [])[0] || "").trim());
   if (!sz) throw new Error("SGF: no board size SZ[..]");
   const w = +sz[1], h = sz[2] ? +sz[2] : w;
   if (w < 1 || h < 1 || w > 8 || h > 8) throw new Error("SGF: boards are up to 8x8");
   const point = (p) => {
     const f = p.charCodeAt(0) - 97, r = h - 1 - (p.charCodeAt(1) - 97);
-    if (f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
+    if (p.length !== 2 || f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
     return [f, r];
   };
-  const setup = [...main.matchAll(/(AW|AB|AA)((?:\s*\[[a-z]{2}\])+)/g)];
+  const setup = ["AW", "AB", "AA"].filter((k) => root.props[k]);
   const cells = setup.length ? Array.from({ length: h }, () => new Array(w).fill(".")) : amStandard(w, h);
-  for (const [, prop, list] of setup) {
-    for (const [, p] of list.matchAll(/\[([a-z]{2})\]/g)) {
+  for (const prop of setup) {
+    for (const p of root.props[prop]) {
       const [f, r] = point(p);
       cells[r][f] = prop === "AW" ? "W" : prop === "AB" ? "B" : "x";
     }
   }
-  const pl = /PL\[([WB])\]/.exec(main);
-  am.w = w; am.h = h; am.cells = cells; am.toMove = pl ? pl[1].toLowerCase() : "w";
-  for (const [, who, m] of main.matchAll(/;\s*([WB])\[([a-z]{6})\]/g)) {
-    const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
-    const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
-    if (who.toLowerCase() !== am.toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
-    const q = am.cells[a[1]][a[0]];
-    am.cells[a[1]][a[0]] = "."; am.cells[b[1]][b[0]] = q; am.cells[c[1]][c[0]] = "x";
-    am.toMove = am.toMove === "w" ? "b" : "w";
-  }
-  return { w, h, cells: am.cells, toMove: am.toMove };
+  const pl = (root.props.PL || [])[0];
+  const start = { w, h, cells, toMove: pl === "B" ? "b" : "w", kids: [] };
+  // The moves, checked on the board of `am` (restored by the caller).
+  am.w = w; am.h = h;
+  const walk = (sgf, into, cells, toMove) => {
+    for (const kid of sgf.kids) {
+      const who = kid.props.W ? "w" : kid.props.B ? "b" : null;
+      if (!who) { walk(kid, into, cells, toMove); continue; }
+      const m = kid.props[who.toUpperCase()][0] || "";
+      if (m.length !== 6) throw new Error(`SGF: move ${m} is not three points`);
+      const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
+      const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
+      am.cells = cells; am.toMove = toMove;
+      if (who !== toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
+      const next = amPlayed(cells, text);
+      const node = { move: text, kids: [] };
+      into.kids.push(node);
+      walk(kid, node, next, toMove === "w" ? "b" : "w");
+    }
+  };
+  walk(root, start, cells, start.toMove);
+  return start;
+}
+
+/** The cells after `move` on `cells` (a copy). */
+function amPlayed(cells, move) {
+  const [[f0, r0], [f1, r1], [f2, r2]] = move.split(/[-x]/).map(sqParse);
+  const out = cells.map((row) => row.slice());
+  const q = out[r0][f0];
+  out[r0][f0] = "."; out[r1][f1] = q; out[r2][f2] = "x";
+  return out;
+}
+
+/** Shows a game: its start position and its tree of moves, at the end of the main line. */
+function amGame(g) {
+  amSet(g);
+  const build = (from, into) => {
+    for (const k of from.kids || []) {
+      const n = amNode(k.move, into, amPlayed(into.cells, k.move), into.toMove === "w" ? "b" : "w");
+      into.kids.push(n);
+      build(k, n);
+    }
+  };
+  build(g, am.root);
+  let end = am.root;
+  while (end.kids.length) end = end.kids[0];
+  if (end !== am.root) amGo(end);
 }
 
 function sqName(f, r) { return String.fromCharCode(65 + f) + (r + 1); }
@@ -484,27 +920,88 @@ function amLegalMoves() {
 function amApply(move) {
   const m = /^([A-H][1-8])-([A-H][1-8])x([A-H][1-8])$/.exec(move);
   if (!m) return;
-  const [f0, r0] = sqParse(m[1]), [f1, r1] = sqParse(m[2]), [f2, r2] = sqParse(m[3]);
-  am.history.push({ cells: am.cells.map((row) => row.slice()), toMove: am.toMove });
-  const q = am.cells[r0][f0];
-  am.cells[r0][f0] = "."; am.cells[r1][f1] = q; am.cells[r2][f2] = "x";
-  am.toMove = am.toMove === "w" ? "b" : "w";
+  let child = am.node.kids.find((k) => k.move === move);
+  if (!child) {
+    child = amNode(move, am.node, amPlayed(am.node.cells, move), am.node.toMove === "w" ? "b" : "w");
+    am.node.kids.push(child);
+  }
+  amGo(child);
+}
+
+/** Shows `node` of the tree. */
+function amGo(node) {
+  am.node = node;
+  remember(node);
+  am.cells = node.cells.map((row) => row.slice());
+  am.toMove = node.toMove;
+  am.moves = pathOf(node);
   am.sel = am.dest = null;
   amChanged();
 }
 
 function amChanged() {
   am.token++;
-  am.areas = null; am.best = null;
+  am.areas = null; am.best = null; am.pv = null;
   $("am-areas").querySelector("tbody").textContent = "";
   $("am-bounds").textContent = ""; $("am-verdict").textContent = ""; $("am-thermo").textContent = "";
+  $("am-pv").textContent = "";
   $("am-position").value = amText();
   amDraw();
+  amMoveList();
+  setLink();
   amComputer();
 }
 
+function amUndo() {
+  if (am.node.parent) amGo(am.node.parent);
+}
+
+function amRedo() {
+  const next = am.node.next || am.node.kids[0];
+  if (next) amGo(next);
+}
+
+/** The move list: the line through the position shown, with the variations after the moves they replace. */
+function amMoveList() {
+  const list = $("am-moves");
+  list.textContent = "";
+  const line = lineOf(am.node), here = am.moves.length;
+  line.forEach((node, k) => {
+    const li = document.createElement("li");
+    li.className = "move" + (k + 1 === here ? " current" : "") + (k >= here ? " future" : "");
+    li.dataset.move = node.move;
+    const b = document.createElement("button");
+    b.className = "link";
+    b.textContent = (node.parent.toMove === "w" ? "White " : "Black ") + node.move;
+    b.addEventListener("click", () => amGo(node));
+    li.appendChild(b);
+    const v = variationSpan(node, (x) => x.move, amGo);
+    if (v) li.appendChild(v);
+    list.appendChild(li);
+  });
+}
+
+/** The game as an SGF record (FF[4] GM[18]): the start as set-up, then the moves, variations in parentheses. */
+function amToSgf() {
+  const start = am.root;
+  const pt = (f, r) => String.fromCharCode(97 + f) + String.fromCharCode(97 + am.h - 1 - r);
+  const props = { W: "AW", B: "AB", x: "AA" }, lists = { AW: [], AB: [], AA: [] };
+  start.cells.forEach((row, r) => row.forEach((c, f) => { if (props[c]) lists[props[c]].push(pt(f, r)); }));
+  let sgf = `(;FF[4]GM[18]SZ[${am.w === am.h ? am.w : am.w + ":" + am.h}]`;
+  for (const [k, v] of Object.entries(lists)) if (v.length) sgf += k + v.map((p) => `[${p}]`).join("");
+  sgf += `PL[${start.toMove.toUpperCase()}]`;
+  const move = (n) => `;${n.parent.toMove.toUpperCase()}[` + n.move.split(/[-x]/).map((s) => pt(...sqParse(s))).join("") + "]";
+  const seq = (n) => {
+    let out = "";
+    while (n.kids.length === 1) { n = n.kids[0]; out += move(n); }
+    return out + n.kids.map((k) => "(" + move(k) + seq(k) + ")").join("");
+  };
+  return sgf + seq(start) + ")";
+}
+
 function amSet(p) {
-  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.history = [];
+  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.moves = [];
+  am.root = am.node = amNode(null, null, p.cells.map((row) => row.slice()), p.toMove);
   am.sel = am.dest = null; am.cursor = [0, 0];
   $("am-w").value = String(am.w); $("am-h").value = String(am.h);
   amChanged();
@@ -522,11 +1019,13 @@ function amDraw() {
   board.textContent = "";
   board.style.gridTemplateColumns = `repeat(${am.w}, 1fr)`;
   const kinds = new Map();
-  if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, [kindClass(a.kind), i])));
+  // A square may lie in two areas (a blocker queen's, in its territory and the active area next to it).
+  if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, (kinds.get(s) || []).concat([[kindClass(a.kind), i]]))));
   const targets = new Set();
   if (am.sel && !am.dest) amReach(am.cells, am.sel[0], am.sel[1]).forEach(([x, y]) => targets.add(sqName(x, y)));
   if (am.dest) amReach(am.cells, am.dest[0], am.dest[1], am.sel).forEach(([x, y]) => targets.add(sqName(x, y)));
   const best = am.best ? am.best.split(/[-x]/) : [];
+  const last = am.moves.length ? am.moves[am.moves.length - 1].split(/[-x]/) : [];
   for (let r = am.h - 1; r >= 0; r--) for (let f = 0; f < am.w; f++) {
     const name = sqName(f, r), c = am.cells[r][f];
     const sq = document.createElement("div");
@@ -542,8 +1041,15 @@ function amDraw() {
     if (targets.has(name)) sq.classList.add("target");
     if (am.keyboard && am.cursor[0] === f && am.cursor[1] === r) sq.classList.add("cursor");
     if (best.includes(name)) sq.classList.add("best");
-    const k = kinds.get(name);
-    if (k && k[0]) { sq.classList.add(k[0]); sq.dataset.area = String(k[1]); }
+    ["last-from", "last-to", "last-arrow"].forEach((cls, i) => { if (last[i] === name) sq.classList.add(cls); });
+    const k = (kinds.get(name) || []).filter(([cls]) => cls);
+    if (k.length) {
+      // The first area's colour fills the square, a second one's rings it.
+      sq.classList.add(k[0][0]);
+      if (k[1]) sq.classList.add(k[1][0].replace("kind-", "kind2-"));
+      sq.dataset.area = String(k[0][1]);
+      sq.dataset.areas = k.map(([, i]) => i).join(" ");
+    }
     const coord = document.createElement("span");
     coord.className = "coord"; coord.textContent = name;
     sq.appendChild(coord);
@@ -612,13 +1118,17 @@ async function amSolve() {
   const token = am.token;
   $("am-verdict").textContent = "Solving...";
   try {
-    const r = await api("amazons/solve", { position: amText(), time_limit: amTime() });
-    if (token !== am.token) return null;
+    const r = await job("amazons/solve", { position: amText(), time_limit: amTime(), pv: "1" }, "Amazons search", null,
+      () => token !== am.token);
+    if (!r || token !== am.token) return null;
     am.best = r.best_move;
+    am.pv = r.pv || null;
     $("am-verdict").textContent = r.winner
       ? `${r.winner} wins (${r.to_move} to move)` + (r.best_move ? `; winning move ${r.best_move}` : "") + ` (${r.nodes} nodes).`
+      : r.limit === "interrupt" ? `Unknown: stopped after ${r.nodes} nodes (proof numbers ${r.root_pn ?? "inf"}/${r.root_dn ?? "inf"}).`
       : `Unknown: the ${r.limit} limit ended the search after ${r.nodes} nodes.`;
     $("am-verdict").dataset.winner = r.winner || "";
+    amPvDraw();
     amDraw();
     return r;
   } catch (err) {
@@ -666,7 +1176,7 @@ $("am-load").addEventListener("click", () => {
 });
 $("am-sgf-load").addEventListener("click", () => {
   const saved = { w: am.w, h: am.h, cells: am.cells, toMove: am.toMove };
-  try { amSet(amFromSgf($("am-sgf").value)); } catch (err) {
+  try { amGame(amFromSgf($("am-sgf").value)); } catch (err) {
     Object.assign(am, saved);
     amDraw();
     $("am-status").textContent = err.message;
@@ -674,12 +1184,30 @@ $("am-sgf-load").addEventListener("click", () => {
 });
 $("am-eval").addEventListener("click", amEval);
 $("am-solve").addEventListener("click", amSolve);
-$("am-undo").addEventListener("click", () => {
-  const prev = am.history.pop();
-  if (!prev) return;
-  am.cells = prev.cells; am.toMove = prev.toMove; am.sel = am.dest = null;
-  amChanged();
+$("am-undo").addEventListener("click", amUndo);
+$("am-redo").addEventListener("click", amRedo);
+$("am-sgf-export").addEventListener("click", () => {
+  const text = amToSgf();
+  $("am-sgf").value = text;
+  $("am-sgf").select();
+  if (navigator.clipboard) navigator.clipboard.writeText(text).catch(() => {});
 });
+
+/** The principal variation of the last Solve; a click plays it to that move. */
+function amPvDraw() {
+  const out = $("am-pv");
+  out.textContent = "";
+  if (!am.pv || !am.pv.length) return;
+  out.append("Principal variation:");
+  am.pv.forEach((mv, i) => {
+    const b = document.createElement("button");
+    b.className = "pv-move link";
+    b.textContent = mv;
+    b.title = "play the variation to here";
+    b.addEventListener("click", () => { const line = am.pv.slice(0, i + 1); for (const m of line) amApply(m); });
+    out.append(" ", b);
+  });
+}
 $("am-computer").addEventListener("change", amComputer);
 
 // ---------------------------------------------------------------- CGT calculator
@@ -712,6 +1240,7 @@ const MADE = {
 
 async function cgt(kind) {
   const out = $("cgt-out"), svgOut = $("cgt-svg");
+  setLink();
   out.className = "";
   try {
     const g = $("cgt-g").value;
@@ -759,7 +1288,10 @@ document.addEventListener("keydown", (ev) => {
       ev.preventDefault();
     } else if (ev.key === "u") dotsUndo();
     else if (ev.key === "r") dotsRedo();
-    else if (ev.key === "v") { $("dots-values").checked = !$("dots-values").checked; $("dots-values").dispatchEvent(new Event("change")); }
+    else if (ev.key === "v" || ev.key === "n") {
+      const box = $(ev.key === "v" ? "dots-values" : "dots-numbers");
+      box.checked = !box.checked; box.dispatchEvent(new Event("change"));
+    } else if (ev.key === "p") dotsPv();
   } else if (activePanel === "amazons") {
     if (dirs[ev.key]) {
       const [dx, dy] = dirs[ev.key];
@@ -767,7 +1299,8 @@ document.addEventListener("keydown", (ev) => {
       am.cursor = [Math.min(am.w - 1, Math.max(0, am.cursor[0] + dx)), Math.min(am.h - 1, Math.max(0, am.cursor[1] - dy))];
       amDraw(); ev.preventDefault();
     } else if (ev.key === "Enter" || ev.key === " ") { amClick(am.cursor[0], am.cursor[1]); ev.preventDefault(); }
-    else if (ev.key === "u") $("am-undo").click();
+    else if (ev.key === "u") amUndo();
+    else if (ev.key === "r") amRedo();
     else if (ev.key === "e") amEval();
   }
 });
@@ -795,18 +1328,69 @@ function linkParams(fragment) {
   return params;
 }
 
+/** Keeps the address a link to the view shown (the fragment that `openFromLink` reads). */
+function setLink() {
+  if (opening) return;
+  const enc = encodeURIComponent;
+  let parts = [];
+  if (activePanel === "dots") {
+    parts = ["dots=" + enc(dotsTreeRecord())];
+    if (dots.node !== dotsMainEnd()) parts.push("at=" + enc(dots.moves.join(",")));
+    if (dotsPlayer(0) !== "human") parts.push("first=" + enc(dotsPlayer(0)));
+    parts.push("second=" + enc(dotsPlayer(1)));
+    for (const [id, key] of [["dots-values", "values"], ["dots-nimber", "nimstring"], ["dots-numbers", "numbers"]]) {
+      if ($(id).checked) parts.push(key);
+    }
+  } else if (activePanel === "amazons") {
+    const start = am.root;
+    const ranks = [];
+    for (let r = am.h - 1; r >= 0; r--) ranks.push(start.cells[r].join(""));
+    parts = ["amazons=" + enc(ranks.join("/") + " " + start.toMove)];
+    if (am.root.kids.length) parts.push("sgf=" + enc(amToSgf()));
+    if (am.moves.length) parts.push("at=" + enc(am.moves.join(",")));
+  } else {
+    parts = ["cgt=" + enc($("cgt-g").value)];
+  }
+  history.replaceState(null, "", "#" + parts.join("&"));
+}
+
+/** The node at the end of the tree's main line. */
+function dotsMainEnd() {
+  let n = dots.root;
+  while (n.kids.length) n = n.kids[0];
+  return n;
+}
+
 (function openFromLink() {
   const link = linkParams(location.hash.slice(1));
   if (link.has("dots")) {
+    $("dots-p0").value = link.get("first") || "human";
     $("dots-p1").value = link.get("second") || "human";
     $("dots-values").checked = link.has("values");
     $("dots-nimber").checked = link.has("nimstring");
+    $("dots-numbers").checked = link.has("numbers");
     dotsLoad(link.get("dots"));
+    if (link.has("at")) {
+      // The node at the end of the moves `at` names, from the root.
+      let n = dots.root;
+      for (const e of link.get("at").split(",").filter((x) => x !== "").map(Number)) {
+        n = n && n.kids.find((k) => k.move === e);
+      }
+      if (n) dotsGoto(n);
+    }
   }
   if (link.has("amazons")) {
     showPanel("amazons");
     try {
       amSet(amParse(link.get("amazons")));
+      if (link.has("sgf")) amGame(amFromSgf(link.get("sgf")));
+      if (link.has("at")) {
+        // The node at the end of the moves `at` names, from the root.
+        let n = am.root;
+        for (const m of link.get("at").split(",").filter((x) => x)) n = n && n.kids.find((k) => k.move === m);
+        if (!n) throw new Error("the link's moves are not in its game");
+        amGo(n);
+      }
       if (link.has("eval")) amEval();
     } catch (err) {
       $("am-status").textContent = err.message;
@@ -817,4 +1401,6 @@ function linkParams(fragment) {
     $("cgt-g").value = link.get("cgt");
     cgt("thermograph");
   }
+  opening = false;
+  setLink();
 })();
