@@ -96,10 +96,12 @@ fn five_by_six_proof_checks() {
     assert_eq!(check_shipped("5x6"), WinLoss::Win);
 }
 
-/// 6x5, first move B1-B4xB3 (Müller's attempt of 2013): each reply refuted
-/// so far has its proof in `proofs/6x5-B1-B4xB3/REPLY.proof.gz` (a shard of
-/// `amazons plan 6x5 --moves B1-B4xB3 --split replies`, BENCHMARKS.md),
-/// a win for White to move after the two moves.
+/// 6x5, first move B1-B4xB3 (Müller's attempt of 2013): the directory of
+/// the plan `amazons plan 6x5 --moves B1-B4xB3 --split replies` (BENCHMARKS.md,
+/// `proofs/6x5-B1-B4xB3/README.md`) keeps every solve shard's proof,
+/// `solve.B1-B4xB3.REPLY[.MOVE...].proof.gz`, beside its result: each proof
+/// proves the outcome its result claims for the position after its line, and
+/// a reply's proof is a win for White (the reply refuted).
 #[test]
 #[ignore = "a minute or more in release builds; run with --release -- --ignored"]
 fn six_by_five_refuted_replies_check() {
@@ -111,14 +113,27 @@ fn six_by_five_refuted_replies_check() {
         .collect();
     files.sort();
     assert!(!files.is_empty());
-    let mut start = Position::standard("6x5".parse::<Size>().unwrap()).unwrap();
-    start.play(start.parse_move("B1-B4xB3").unwrap()).unwrap();
+    let start = Position::standard("6x5".parse::<Size>().unwrap()).unwrap();
     for name in files {
-        let reply = name.trim_end_matches(".proof.gz");
+        let id = name.trim_end_matches(".proof.gz");
+        let line: Vec<&str> = id.split('.').skip(1).collect();
+        assert_eq!(line[0], "B1-B4xB3", "{name}");
         let mut root = start.clone();
-        root.play(root.parse_move(reply).unwrap()).unwrap();
+        for mv in &line {
+            root.play(root.parse_move(mv).unwrap()).unwrap();
+        }
         let outcome = check_file(&format!("proofs/6x5-B1-B4xB3/{name}"), &root);
-        assert_eq!(outcome, WinLoss::Win, "{name}");
+        let result = std::fs::read_to_string(dir.join(format!("{id}.result.json"))).unwrap();
+        let claimed = if result.contains("\"outcome\": \"win\"") {
+            WinLoss::Win
+        } else {
+            assert!(result.contains("\"outcome\": \"loss\""), "{name}");
+            WinLoss::Loss
+        };
+        assert_eq!(outcome, claimed, "{name}");
+        if line.len() == 2 {
+            assert_eq!(outcome, WinLoss::Win, "{name}");
+        }
     }
 }
 
