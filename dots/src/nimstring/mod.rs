@@ -39,6 +39,7 @@
 
 mod graph;
 mod reduce;
+mod search;
 mod strategy;
 mod value;
 
