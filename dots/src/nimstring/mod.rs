@@ -40,6 +40,7 @@
 mod graph;
 mod reduce;
 mod search;
+mod small;
 mod strategy;
 mod value;
 

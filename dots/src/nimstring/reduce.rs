@@ -84,7 +84,9 @@
 //! relabelling the coins by colour refinement (degree and numbers of ground
 //! strings and arms, refined by the colours of the neighbours). Equal keys are
 //! equal graphs, so equal values; isomorphic graphs usually, though not
-//! always, get the same key.
+//! always, get the same key. A component that is a simple graph of at most
+//! 32 coins is then valued on bit sets by the `small` module, which applies
+//! the same rules.
 
 use cgt::Impartial;
 

@@ -1,5 +1,5 @@
-//! The Grundy values of components: a depth-first search over the options
-//! of the `reduce` module, with a table of the values found.
+//! The Grundy values of components: a depth-first search over their
+//! options, with a table of the values found.
 //!
 //! A component is valued by the mex rule over its options (one cut per
 //! string that is not an arm, parallel strings once, loony options left
@@ -7,13 +7,11 @@
 //! simplification. This is the game that [`Component`](super::Component)
 //! gives [`cgt::GrundyCache`] (the plain evaluation, which the tests
 //! compare with this one), done without allocating: the options are made
-//! one at a time in buffers on the stack, and the table holds a 128-bit
-//! hash of each component's key instead of the key.
-//!
-//! The components are met in the same order as by `GrundyCache` (the
-//! options in string order, the parts of each option in order, a part not
-//! in the table valued before the next one is looked at), so the two
-//! count the same positions on a [`Meter`] and stop at the same one.
+//! one at a time on the stack, components that are simple graphs of at
+//! most 32 coins (all those of Dots boards up to 32 boxes) on bit sets
+//! (the `small` module), others by the general rules of `reduce`; the
+//! table holds a 128-bit hash of each component's key instead of the key.
+//! Each component valued counts one unit on the [`Meter`].
 //!
 //! The recursion is as deep as the longest sequence of cuts (at most
 //! [`MAX_STRINGS`]), about 1.2 KB of stack a level.
@@ -32,6 +30,7 @@ use cgt::budget::{Limit, Meter};
 
 use super::graph::MAX_STRINGS;
 use super::reduce::{reduce_into, Parts, ARM};
+use super::small::{Small, SMALL_COINS};
 
 /// A hasher for keys that are already well mixed (the first lane of
 /// [`hash`]): it keeps the last word written.
@@ -63,21 +62,34 @@ fn avalanche(mut x: u64) -> u64 {
     x ^ x >> 33
 }
 
-/// The 128-bit hash of a component's key (its number of coins and its
-/// sorted strings), as two independent 64-bit lanes.
-fn hash(coins: u8, pairs: &[u16]) -> (u64, u64) {
-    let start = u64::from(coins) << 8 | pairs.len() as u64;
+/// The 128-bit hash of a stream of words that starts with `start`, as two
+/// independent 64-bit lanes.
+fn hash(start: u64, words: impl Iterator<Item = u64>) -> (u64, u64) {
     let (mut a, mut b) = (0x243F_6A88_85A3_08D3 ^ start, 0x1319_8A2E_0370_7344 ^ start);
-    for chunk in pairs.chunks(4) {
-        let w = chunk
-            .iter()
-            .fold(0u64, |w, &p| w << 16 | u64::from(p))
-            .wrapping_add(chunk.len() as u64);
+    for w in words {
         a = (a ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
         b = (b.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0xA076_1D64_78BD_642F);
     }
     (avalanche(a), avalanche(b ^ 0x5851_F42D_4C95_7F2D))
+}
+
+/// The hash of a component's key in the general form (its number of
+/// coins and its sorted strings, four to a word).
+fn pairs_hash(coins: u8, pairs: &[u16]) -> (u64, u64) {
+    let words = pairs.chunks(4).map(|chunk| {
+        chunk
+            .iter()
+            .fold(0u64, |w, &p| w << 16 | u64::from(p))
+            .wrapping_add(chunk.len() as u64)
+    });
+    hash(u64::from(coins) << 8 | pairs.len() as u64, words)
+}
+
+/// The hash of a canonical [`Small`] component (a word per coin; the
+/// start tells it from [`pairs_hash`]'s, whose starts are below 2^16).
+fn small_hash(s: &Small) -> (u64, u64) {
+    hash(1 << 40 | u64::from(s.all().count_ones()), s.words())
 }
 
 /// The Grundy values of the components met so far.
@@ -115,7 +127,10 @@ impl Table {
         pairs: &[u16],
         meter: &mut Meter,
     ) -> Result<u8, Limit> {
-        let h = hash(coins, pairs);
+        if let Some(s) = Small::from_pairs(coins, pairs) {
+            return self.small_value(&s.canonical(s.all()), meter);
+        }
+        let h = pairs_hash(coins, pairs);
         if let Some(v) = self.get(h) {
             return Ok(v);
         }
@@ -150,21 +165,53 @@ impl Table {
             }
             seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
         }
-        let mut value = 0u8;
-        for w in seen {
-            value += w.trailing_ones() as u8;
-            if w != u64::MAX {
-                break;
-            }
+        let value = mex(seen);
+        self.values.insert(h.0, h.1 & CHECK | u64::from(value));
+        Ok(value)
+    }
+
+    /// [`Table::value`] of a canonical [`Small`] component.
+    fn small_value(&mut self, s: &Small, meter: &mut Meter) -> Result<u8, Limit> {
+        let h = small_hash(s);
+        if let Some(v) = self.get(h) {
+            return Ok(v);
         }
+        meter.tick()?;
+        let mut seen = [0u64; 4];
+        s.for_each_option(|mut next| {
+            let Some(ground_strings) = next.simplify() else {
+                return Ok(());
+            };
+            // Each string from the ground to the ground is worth *1.
+            let mut sum = (ground_strings & 1) as u8;
+            let mut parts = [0u32; SMALL_COINS];
+            let count = next.components(&mut parts);
+            for &part in &parts[..count] {
+                sum ^= self.small_value(&next.canonical(part), meter)?;
+            }
+            seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
+            Ok(())
+        })?;
+        let value = mex(seen);
         self.values.insert(h.0, h.1 & CHECK | u64::from(value));
         Ok(value)
     }
 }
 
+/// The least value not in the bit set `seen`.
+fn mex(seen: [u64; 4]) -> u8 {
+    let mut value = 0u8;
+    for w in seen {
+        value += w.trailing_ones() as u8;
+        if w != u64::MAX {
+            break;
+        }
+    }
+    value
+}
+
 #[cfg(test)]
 mod tests {
-    use cgt::budget::Limits;
     use cgt::GrundyCache;
 
     use super::super::reduce::{reduce, Reduced};
@@ -213,57 +260,69 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn the_search_agrees_with_the_plain_grundy_cache() {
-        // The plain evaluation: `cgt::GrundyCache` over `Component`'s
-        // options. Every component of 1,200 random positions gets the same
-        // value from both, and the two count the same positions.
+    /// Values every component of `graphs` with this module's search and
+    /// with the plain evaluation (`cgt::GrundyCache` over `Component`'s
+    /// options, the general rules of `reduce`) and checks that they agree;
+    /// returns how many components were compared.
+    fn compare(graphs: impl Iterator<Item = StringsAndCoins>) -> usize {
         let (mut table, mut plain) = (Table::default(), GrundyCache::new());
-        let (mut meter, mut plain_meter) = (Meter::unlimited(), Meter::unlimited());
-        let mut parts_seen = 0;
-        for pos in positions(1200, 7) {
-            let g = StringsAndCoins::from_position(&pos);
+        let mut meter = Meter::unlimited();
+        let mut compared = 0;
+        for g in graphs {
             let strings = internal(&g);
             let mut parts = Parts::new();
             let not_loony = reduce_into(g.num_coins(), &strings, &mut parts);
             let Reduced::Sum(components) = reduce(g.num_coins(), &strings) else {
-                assert!(!not_loony, "{pos}");
+                assert!(!not_loony, "{g}");
                 continue;
             };
-            assert!(not_loony, "{pos}");
-            assert_eq!(components.len(), parts.len(), "{pos}");
+            assert!(not_loony, "{g}");
+            assert_eq!(components.len(), parts.len(), "{g}");
             for (p, c) in components.iter().enumerate() {
                 let (coins, pairs) = parts.part(p);
                 let ours = table.value(coins, pairs, &mut meter).unwrap();
-                let theirs = plain.value(c, &mut plain_meter).unwrap();
-                assert_eq!(u32::from(ours), theirs.0, "{pos}, part {p}");
-                parts_seen += 1;
+                let theirs = plain.value(c, &mut Meter::unlimited()).unwrap();
+                assert_eq!(u32::from(ours), theirs.0, "{g}, part {p}");
+                compared += 1;
             }
         }
-        assert!(parts_seen > 800, "{parts_seen}");
-        assert_eq!(table.len(), plain.len());
-        assert_eq!(meter.spent(), plain_meter.spent());
+        compared
     }
 
     #[test]
-    fn a_limit_stops_the_search_at_the_plain_cache_s_count() {
-        // The empty 3x3 board as one component, under node limits: both
-        // evaluations stop after the same number of positions.
-        let g = StringsAndCoins::from_position(&"3x3".parse().unwrap());
-        let Reduced::Sum(components) = reduce(g.num_coins(), &internal(&g)) else {
-            panic!("the empty board is not loony")
-        };
-        let mut parts = Parts::new();
-        assert!(reduce_into(g.num_coins(), &internal(&g), &mut parts));
-        let (coins, pairs) = parts.part(0);
-        for limit in [1, 2, 10, 1000] {
-            let mut meter = Meter::new(Limits::nodes(limit), None);
-            let mut plain_meter = Meter::new(Limits::nodes(limit), None);
-            let ours = Table::default().value(coins, pairs, &mut meter);
-            let theirs = GrundyCache::new().value(&components[0], &mut plain_meter);
-            assert_eq!(ours, Err(Limit::Nodes));
-            assert_eq!(theirs, Err(Limit::Nodes));
-            assert_eq!(meter.spent(), plain_meter.spent());
-        }
+    fn the_search_agrees_with_the_plain_grundy_cache() {
+        // Dots positions: their components are simple graphs, valued on
+        // bit sets (`small`).
+        let graphs = positions(1200, 7)
+            .into_iter()
+            .map(|pos| StringsAndCoins::from_position(&pos));
+        let compared = compare(graphs);
+        assert!(compared > 800, "{compared}");
+    }
+
+    #[test]
+    fn graphs_with_parallel_strings_take_the_general_rules() {
+        // Random multigraphs (strings between the same two coins, coins
+        // with many ground strings): valued by the general rules of
+        // `reduce` down to the components that are simple graphs.
+        let mut state = 11u64;
+        let graphs = (0..1500).map(|_| {
+            let coins = 1 + next(&mut state) % 6;
+            let m = 1 + next(&mut state) % 12;
+            let mut text = Vec::new();
+            for _ in 0..m {
+                let mut end = || match next(&mut state) % (coins + 2) {
+                    c if c < coins => c.to_string(),
+                    _ => "G".to_string(),
+                };
+                let (a, b) = (end(), end());
+                if a != b || a == "G" {
+                    text.push(format!("{a}-{b}"));
+                }
+            }
+            text.join(" ").parse::<StringsAndCoins>().unwrap()
+        });
+        let compared = compare(graphs);
+        assert!(compared > 1000, "{compared}");
     }
 }
