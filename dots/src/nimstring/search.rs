@@ -53,17 +53,11 @@ impl Hasher for Mixed {
     }
 }
 
-/// The final mix of a lane (the finaliser of MurmurHash3).
-fn avalanche(mut x: u64) -> u64 {
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xFF51_AFD7_ED55_8CCD);
-    x ^= x >> 33;
-    x = x.wrapping_mul(0xC4CE_B9FE_1A85_EC53);
-    x ^ x >> 33
-}
-
 /// The 128-bit hash of a stream of words that starts with `start`, as two
-/// independent 64-bit lanes.
+/// independent 64-bit lanes: the first ends with a rotation, so that its
+/// low bits (the table's buckets) are as well mixed as the high bits of a
+/// product; the second ends with a product, and only its high 56 bits are
+/// kept.
 fn hash(start: u64, words: impl Iterator<Item = u64>) -> (u64, u64) {
     let (mut a, mut b) = (0x243F_6A88_85A3_08D3 ^ start, 0x1319_8A2E_0370_7344 ^ start);
     for w in words {
@@ -71,7 +65,7 @@ fn hash(start: u64, words: impl Iterator<Item = u64>) -> (u64, u64) {
         b = (b.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0xA076_1D64_78BD_642F);
     }
-    (avalanche(a), avalanche(b ^ 0x5851_F42D_4C95_7F2D))
+    (a, b)
 }
 
 /// The hash of a component's key in the general form (its number of

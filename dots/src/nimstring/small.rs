@@ -338,14 +338,14 @@ impl Small {
     pub(crate) fn components(&self, out: &mut [u32; SMALL_COINS]) -> usize {
         let (mut left, mut n) = (self.alive, 0);
         while left != 0 {
+            // Grow from the lowest coin left until nothing is added.
             let mut part = left & left.wrapping_neg();
-            let mut frontier = part;
-            while frontier != 0 {
-                let c = frontier.trailing_zeros() as u8;
-                frontier &= frontier - 1;
-                let new = self.adj[usize::from(c)] & !part;
-                part |= new;
-                frontier |= new;
+            loop {
+                let grown = coins(part).fold(part, |m, c| m | self.adj[usize::from(c)]);
+                if grown == part {
+                    break;
+                }
+                part = grown;
             }
             out[n] = part;
             n += 1;
