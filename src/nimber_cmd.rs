@@ -23,9 +23,9 @@ pub struct NimberArgs {
     #[arg(long)]
     json: bool,
     /// Stop after valuing this many component positions (1 to 1000000000;
-    /// each takes about 30 to 100 µs and 100 bytes in a release build, more
-    /// in larger components, so the default takes one to three minutes; the empty
-    /// 3x3 board takes 27,000, 2x5 180,000): the report then has what was
+    /// each takes about 10 to 30 µs and 40 bytes in a release build, more
+    /// in larger components, so the default takes 10 to 30 seconds; the empty
+    /// 3x3 board takes 29,000, 2x5 190,000): the report then has what was
     /// found.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NIMBER_NODES,
           value_parser = cgtk::ops::bounds::parser(NIMBER_NODES))]

@@ -18,8 +18,8 @@
 //!
 //! A [`Nimstring`] evaluator runs under one budget (a [`Meter`](cgt::budget::Meter) of
 //! `cgt::budget`, started when it is made): every component position whose
-//! value it starts counts one unit (about 30 to 100 µs, more in larger
-//! components, and 100 bytes of cache each, in a release build), and a node or time limit or a set stop
+//! value it starts counts one unit (about 10 to 30 µs, more in larger
+//! components, and about 40 bytes of table each, in a release build), and a node or time limit or a set stop
 //! flag ends the call under way with [`NimstringError::LimitReached`]. The
 //! values found stay cached.
 //!
@@ -39,6 +39,8 @@
 
 mod graph;
 mod reduce;
+mod search;
+mod small;
 mod strategy;
 mod value;
 

@@ -84,9 +84,11 @@
 //! relabelling the coins by colour refinement (degree and numbers of ground
 //! strings and arms, refined by the colours of the neighbours). Equal keys are
 //! equal graphs, so equal values; isomorphic graphs usually, though not
-//! always, get the same key.
+//! always, get the same key. A component that is a simple graph of at most
+//! 32 coins is then valued on bit sets by the `small` module, which applies
+//! the same rules.
 
-use cgt::{Impartial, Nimber};
+use cgt::Impartial;
 
 use super::graph::MAX_STRINGS;
 // The ground in the internal string lists (coin numbers are below 254).
@@ -113,6 +115,15 @@ pub(crate) enum Reduced {
 pub struct Component(Box<[u8]>);
 
 impl Component {
+    /// The component with `coins` coins and the strings `pairs` (a key as
+    /// [`Parts`] holds it).
+    fn new(coins: u8, pairs: &[u16]) -> Component {
+        let mut bytes = Vec::with_capacity(1 + 2 * pairs.len());
+        bytes.push(coins);
+        bytes.extend(pairs.iter().flat_map(|p| p.to_be_bytes()));
+        Component(bytes.into_boxed_slice())
+    }
+
     fn coins(&self) -> usize {
         usize::from(self.0[0])
     }
@@ -153,6 +164,61 @@ impl Impartial for Component {
             }
         }
         out
+    }
+}
+
+/// The components of a simplified position, written without allocating:
+/// part `p` has `coins[p]` coins and the strings
+/// `pairs[start[p]..start[p + 1]]`, each `a << 8 | b` with `a <= b`,
+/// sorted (its key, as a [`Component`] holds it).
+pub(crate) struct Parts {
+    len: usize,
+    coins: [u8; MAX_STRINGS],
+    start: [u8; MAX_STRINGS + 1],
+    pairs: [u16; MAX_STRINGS],
+}
+
+impl Parts {
+    /// No parts.
+    pub(crate) fn new() -> Parts {
+        Parts {
+            len: 0,
+            coins: [0; MAX_STRINGS],
+            start: [0; MAX_STRINGS + 1],
+            pairs: [0; MAX_STRINGS],
+        }
+    }
+
+    /// The number of parts.
+    pub(crate) fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Part `p`: its number of coins and its strings.
+    pub(crate) fn part(&self, p: usize) -> (u8, &[u16]) {
+        let (a, b) = (usize::from(self.start[p]), usize::from(self.start[p + 1]));
+        (self.coins[p], &self.pairs[a..b])
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+
+    /// Adds a string from the ground to the ground as a part of its own.
+    fn push_ground_string(&mut self) {
+        let at = usize::from(self.start[self.len]);
+        self.pairs[at] = u16::from(GROUND) << 8 | u16::from(GROUND);
+        self.coins[self.len] = 0;
+        self.len += 1;
+        self.start[self.len] = (at + 1) as u8;
+    }
+
+    /// Adds the component of `strings` (at least one coin) by its key.
+    fn push_key(&mut self, strings: &[[u8; 2]]) {
+        let at = usize::from(self.start[self.len]);
+        self.coins[self.len] = key(strings, &mut self.pairs[at..]);
+        self.len += 1;
+        self.start[self.len] = (at + strings.len()) as u8;
     }
 }
 
@@ -413,13 +479,31 @@ fn is_coin(end: u8) -> bool {
 /// [`GROUND`] for the ground; at most [`MAX_STRINGS`] strings) by the rules
 /// in the module docs.
 pub(crate) fn reduce(num_coins: usize, strings: &[[u8; 2]]) -> Reduced {
+    let mut parts = Parts::new();
+    if !reduce_into(num_coins, strings, &mut parts) {
+        return Reduced::Loony;
+    }
+    Reduced::Sum(
+        (0..parts.len())
+            .map(|p| {
+                let (coins, pairs) = parts.part(p);
+                Component::new(coins, pairs)
+            })
+            .collect(),
+    )
+}
+
+/// [`reduce`] without allocating: `false` if the position is loony, else
+/// `true` with its components in `out` (in the same order).
+pub(crate) fn reduce_into(num_coins: usize, strings: &[[u8; 2]], out: &mut Parts) -> bool {
     let mut work = Work::new(num_coins, strings);
     if !work.capture(num_coins) {
-        return Reduced::Loony;
+        return false;
     }
     let mut left = [[0u8; 2]; MAX_STRINGS];
     let n = work.simplify(num_coins, &mut left);
-    Reduced::Sum(components(num_coins, &left[..n]))
+    components(num_coins, &left[..n], out);
+    true
 }
 
 /// Whether a position is loony (only the capture rules are needed).
@@ -436,8 +520,9 @@ fn find(parent: &mut [u8], mut x: u8) -> u8 {
     x
 }
 
-/// Splits strings into connected components and keys each.
-fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
+/// Splits strings into connected components and writes each one's key
+/// into `out`.
+fn components(num_coins: usize, strings: &[[u8; 2]], out: &mut Parts) {
     let mut parent = [0u8; SLOTS];
     for (c, p) in parent.iter_mut().enumerate().take(num_coins) {
         *p = c as u8;
@@ -448,20 +533,31 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
             parent[usize::from(ra)] = rb;
         }
     }
-    let mut out = Vec::new();
+    out.clear();
+    // Each string's component root, or [`GROUND`] for a string from the
+    // ground to the ground.
+    let mut roots = [GROUND; MAX_STRINGS];
+    for (r, &[a, b]) in roots.iter_mut().zip(strings) {
+        if is_coin(a) || is_coin(b) {
+            *r = find(&mut parent, if is_coin(a) { a } else { b });
+        }
+    }
+    let roots = &roots[..strings.len()];
+    if !roots.is_empty() && roots.iter().all(|&r| r == roots[0] && r != GROUND) {
+        // One component (the common case): the strings in their order.
+        out.push_key(strings);
+        return;
+    }
     // The other strings by component root and place in the list (as
     // `root << 8 | place`), so that each component's strings keep their
     // order.
     let mut grouped = [0u16; MAX_STRINGS];
     let mut n = 0;
-    for (i, &s) in strings.iter().enumerate() {
-        let root = match s {
-            [GROUND, GROUND] => {
-                out.push(Component(Box::new([0, GROUND, GROUND])));
-                continue;
-            }
-            [a, b] => find(&mut parent, if is_coin(a) { a } else { b }),
-        };
+    for (i, &root) in roots.iter().enumerate() {
+        if root == GROUND {
+            out.push_ground_string();
+            continue;
+        }
         grouped[n] = u16::from(root) << 8 | i as u16;
         n += 1;
     }
@@ -475,10 +571,9 @@ fn components(num_coins: usize, strings: &[[u8; 2]]) -> Vec<Component> {
             part[j - i] = strings[usize::from(grouped[j] & 0xFF)];
             j += 1;
         }
-        out.push(key(&part[..j - i]));
+        out.push_key(&part[..j - i]);
         i = j;
     }
-    out
 }
 
 /// A hash step for colour refinement (any fixed mixing function will do).
@@ -488,15 +583,17 @@ fn mix(a: u64, b: u64) -> u64 {
 }
 
 /// The number of distinct values in `colours`, sorting `scratch`.
-fn distinct(colours: &[u64], scratch: &mut [u64; SLOTS]) -> usize {
+fn distinct(colours: &[u64], scratch: &mut [u64]) -> usize {
     let v = &mut scratch[..colours.len()];
     v.copy_from_slice(colours);
     v.sort_unstable();
     1 + v.windows(2).filter(|w| w[0] != w[1]).count()
 }
 
-/// The key of one connected component (at least one coin).
-fn key(strings: &[[u8; 2]]) -> Component {
+/// The key of one connected component (at least one coin): writes its
+/// strings, relabelled and sorted, into `pairs` (as many as `strings`) and
+/// returns its number of coins.
+fn key(strings: &[[u8; 2]], pairs: &mut [u16]) -> u8 {
     // Local coin numbers in order of first appearance.
     let mut index = [u8::MAX; SLOTS];
     let mut k = 0usize;
@@ -508,10 +605,30 @@ fn key(strings: &[[u8; 2]]) -> Component {
             }
         }
     }
+    // The same work on smaller arrays when the component is small.
+    if k < SMALL {
+        key_sized::<SMALL>(strings, &index, k, pairs)
+    } else {
+        key_sized::<SLOTS>(strings, &index, k, pairs)
+    }
+}
+
+/// Slots for local coin numbers in the arrays of [`key`] for a component
+/// of fewer coins than this.
+const SMALL: usize = 32;
+
+/// [`key`] with arrays of `N` slots (`k < N`), given the local number of
+/// each coin in `index` and the number of coins `k`.
+fn key_sized<const N: usize>(
+    strings: &[[u8; 2]],
+    index: &[u8; SLOTS],
+    k: usize,
+    pairs: &mut [u16],
+) -> u8 {
     let local = |c: u8| usize::from(index[usize::from(c)]);
     // Each local coin's neighbours ([`GROUND`] or [`ARM`] for those),
     // coin `i`'s being `around[first[i]..first[i + 1]]`.
-    let mut first = [0u16; SLOTS + 1];
+    let mut first = [0u16; N];
     for &[a, b] in strings {
         for e in [a, b] {
             if is_coin(e) {
@@ -543,16 +660,16 @@ fn key(strings: &[[u8; 2]]) -> Component {
     let neighbours = |i: usize| &around[usize::from(first[i])..usize::from(first[i + 1])];
     const GROUND_COLOUR: u64 = 0x5151_5151;
     const ARM_COLOUR: u64 = 0xA3A3_A3A3;
-    let mut colour = [0u64; SLOTS];
+    let mut colour = [0u64; N];
     for (i, c) in colour.iter_mut().enumerate().take(k) {
         let n = neighbours(i);
         let count = |end: u8| n.iter().filter(|&&x| x == end).count() as u64;
         *c = (n.len() as u64) << 16 | count(GROUND) << 8 | count(ARM);
     }
-    let mut scratch = [0u64; SLOTS];
+    let mut scratch = [0u64; N];
     let mut classes = distinct(&colour[..k], &mut scratch);
-    let mut next = [0u64; SLOTS];
-    let mut mixed = [0u64; SLOTS];
+    let mut next = [0u64; N];
+    let mut mixed = [0u64; N];
     let (ground, arm) = (mix(GROUND_COLOUR, 0), mix(ARM_COLOUR, 0));
     for _ in 0..k {
         if classes == k {
@@ -580,47 +697,30 @@ fn key(strings: &[[u8; 2]]) -> Component {
         }
         classes = now;
     }
-    let mut order = [0u8; SLOTS];
+    let mut order = [0u8; N];
     for (i, o) in order.iter_mut().enumerate().take(k) {
         *o = i as u8;
     }
     order[..k].sort_unstable_by_key(|&i| (colour[usize::from(i)], i));
-    let mut label = [0u8; SLOTS];
+    let mut label = [0u8; N];
     for (rank, &i) in order[..k].iter().enumerate() {
         label[usize::from(i)] = rank as u8;
     }
     let relabel = |e: u8| if is_coin(e) { label[local(e)] } else { e };
     // Each string as `a << 8 | b` with `a <= b`, so that the sort is of
     // plain integers.
-    let mut pairs = [0u16; MAX_STRINGS];
     for (p, &[a, b]) in pairs.iter_mut().zip(strings) {
         let (a, b) = (relabel(a), relabel(b));
         *p = u16::from(a.min(b)) << 8 | u16::from(a.max(b));
     }
-    let pairs = &mut pairs[..strings.len()];
-    pairs.sort_unstable();
-    let mut bytes = Vec::with_capacity(1 + 2 * pairs.len());
-    bytes.push(k as u8);
-    bytes.extend(pairs.iter().flat_map(|p| p.to_be_bytes()));
-    Component(bytes.into_boxed_slice())
-}
-
-/// The nim-sum of the components' values, by `value`.
-pub(crate) fn sum_value<E>(
-    parts: &[Component],
-    mut value: impl FnMut(&Component) -> Result<Nimber, E>,
-) -> Result<Nimber, E> {
-    let mut total = Nimber::ZERO;
-    for p in parts {
-        total += value(p)?;
-    }
-    Ok(total)
+    pairs[..strings.len()].sort_unstable();
+    k as u8
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use cgt::GrundyCache;
+    use cgt::{GrundyCache, Nimber};
 
     fn parse(text: &str) -> (usize, Vec<[u8; 2]>) {
         let g: super::super::graph::StringsAndCoins = text.parse().unwrap();

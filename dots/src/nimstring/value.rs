@@ -6,14 +6,15 @@ use std::fmt;
 use std::ops::Add;
 
 use cgt::budget::{Limit, Meter};
-use cgt::{GrundyCache, Nimber};
+use cgt::Nimber;
 use thiserror::Error;
 
 use crate::geometry::GROUND;
 use crate::{Edge, EdgeSet, Position};
 
 use super::graph::{End, StringsAndCoins};
-use super::reduce::{self, reduce, Component, Reduced};
+use super::reduce::{self, reduce_into, Parts};
+use super::search::Table;
 
 /// The Nimstring value of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -170,7 +171,7 @@ impl MoveValue {
 /// Computes Nimstring values under one budget, keeping the values of the
 /// components it has met for later calls.
 pub struct Nimstring {
-    cache: GrundyCache<Component>,
+    table: Table,
     meter: Meter,
 }
 
@@ -219,7 +220,7 @@ impl Nimstring {
     /// ```
     pub fn with_meter(meter: Meter) -> Nimstring {
         Nimstring {
-            cache: GrundyCache::new(),
+            table: Table::default(),
             meter,
         }
     }
@@ -231,7 +232,7 @@ impl Nimstring {
 
     /// Number of component positions whose values are cached.
     pub fn cached(&self) -> usize {
-        self.cache.len()
+        self.table.len()
     }
 
     /// The value of a Strings-and-Coins position.
@@ -239,21 +240,23 @@ impl Nimstring {
     /// # Errors
     /// [`NimstringError::LimitReached`].
     pub fn graph_value(&mut self, g: &StringsAndCoins) -> Result<NimstringValue, NimstringError> {
-        match reduce(g.num_coins(), &internal(g)) {
-            Reduced::Loony => Ok(NimstringValue::Loony),
-            Reduced::Sum(parts) => {
-                let (cache, meter) = (&mut self.cache, &mut self.meter);
-                let n = reduce::sum_value(&parts, |p| {
-                    cache
-                        .value(p, meter)
-                        .map_err(|limit| NimstringError::LimitReached {
-                            limit,
-                            positions: meter.spent(),
-                        })
-                })?;
-                Ok(NimstringValue::Nimber(n))
-            }
+        let mut parts = Parts::new();
+        if !reduce_into(g.num_coins(), &internal(g), &mut parts) {
+            return Ok(NimstringValue::Loony);
         }
+        let mut sum = Nimber::ZERO;
+        for p in 0..parts.len() {
+            let (coins, pairs) = parts.part(p);
+            let value = self
+                .table
+                .value(coins, pairs, &mut self.meter)
+                .map_err(|limit| NimstringError::LimitReached {
+                    limit,
+                    positions: self.meter.spent(),
+                })?;
+            sum += Nimber(u32::from(value));
+        }
+        Ok(NimstringValue::Nimber(sum))
     }
 
     /// The value of a Dots position.
