@@ -253,13 +253,13 @@ pub fn table_info(dir: &Path) -> Result<TableInfoReport> {
 pub const SHARD_PARTS: RangeInclusive<u64> = 1..=1000;
 
 /// The range of `dots nimber --node-limit`: component positions valued
-/// (each takes about 30 to 100 µs and 100 bytes in a release build).
+/// (each takes about 10 to 30 µs and 45 bytes in a release build).
 pub const NIMBER_NODES: RangeInclusive<u64> = 1..=1_000_000_000;
 
-/// The default node limit of `dots nimber`: one to three minutes of work (a
-/// component position takes about 30 to 100 µs in a release build, more in
-/// larger components; BENCHMARKS.md), enough for the empty boards of up to
-/// ten boxes.
+/// The default node limit of `dots nimber`: up to about half a minute of
+/// work (a component position takes about 10 to 30 µs in a release build,
+/// more in larger components; BENCHMARKS.md), enough for the empty boards
+/// of up to ten boxes.
 pub const DEFAULT_NIMBER_NODES: u64 = 1_000_000;
 
 /// `dots nimber`: the Nimstring value of `pos` under `limits` (the node
