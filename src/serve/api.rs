@@ -170,6 +170,8 @@ pub fn routes() -> Router<Shared> {
         .route("/dots/analyze", get(|s, q| search(s, q, "dots/analyze")))
         .route("/dots/pv", get(|s, q| search(s, q, "dots/pv")))
         .route("/dots/nimber", get(|s, q| search(s, q, "dots/nimber")))
+        .route("/dots/review", get(|s, q| search(s, q, "dots/review")))
+        .route("/dots/chains", get(dots_chains))
         .route("/dots/move", get(dots_move))
         .route("/amazons/eval", get(amazons_eval))
         .route("/amazons/solve", get(|s, q| search(s, q, "amazons/solve")))
@@ -193,6 +195,10 @@ pub fn routes() -> Router<Shared> {
         )
         .route("/jobs/dots/pv", post(|s, q| job_start(s, q, "dots/pv")))
         .route(
+            "/jobs/dots/review",
+            post(|s, q| job_start(s, q, "dots/review")),
+        )
+        .route(
             "/jobs/dots/nimber",
             post(|s, q| job_start(s, q, "dots/nimber")),
         )
@@ -213,7 +219,7 @@ type Work = Box<dyn FnOnce(StopFlag, Tell) -> Result<serde_json::Value> + Send>;
 
 /// The searches that run as a plain request or as a job: route, class and
 /// the parameters each takes.
-const SEARCHES: [(&str, Class, &[&str]); 4] = [
+const SEARCHES: [(&str, Class, &[&str]); 5] = [
     (
         "dots/analyze",
         Class::DotsAnalysis,
@@ -223,6 +229,11 @@ const SEARCHES: [(&str, Class, &[&str]); 4] = [
         "dots/pv",
         Class::DotsAnalysis,
         &["position", "time_limit", "node_limit"],
+    ),
+    (
+        "dots/review",
+        Class::DotsAnalysis,
+        &["position", "from", "time_limit", "node_limit"],
     ),
     (
         "dots/nimber",
@@ -279,6 +290,35 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                 ops::dots::principal_variation(&pos, &options, table.as_deref(), &stop, &|r| {
                     tell(serde_json::to_value(r).unwrap_or_default())
                 })?;
+            Ok(serde_json::to_value(report)?)
+        }),
+        "dots/review" => Box::new(move |stop, tell| {
+            let options = ops::dots::ReviewOptions {
+                solve: dots_options(&q)?,
+                from: q.number("from", 0..=usize::MAX)?.unwrap_or(0),
+            };
+            // The progress: the solver's within a position, with the
+            // review so far.
+            let so_far = Arc::new(Mutex::new(serde_json::Value::Null));
+            let (seen, tell_search) = (Arc::clone(&so_far), Arc::clone(&tell));
+            let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
+                let review = lock(&seen).clone();
+                tell_search(serde_json::json!({
+                    "nodes": p.nodes, "lower": p.lower, "upper": p.upper, "review": review,
+                }));
+            });
+            let report = ops::dots::review(
+                q.required("position")?,
+                &options,
+                table.as_deref(),
+                &stop,
+                Some(hook),
+                &|r| {
+                    let value = serde_json::to_value(r).unwrap_or_default();
+                    *lock(&so_far) = value.clone();
+                    tell(serde_json::json!({ "review": value }));
+                },
+            )?;
             Ok(serde_json::to_value(report)?)
         }),
         "dots/nimber" => Box::new(move |stop, tell| {
@@ -670,6 +710,18 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
             move_ms: q.number("move_ms", MOVE_MS)?.unwrap_or(1000),
         };
         ops::dots::best_move(&options, &stop)
+    })
+    .await
+}
+
+/// `dots chains`: `position`. It takes no turn: one walk over the boxes.
+async fn dots_chains(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, None, move |_| {
+        Ok(ops::dots::chains(&q.dots_position()?))
     })
     .await
 }
