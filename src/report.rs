@@ -1256,3 +1256,33 @@ pub struct ChainEnd {
     /// (a box with one undrawn side: the chain can be taken from there).
     pub kind: &'static str,
 }
+
+/// `amazons move --json` (and `/api/amazons/move`): the computer player's
+/// move ([`amazons::player`]) and how it was found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AmazonsMoveReport {
+    /// The move (`B1-B4xD4`), null when the side to move has none (it has
+    /// lost).
+    pub best_move: Option<String>,
+    /// The deepest iteration of the search that counted, in plies (0: the
+    /// budget ended before the first, and the move is the first legal one).
+    pub depth: u32,
+    /// `"time"`, `"node"` or `"interrupt"` when the budget ended the search,
+    /// null when it ended by proving the result or at its depth limit.
+    pub limit: Option<&'static str>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Whether `score` is exact (a proved win or loss, or an iteration in
+    /// which the full-board evaluation decided every leaf).
+    pub proved: bool,
+    /// The move's score for the player to move: ±(1000000 − plies to the
+    /// end) when proved, else the queen-distance territory score of the
+    /// position it leads to.
+    pub score: i32,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// The player to move.
+    pub to_move: &'static str,
+    /// The winner the search proved, null when it did not.
+    pub winner: Option<&'static str>,
+}

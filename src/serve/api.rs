@@ -175,6 +175,7 @@ pub fn routes() -> Router<Shared> {
         .route("/dots/move", get(dots_move))
         .route("/amazons/eval", get(amazons_eval))
         .route("/amazons/solve", get(|s, q| search(s, q, "amazons/solve")))
+        .route("/amazons/move", get(|s, q| search(s, q, "amazons/move")))
         .route("/amazons/value", get(amazons_value))
         .route("/amazons/value.svg", get(amazons_value_svg))
         .route("/cgt/canon", get(cgt_canon))
@@ -206,6 +207,10 @@ pub fn routes() -> Router<Shared> {
             "/jobs/amazons/solve",
             post(|s, q| job_start(s, q, "amazons/solve")),
         )
+        .route(
+            "/jobs/amazons/move",
+            post(|s, q| job_start(s, q, "amazons/move")),
+        )
         .route("/job/{id}", get(job_poll))
         .route("/job/{id}/stop", post(job_stop))
 }
@@ -219,7 +224,7 @@ type Work = Box<dyn FnOnce(StopFlag, Tell) -> Result<serde_json::Value> + Send>;
 
 /// The searches that run as a plain request or as a job: route, class and
 /// the parameters each takes.
-const SEARCHES: [(&str, Class, &[&str]); 5] = [
+const SEARCHES: [(&str, Class, &[&str]); 6] = [
     (
         "dots/analyze",
         Class::DotsAnalysis,
@@ -244,6 +249,11 @@ const SEARCHES: [(&str, Class, &[&str]); 5] = [
         "amazons/solve",
         Class::Amazons,
         &["position", "sgf", "time_limit", "node_limit", "pv"],
+    ),
+    (
+        "amazons/move",
+        Class::Amazons,
+        &["position", "sgf", "time_limit", "node_limit", "max_depth"],
     ),
 ];
 
@@ -330,6 +340,18 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                 tell(serde_json::to_value(r).unwrap_or_default())
             })?;
             Ok(serde_json::to_value(report)?)
+        }),
+        "amazons/move" => Box::new(move |stop, _| {
+            let pos = q.amazons_position()?;
+            let options = amazons_ops::PlayerOptions {
+                limits: q.limits()?,
+                max_depth: q
+                    .number("max_depth", amazons_ops::PLAYER_DEPTH)?
+                    .unwrap_or(*amazons_ops::PLAYER_DEPTH.end()),
+            };
+            Ok(serde_json::to_value(amazons_ops::computer_move(
+                &pos, &options, &stop,
+            )?)?)
         }),
         _ => Box::new(move |stop, tell| {
             let pos = q.amazons_position()?;
