@@ -5,11 +5,15 @@
 //! 1. `GAMES` games against a player that draws a legal move uniformly
 //!    at random (fixed seeds), on each board of `--boards` (default 6x6
 //!    and 8x8), colours alternating, `SECONDS` per move: the share won.
-//! 2. Positions from the standard 4x4 and 5x4 starts after 2 to 5 random
+//! 2. Positions from the standard 4x4 and 5x4 starts after 2 to 7 random
 //!    moves (fixed seeds) that the exact solver (`amazons solve`, df-pn)
-//!    proves won for the side to move: how often the player's move (at
-//!    `SECONDS` per move) keeps the win, as the solver checks it (the
-//!    position after it is lost for the opponent).
+//!    proves won for the side to move, and where at most half of the legal
+//!    moves keep the win (each move's position solved): how often the
+//!    player's move (at `SECONDS` per move) is one of them, beside the
+//!    share a random move would have.
+//!
+//! It also prints the longest time one move took (the time limit is the
+//! player's budget; it should stop within about one evaluation of it).
 //!
 //! ```text
 //! cargo run --release --example amazons_player -- [GAMES] [SECONDS] [--boards 6x6,8x8]
@@ -36,12 +40,13 @@ impl Lcg {
     }
 }
 
-fn player_move(pos: &Position, seconds: f64) -> Move {
+fn player_move(pos: &Position, seconds: f64, longest: &mut f64) -> Move {
     let options = PlayerOptions {
         limits: Limits::time(Duration::from_secs_f64(seconds)),
         ..PlayerOptions::default()
     };
     let r = computer_move(pos, &options, &StopFlag::new()).expect("a valid position");
+    *longest = longest.max(r.seconds);
     pos.parse_move(r.best_move.as_deref().expect("a move"))
         .expect("a legal move")
 }
@@ -81,6 +86,7 @@ fn main() {
     if let Some(s) = plain.get(1) {
         seconds = s.parse().expect("SECONDS: a number");
     }
+    let mut longest = 0.0f64;
     println!("| workload | games or positions | player's result |");
     println!("|---|---|---|");
     for board in &boards {
@@ -95,7 +101,7 @@ fn main() {
             let mut pos = Position::standard(board.parse().expect("a size")).expect("a start");
             while pos.has_move() {
                 let mv = if pos.to_move() == me {
-                    player_move(&pos, seconds)
+                    player_move(&pos, seconds, &mut longest)
                 } else {
                     let moves = pos.legal_moves();
                     moves[rng.below(moves.len())]
@@ -114,12 +120,12 @@ fn main() {
     }
     for board in ["4x4", "5x4"] {
         let mut rng = Lcg(11);
-        let (mut tried, mut kept) = (0, 0);
+        let (mut tried, mut kept, mut share) = (0u32, 0u32, 0.0f64);
         let mut seed_games = 0;
-        while tried < games && seed_games < 20 * games {
+        while (tried as usize) < games && seed_games < 50 * games {
             seed_games += 1;
             let mut pos = Position::standard(board.parse().expect("a size")).expect("a start");
-            let plies = 2 + rng.below(4);
+            let plies = 2 + rng.below(6);
             for _ in 0..plies {
                 let moves = pos.legal_moves();
                 if moves.is_empty() {
@@ -127,20 +133,34 @@ fn main() {
                 }
                 pos.play(moves[rng.below(moves.len())]).expect("legal");
             }
-            let me = pos.to_move();
-            if !pos.has_move() || solved_winner(&pos) != Some(cgtk::report::color_name(me)) {
+            let me = cgtk::report::color_name(pos.to_move());
+            if !pos.has_move() || solved_winner(&pos) != Some(me) {
+                continue;
+            }
+            let moves = pos.legal_moves();
+            let winning: Vec<Move> = moves
+                .iter()
+                .copied()
+                .filter(|&mv| {
+                    let mut after = pos.clone();
+                    after.play(mv).expect("legal");
+                    !after.has_move() || solved_winner(&after) == Some(me)
+                })
+                .collect();
+            if winning.len() * 2 > moves.len() {
                 continue;
             }
             tried += 1;
-            let mut after = pos.clone();
-            after.play(player_move(&pos, seconds)).expect("legal");
-            if !after.has_move() || solved_winner(&after) == Some(cgtk::report::color_name(me)) {
+            share += winning.len() as f64 / moves.len() as f64;
+            if winning.contains(&player_move(&pos, seconds, &mut longest)) {
                 kept += 1;
             }
         }
         println!(
-            "| {board} won positions, {seconds} s a move | {tried} positions | winning move in {kept} ({:.0} %) |",
-            100.0 * f64::from(kept) / f64::from(tried.max(1) as u32)
+            "| {board} won positions (at most half the moves win), {seconds} s a move | {tried} positions | winning move in {kept} ({:.0} %; a random move: {:.0} %) |",
+            100.0 * f64::from(kept) / f64::from(tried.max(1)),
+            100.0 * share / f64::from(tried.max(1))
         );
     }
+    println!("longest move: {longest:.3} s (limit {seconds} s)");
 }

@@ -6,22 +6,7 @@
 
 mod serve_kit;
 
-use std::time::{Duration, Instant};
-
 use serve_kit::{cli, cli_json, untimed, Server};
-
-fn job_end(server: &Server, id: &serde_json::Value) -> serde_json::Value {
-    let path = format!("/api/job/{id}");
-    let start = Instant::now();
-    loop {
-        let poll = server.json(&path, &[]);
-        if poll["state"] == "done" || poll["state"] == "failed" {
-            return poll;
-        }
-        assert!(start.elapsed() < Duration::from_secs(120), "{poll}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
 
 #[test]
 fn review_chains_and_the_player_match_the_cli() {
@@ -34,7 +19,7 @@ fn review_chains_and_the_player_match_the_cli() {
         let later = cli_json(&["dots", "review", record, "--from", "2", "--json", "--quiet"]);
         assert_eq!(untimed(api), untimed(later), "{record}");
         let job = server.post_json("/api/jobs/dots/review", &[("position", record)]);
-        let poll = job_end(&server, &job["job"]);
+        let poll = server.job_end(&job["job"]);
         assert_eq!(untimed(poll["result"].clone()), untimed(cli), "{record}");
     }
     for pos in [
@@ -57,7 +42,7 @@ fn review_chains_and_the_player_match_the_cli() {
         "/api/jobs/amazons/move",
         &[("position", "6x6"), ("node_limit", "3000")],
     );
-    let poll = job_end(&server, &job["job"]);
+    let poll = server.job_end(&job["job"]);
     let cli = cli_json(&["amazons", "move", "6x6", "--node-limit", "3000", "--json"]);
     assert_eq!(untimed(poll["result"].clone()), untimed(cli));
 }
