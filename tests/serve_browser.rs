@@ -901,7 +901,8 @@ async fn dots_pv_replays(c: &Client, shots: &Shots) -> Outcome {
     let margin = until(
         c,
         "the principal variation",
-        "return document.getElementById('dots-pv-play') ? document.getElementById('dots-pv').dataset.margin : null;",
+        "const m = document.getElementById('dots-pv').dataset.margin; \
+         return document.getElementById('dots-pv-play') && m ? m : null;",
     )
     .await?;
     let margin: i64 = margin

@@ -651,6 +651,8 @@ function dotsDraw() {
   out.textContent = text;
   dotsChart();
   dotsMoveList();
+  // The variation's margin comes with the review of the position.
+  if (dots.pv) dotsPvDraw();
 }
 
 function dotsChart() {
