@@ -42,6 +42,11 @@ pub struct ReviewArgs {
     /// moves before it are only replayed.
     #[arg(long, value_name = "N", default_value_t = 0)]
     from: usize,
+    /// Give each position at most this many seconds (more than 0, at most
+    /// 10^7): a position it stops is shown with the margins still possible,
+    /// and the review goes on.
+    #[arg(long, value_name = "S", value_parser = bounds::seconds)]
+    time_per_position: Option<Duration>,
     /// Answer each position from the whole-board table in DIR where it
     /// covers it.
     #[arg(long, value_name = "DIR")]
@@ -286,6 +291,7 @@ pub fn review(args: ReviewArgs) -> Result<()> {
             limits: args.search.limits(),
         },
         from: args.from,
+        position_time: args.time_per_position,
     };
     let spinner = args.search.spinner();
     let report = ops::review(
@@ -314,6 +320,15 @@ pub fn review(args: ReviewArgs) -> Result<()> {
             "{:>3}. {:<6} {:>2}: {:+} (best {:+}), first ends {:+}{class}",
             m.ply, m.mover, m.edge, m.value, m.best, m.margin
         );
+    }
+    for p in &report.positions {
+        if let (Some(limit), Some([lo, hi])) = (p.limit, p.margin_range) {
+            println!(
+                "position {}: {} (the first player ends between {lo:+} and {hi:+})",
+                p.ply,
+                cgtk::report::stop_reason(limit)
+            );
+        }
     }
     if let Some(limit) = report.limit {
         println!("stopped: {}", cgtk::report::stop_reason(limit));

@@ -1139,7 +1139,8 @@ pub struct DotsReviewReport {
     /// The first position analysed: the ones before it are only replayed.
     pub from: usize,
     /// `"time"`, `"node"` or `"interrupt"` when a limit ended the review
-    /// before its last position, else null.
+    /// before its last position (a position stopped by the time per
+    /// position alone does not end it), else null.
     pub limit: Option<&'static str>,
     /// The moves played from the positions analysed, in order (move `ply`
     /// is played from position `ply - 1`).
@@ -1156,6 +1157,10 @@ pub struct DotsReviewReport {
 /// One position of [`DotsReviewReport`].
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ReviewPosition {
+    /// `"time"`, `"node"` or `"interrupt"` when a limit stopped its
+    /// analysis (the review's, or its own time per position).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
     /// The first player's final margin under perfect play (null when a
     /// limit stopped its analysis).
     pub margin: Option<i32>,
@@ -1166,6 +1171,8 @@ pub struct ReviewPosition {
     /// Every legal move (none when the game is over or a limit stopped the
     /// analysis), in increasing edge order.
     pub moves: Vec<ReviewEdge>,
+    /// Search nodes of its analysis (0 from a table or at the game's end).
+    pub nodes: u64,
     /// Moves played before it.
     pub ply: usize,
     /// Boxes taken so far: the first player's, the second's.

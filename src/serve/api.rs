@@ -238,7 +238,13 @@ const SEARCHES: [(&str, Class, &[&str]); 6] = [
     (
         "dots/review",
         Class::DotsAnalysis,
-        &["position", "from", "time_limit", "node_limit"],
+        &[
+            "position",
+            "from",
+            "time_limit",
+            "node_limit",
+            "position_time",
+        ],
     ),
     (
         "dots/nimber",
@@ -306,6 +312,14 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
             let options = ops::dots::ReviewOptions {
                 solve: dots_options(&q)?,
                 from: q.number("from", 0..=usize::MAX)?.unwrap_or(0),
+                position_time: q
+                    .get("position_time")
+                    .map(|t| {
+                        bounds::above_zero(MAX_SECONDS)(t)
+                            .map(Duration::from_secs_f64)
+                            .map_err(|e| bad_input("position_time", e))
+                    })
+                    .transpose()?,
             };
             // The progress: the solver's within a position, with the
             // review so far.

@@ -3,10 +3,10 @@
 //! every move measured against the best move of the position before it.
 
 use std::path::Path;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Result;
-use cgt::budget::StopFlag;
+use cgt::budget::{Limit, StopFlag};
 use dots::play::Game;
 use dots::{Board, ProgressHook};
 
@@ -24,6 +24,10 @@ pub struct ReviewOptions {
     /// The first position to analyse (after this many moves): the ones
     /// before it are only replayed (a caller that has them already).
     pub from: usize,
+    /// The most time one position's analysis may take: a position it
+    /// stops is reported with the margins still possible and the review
+    /// goes on to the next (the review's own limits still end it).
+    pub position_time: Option<Duration>,
 }
 
 /// The class of a move worth `value` to its mover where the best move is
@@ -142,10 +146,26 @@ pub fn review(
         {
             Some(t)
         } else {
-            let limits = remaining(options.solve.limits, report.nodes, start);
+            let mut limits = remaining(options.solve.limits, report.nodes, start);
+            if let Some(t) = options.position_time {
+                limits.time = Some(limits.time.map_or(t, |left| left.min(t)));
+            }
             let a = match solver.analyze(&pos, limits) {
                 Ok(a) => DotsAnalyzeReport::new(&pos, &a, 0.0),
-                Err(i) => DotsAnalyzeReport::interrupted(&i, 0.0),
+                Err(i) => {
+                    // The position's own time ran out, not the review's:
+                    // go on with the next position.
+                    let review_left = options
+                        .solve
+                        .limits
+                        .time
+                        .is_none_or(|t| start.elapsed() < t);
+                    let own = i.limit == Limit::Time && options.position_time.is_some();
+                    if !(own && review_left) {
+                        report.limit = Some(i.limit.name());
+                    }
+                    DotsAnalyzeReport::interrupted(&i, 0.0)
+                }
             };
             report.nodes += a.nodes;
             Some(a)
@@ -156,7 +176,6 @@ pub fn review(
                 report.moves.push(measure(ply, game, a, best, edge));
             }
         }
-        report.limit = analysis.as_ref().and_then(|a| a.limit);
         report.positions.push(here);
         report.seconds = start.elapsed().as_secs_f64();
         each(&report);
@@ -181,8 +200,10 @@ fn position(ply: usize, game: &Game<'_>, a: Option<&DotsAnalyzeReport>) -> Revie
         Some([x.min(y), x.max(y)])
     });
     ReviewPosition {
+        limit: a.and_then(|a| a.limit),
         margin: value.map(|v| first_margin(game, v)),
         margin_range,
+        nodes: a.map_or(0, |a| a.nodes),
         moves: a.map_or_else(Vec::new, |a| {
             a.moves
                 .iter()

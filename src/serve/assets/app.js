@@ -365,34 +365,43 @@ function reachText(message) {
 }
 
 /**
- * Reviews the line shown (`/api/dots/review` as a job) from its first
- * position not reviewed yet: every position's values and every move's loss
- * and class, for the board, the move list and the value history.
+ * Reviews the line shown (`/api/dots/review` as jobs): first the position
+ * shown (up to 60 s), then the line from its first position not reviewed
+ * yet (at most 5 s a position): every position's values and every move's
+ * loss and class, for the board, the move list and the value history.
  */
 async function dotsAnalyze() {
   const token = dots.token;
   const line = dotsLine().map((n) => n.move);
-  let from = 0;
-  while (from <= line.length && dots.analyses.has(recordOf(line.slice(0, from)))) from++;
-  if (from > line.length) { dotsDraw(); return; }
+  const here = dots.moves.length;
   const merge = (r) => {
     if (!r || !r.positions) return;
     r.positions.forEach((p, i) => {
-      const k = r.from + i;
-      const entry = r.limit && i === r.positions.length - 1 ? { ...p, limit: r.limit, nodes: r.nodes } : p;
-      dots.analyses.set(recordOf(line.slice(0, k)), entry);
+      // A position reviewed already keeps its entry (the position shown
+      // had more time than the rest of the line).
+      const key = recordOf(line.slice(0, r.from + i)), old = dots.analyses.get(key);
+      if (!old || old.error || (old.limit && !p.limit)) dots.analyses.set(key, p);
     });
     for (const m of r.moves) dots.reviewed.set(recordOf(line.slice(0, m.ply)), m);
     if (token === dots.token) dotsDraw();
   };
-  try {
-    const r = await job("dots/review", { position: recordOf(line), from: String(from), time_limit: "60" }, "review",
-      (partial) => merge(partial.review), () => token !== dots.token);
-    merge(r);
-  } catch (err) {
-    dots.analyses.set(recordOf(line.slice(0, from)), { error: reachText(err.message) });
-    if (token === dots.token) dotsDraw();
-  }
+  const review = async (params, label) => {
+    try {
+      merge(await job("dots/review", params, label, (partial) => merge(partial.review), () => token !== dots.token));
+      return true;
+    } catch (err) {
+      dots.analyses.set(recordOf(line.slice(0, params.from)), { error: reachText(err.message) });
+      if (token === dots.token) dotsDraw();
+      return false;
+    }
+  };
+  if (!dots.analyses.has(dotsRecord()) &&
+      !await review({ position: dotsRecord(), from: String(here), time_limit: "60" }, "analysis")) return;
+  if (token !== dots.token) return;
+  let from = 0;
+  while (from <= line.length && dots.analyses.has(recordOf(line.slice(0, from)))) from++;
+  if (from > line.length) { dotsDraw(); return; }
+  await review({ position: recordOf(line), from: String(from), time_limit: "60", position_time: "5" }, "review");
 }
 
 /** Fetches the chains and loops of the position shown (`/api/dots/chains`). */
