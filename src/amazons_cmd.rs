@@ -95,6 +95,28 @@ enum AmazonsCommand {
     /// Who wins a position (df-pn with the full-board evaluation of Song &
     /// Müller 2015 at every node), a winning move, nodes and time.
     Solve(SolveArgs),
+    /// The computer player's move within a time limit (iterative deepening
+    /// alpha-beta on the full-board evaluation and queen-distance
+    /// territory): always a legal move when there is one.
+    Move {
+        #[command(flatten)]
+        position: PositionArg,
+        /// Think for this many seconds (more than 0, at most 10^7; default
+        /// 5 when no limit is given).
+        #[arg(long, value_name = "S", value_parser = bounds::seconds)]
+        time_limit: Option<Duration>,
+        /// Think for about this many positions (at least 1).
+        #[arg(long, value_name = "N", value_parser = cgtk::ops::bounds::at_least_one)]
+        node_limit: Option<u64>,
+        /// The deepest iteration in plies (1 to 64).
+        #[arg(long, value_name = "D", default_value_t = 64,
+              value_parser = bounds::parser(amazons_ops::PLAYER_DEPTH))]
+        max_depth: u64,
+        /// Print {"best_move", "depth", "limit", "nodes", "proved", "score",
+        /// "seconds", "to_move", "winner"}.
+        #[arg(long)]
+        json: bool,
+    },
     /// A long solve as a build plan: one df-pn shard per first move (or per
     /// reply), gathered into the root's result and one proof file; run it
     /// with `cgtk plan run` or on a Slurm cluster.
@@ -417,6 +439,39 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
             }
         }
         AmazonsCommand::Solve(args) => solve(&args),
+        AmazonsCommand::Move {
+            position,
+            time_limit,
+            node_limit,
+            max_depth,
+            json,
+        } => {
+            let pos = position.read()?;
+            let options = amazons_ops::PlayerOptions {
+                limits: Limits {
+                    nodes: node_limit,
+                    time: time_limit,
+                },
+                max_depth,
+            };
+            let r = amazons_ops::computer_move(&pos, &options, crate::interrupted())?;
+            if json {
+                output::print_json(&r);
+                return Ok(());
+            }
+            match &r.best_move {
+                Some(mv) => println!("move: {mv}"),
+                None => println!("move: none ({} has no move)", r.to_move),
+            }
+            match r.winner {
+                Some(w) => println!("winner: {w} (proved)"),
+                None => println!("score: {:+} (territory, {} to move)", r.score, r.to_move),
+            }
+            println!("depth: {}", r.depth);
+            println!("nodes: {}", r.nodes);
+            println!("seconds: {:.3}", r.seconds);
+            Ok(())
+        }
         AmazonsCommand::Plan(args) => solve_plan(&args),
         AmazonsCommand::ConvertProof {
             input,

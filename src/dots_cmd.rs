@@ -1,5 +1,6 @@
-//! `cgtk dots solve | analyze | show | plan`: the value of a position and
-//! of its moves, its diagram, and a long solve as a plan.
+//! `cgtk dots solve | analyze | review | chains | show | plan`: the value
+//! of a position and of its moves, a game record reviewed move by move, the
+//! chains and loops of a position, its diagram, and a long solve as a plan.
 
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -7,7 +8,7 @@ use std::time::Duration;
 
 use anyhow::Result;
 use cgtk::ops::bounds::{self, TABLE_MIB};
-use cgtk::ops::dots::{self as ops, DotsPlanOptions, SolveOptions};
+use cgtk::ops::dots::{self as ops, DotsPlanOptions, ReviewOptions, SolveOptions};
 use cgtk::report::DotsShowReport;
 use clap::Args;
 use indicatif::ProgressBar;
@@ -27,6 +28,41 @@ pub struct ShowArgs {
     #[arg(long)]
     edges: bool,
     /// Print {"drawn", "height", "position", "undrawn", "width"} instead.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `dots review`: a game record and the budget of the whole review.
+#[derive(Args)]
+pub struct ReviewArgs {
+    /// The game: `WxH` or `WxH:e,e,...` with the edges in the order drawn
+    /// (the record `dots play` prints).
+    record: String,
+    /// Analyse the positions from this one on (after this many moves); the
+    /// moves before it are only replayed.
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    from: usize,
+    /// Give each position at most this many seconds (more than 0, at most
+    /// 10^7): a position it stops is shown with the margins still possible,
+    /// and the review goes on.
+    #[arg(long, value_name = "S", value_parser = bounds::seconds)]
+    time_per_position: Option<Duration>,
+    /// Answer each position from the whole-board table in DIR where it
+    /// covers it.
+    #[arg(long, value_name = "DIR")]
+    table: Option<PathBuf>,
+    #[command(flatten)]
+    search: SearchArgs,
+}
+
+/// `dots chains`: a position.
+#[derive(Args)]
+pub struct ChainsArgs {
+    /// `WxH` or `WxH:e,e,e`, an ASCII diagram, or `-` to read either from
+    /// stdin.
+    position: String,
+    /// Print {"chains": [{"boxes", "ends", "kind", "length", "long"}, ...],
+    /// "long_chains", "loops"} instead.
     #[arg(long)]
     json: bool,
 }
@@ -239,6 +275,105 @@ pub fn analyze(args: SolveArgs) -> Result<()> {
     );
     spinner.finish_and_clear();
     print_analysis(&pos, &report?, args.search.json, None);
+    Ok(())
+}
+
+/// Runs `dots review`: one line per move (its mover, value, the best
+/// value, the loss and its class, the first player's margin after it).
+pub fn review(args: ReviewArgs) -> Result<()> {
+    let options = ReviewOptions {
+        solve: SolveOptions {
+            solver: dots::Options {
+                threads: args.search.threads(),
+                tt_mb: args.search.tt_mb(),
+                ..dots::Options::default()
+            },
+            limits: args.search.limits(),
+        },
+        from: args.from,
+        position_time: args.time_per_position,
+    };
+    let spinner = args.search.spinner();
+    let report = ops::review(
+        &args.record,
+        &options,
+        args.table.as_deref(),
+        crate::interrupted(),
+        Some(progress(&spinner)),
+        &|_| {},
+    );
+    spinner.finish_and_clear();
+    let report = report?;
+    if args.search.json {
+        print_json(&report);
+        return Ok(());
+    }
+    if let Some(first) = report.positions.first().and_then(|p| p.margin) {
+        println!("position {}: the first player ends {first:+}", report.from);
+    }
+    for m in &report.moves {
+        let class = match m.class {
+            cgtk::report::MoveClass::Best => String::new(),
+            other => format!("  -{} {}", m.loss, other.name()),
+        };
+        println!(
+            "{:>3}. {:<6} {:>2}: {:+} (best {:+}), first ends {:+}{class}",
+            m.ply, m.mover, m.edge, m.value, m.best, m.margin
+        );
+    }
+    for p in &report.positions {
+        if let (Some(limit), Some([lo, hi])) = (p.limit, p.margin_range) {
+            println!(
+                "position {}: {} (the first player ends between {lo:+} and {hi:+})",
+                p.ply,
+                cgtk::report::stop_reason(limit)
+            );
+        }
+    }
+    if let Some(limit) = report.limit {
+        println!("stopped: {}", cgtk::report::stop_reason(limit));
+    }
+    println!("nodes: {}", report.nodes);
+    println!("seconds: {:.3}", report.seconds);
+    Ok(())
+}
+
+/// Runs `dots chains`.
+pub fn chains(args: ChainsArgs) -> Result<()> {
+    let pos = dots_position(&args.position)?;
+    let report = ops::chains(&pos);
+    if args.json {
+        print_json(&report);
+        return Ok(());
+    }
+    print!("{}", pos.diagram());
+    for c in &report.chains {
+        let ends: Vec<String> = c
+            .ends
+            .iter()
+            .map(|e| match e.box_index {
+                Some(b) => format!("{} {b}", e.kind),
+                None => e.kind.to_owned(),
+            })
+            .collect();
+        let long = if c.long { "long " } else { "" };
+        let list: Vec<String> = c.boxes.iter().map(ToString::to_string).collect();
+        println!(
+            "{long}{} of {}: boxes {}{}",
+            c.kind,
+            c.length,
+            list.join(", "),
+            if ends.is_empty() {
+                String::new()
+            } else {
+                format!("; ends: {}", ends.join(", "))
+            }
+        );
+    }
+    println!(
+        "long chains: {}, loops: {}",
+        report.long_chains, report.loops
+    );
     Ok(())
 }
 

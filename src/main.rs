@@ -65,6 +65,13 @@ enum DotsCommand {
     Solve(dots_cmd::SolveArgs),
     /// The value of every legal move.
     Analyze(dots_cmd::SolveArgs),
+    /// A game record reviewed: every position analysed, every move's loss
+    /// against the best move, mistakes and blunders, the first player's
+    /// margin after each move.
+    Review(dots_cmd::ReviewArgs),
+    /// The chains and loops of a position (as the solver's chain rules see
+    /// them).
+    Chains(dots_cmd::ChainsArgs),
     /// Draw a position; with `--edges`, every undrawn edge shows its number
     /// (the numbers `WxH:e,e,...` and the moves of every command use).
     Show(dots_cmd::ShowArgs),
@@ -186,6 +193,8 @@ fn run_dots(command: DotsCommand) -> anyhow::Result<()> {
     match command {
         DotsCommand::Solve(args) => dots_cmd::solve(args),
         DotsCommand::Analyze(args) => dots_cmd::analyze(args),
+        DotsCommand::Review(args) => dots_cmd::review(args),
+        DotsCommand::Chains(args) => dots_cmd::chains(args),
         DotsCommand::Show(args) => dots_cmd::show(args),
         DotsCommand::Plan(args) => dots_cmd::plan(args),
         DotsCommand::Table(command) => table_cmd::run(command),

@@ -1101,3 +1101,195 @@ pub struct DotsPvMove {
     /// Boxes the move completes (the mover then moves again).
     pub captures: usize,
 }
+
+/// How a move of a reviewed game compares with the best move of the
+/// position before it (the rule is [`crate::ops::dots::classify`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum MoveClass {
+    /// It keeps the position's value (loss 0).
+    Best,
+    /// It costs boxes but keeps the game's result for its mover.
+    Mistake,
+    /// It changes the game's result for its mover (a win to a tie or a
+    /// loss, a tie to a loss).
+    Blunder,
+}
+
+impl MoveClass {
+    /// `best`, `mistake` or `blunder` (as in the JSON).
+    pub fn name(self) -> &'static str {
+        match self {
+            MoveClass::Best => "best",
+            MoveClass::Mistake => "mistake",
+            MoveClass::Blunder => "blunder",
+        }
+    }
+}
+
+/// `dots review --json` (and `/api/dots/review`): the positions of a game
+/// record, each analysed, and every move measured against the best move of
+/// the position before it. Every `margin` is the first player's final
+/// margin (boxes of the first player minus the second's at the end of the
+/// game) under perfect play from there, counting the boxes taken so far.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct DotsReviewReport {
+    /// The board, `WxH`.
+    pub board: String,
+    /// The first position analysed: the ones before it are only replayed.
+    pub from: usize,
+    /// `"time"`, `"node"` or `"interrupt"` when a limit ended the review
+    /// before its last position (a position stopped by the time per
+    /// position alone does not end it), else null.
+    pub limit: Option<&'static str>,
+    /// The moves played from the positions analysed, in order (move `ply`
+    /// is played from position `ply - 1`).
+    pub moves: Vec<ReviewMove>,
+    /// Search nodes of all positions (0 for positions a table answered).
+    pub nodes: u64,
+    /// The positions analysed, from position `from` (after `from` moves)
+    /// to the end of the record, or up to the one a limit stopped.
+    pub positions: Vec<ReviewPosition>,
+    /// Wall-clock time.
+    pub seconds: f64,
+}
+
+/// One position of [`DotsReviewReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewPosition {
+    /// `"time"`, `"node"` or `"interrupt"` when a limit stopped its
+    /// analysis (the review's, or its own time per position).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub limit: Option<&'static str>,
+    /// The first player's final margin under perfect play (null when a
+    /// limit stopped its analysis).
+    pub margin: Option<i32>,
+    /// When a limit stopped its analysis: the least and greatest first
+    /// player's margins still possible.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub margin_range: Option<[i32; 2]>,
+    /// Every legal move (none when the game is over or a limit stopped the
+    /// analysis), in increasing edge order.
+    pub moves: Vec<ReviewEdge>,
+    /// Search nodes of its analysis (0 from a table or at the game's end).
+    pub nodes: u64,
+    /// Moves played before it.
+    pub ply: usize,
+    /// Boxes taken so far: the first player's, the second's.
+    pub score: [usize; 2],
+    /// `"first"` or `"second"`: the player to move.
+    pub to_move: &'static str,
+    /// Its value for the player to move (boxes they take minus boxes the
+    /// opponent takes, of those left), as `dots analyze` gives it.
+    pub value: Option<i32>,
+}
+
+/// One legal move of [`ReviewPosition`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewEdge {
+    /// The edge.
+    pub edge: usize,
+    /// Whether it offers the opponent a loony position (as in `dots
+    /// analyze`).
+    pub loony: bool,
+    /// The first player's final margin after it, under perfect play.
+    pub margin: i32,
+    /// Its value for the player who draws it (counting the boxes it
+    /// completes), as `dots analyze` gives it.
+    pub value: i32,
+}
+
+/// One move of [`DotsReviewReport`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ReviewMove {
+    /// The value of the position before it for its mover (the best move's).
+    pub best: i32,
+    /// Boxes it completes (its mover then moves again).
+    pub captures: usize,
+    /// `best`, `mistake` or `blunder`.
+    pub class: MoveClass,
+    /// The edge drawn.
+    pub edge: usize,
+    /// `best` minus `value`: the boxes it gives away (0 or more).
+    pub loss: i32,
+    /// The first player's final margin after it, under perfect play.
+    pub margin: i32,
+    /// `"first"` or `"second"`.
+    pub mover: &'static str,
+    /// Which move of the record it is (1 for the first).
+    pub ply: usize,
+    /// Its value for its mover (counting the boxes it completes).
+    pub value: i32,
+}
+
+/// `dots chains --json` (and `/api/dots/chains`): the chains and loops of
+/// a Dots-and-Boxes position as the solver's chain rules see them at a
+/// quiet node: maximal runs of boxes with two undrawn sides each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DotsChainsReport {
+    /// Every chain and loop, by its lowest box.
+    pub chains: Vec<ChainReport>,
+    /// Chains of three or more boxes.
+    pub long_chains: usize,
+    /// Loops.
+    pub loops: usize,
+}
+
+/// One chain or loop of [`DotsChainsReport`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainReport {
+    /// Its boxes (`r * W + c` for row `r` from the top, column `c` from the
+    /// left), in increasing order.
+    pub boxes: Vec<usize>,
+    /// Where a chain's two ends lead (none for a loop).
+    pub ends: Vec<ChainEnd>,
+    /// `"chain"` or `"loop"`.
+    pub kind: &'static str,
+    /// Boxes in it.
+    pub length: usize,
+    /// A long chain (three boxes or more) or a loop: what decides who
+    /// keeps control in the endgame (Berlekamp 2000).
+    pub long: bool,
+}
+
+/// Where one end of a chain leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ChainEnd {
+    /// The box past the end (null for the ground: the board's edge).
+    #[serde(rename = "box")]
+    pub box_index: Option<usize>,
+    /// `"ground"` (an open end at the board's edge), `"joint"` (a box with
+    /// three or four undrawn sides, where chains meet) or `"capturable"`
+    /// (a box with one undrawn side: the chain can be taken from there).
+    pub kind: &'static str,
+}
+
+/// `amazons move --json` (and `/api/amazons/move`): the computer player's
+/// move ([`amazons::player`]) and how it was found.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct AmazonsMoveReport {
+    /// The move (`B1-B4xD4`), null when the side to move has none (it has
+    /// lost).
+    pub best_move: Option<String>,
+    /// The deepest iteration of the search that counted, in plies (0: the
+    /// budget ended before the first, and the move is the first legal one).
+    pub depth: u32,
+    /// `"time"`, `"node"` or `"interrupt"` when the budget ended the search,
+    /// null when it ended by proving the result or at its depth limit.
+    pub limit: Option<&'static str>,
+    /// Positions searched.
+    pub nodes: u64,
+    /// Whether `score` is exact (a proved win or loss, or an iteration in
+    /// which the full-board evaluation decided every leaf).
+    pub proved: bool,
+    /// The move's score for the player to move: ±(1000000 − plies to the
+    /// end) when proved, else the queen-distance territory score of the
+    /// position it leads to.
+    pub score: i32,
+    /// Wall-clock time.
+    pub seconds: f64,
+    /// The player to move.
+    pub to_move: &'static str,
+    /// The winner the search proved, null when it did not.
+    pub winner: Option<&'static str>,
+}

@@ -695,20 +695,6 @@ fn a_second_ctrl_c_ends_the_server_at_once() {
     assert_eq!(server.wait_exit(Duration::from_secs(3)), Some(130));
 }
 
-/// Polls job `id` until it has ended (at most two minutes): its last poll.
-fn job_end(server: &Server, id: &serde_json::Value) -> serde_json::Value {
-    let path = format!("/api/job/{id}");
-    let start = Instant::now();
-    loop {
-        let poll = server.json(&path, &[]);
-        if poll["state"] == "done" || poll["state"] == "failed" {
-            return poll;
-        }
-        assert!(start.elapsed() < Duration::from_secs(120), "{poll}");
-        std::thread::sleep(Duration::from_millis(100));
-    }
-}
-
 /// A search started as a job ends with the report the plain route (and the
 /// CLI) gives; bad input fails the job as the route fails (HTTP 400 and
 /// the same line); an unknown job is HTTP 404.
@@ -717,25 +703,25 @@ fn a_job_answers_what_the_route_answers() {
     let server = Server::start(&[]);
     let pos = "3x3:0,1,2,3,12,13";
     let job = server.post_json("/api/jobs/dots/analyze", &[("position", pos)]);
-    let poll = job_end(&server, &job["job"]);
+    let poll = server.job_end(&job["job"]);
     assert_eq!(poll["route"], "dots/analyze");
     let cli = cli_json(&["dots", "analyze", pos, "--json", "--quiet"]);
     assert_eq!(untimed(poll["result"].clone()), untimed(cli));
     let job = server.post_json("/api/jobs/dots/nimber", &[("position", "2x2:0,5")]);
-    let poll = job_end(&server, &job["job"]);
+    let poll = server.job_end(&job["job"]);
     assert_eq!(
         poll["result"],
         cli_json(&["dots", "nimber", "2x2:0,5", "--json"])
     );
     let am = "B.../..../..../...W b";
     let job = server.post_json("/api/jobs/amazons/solve", &[("position", am)]);
-    let poll = job_end(&server, &job["job"]);
+    let poll = server.job_end(&job["job"]);
     let cli = cli_json(&["amazons", "solve", am, "--json", "--quiet"]);
     assert_eq!(poll["result"]["winner"], cli["winner"]);
     assert_eq!(poll["result"]["best_move"], cli["best_move"]);
 
     let job = server.post_json("/api/jobs/dots/analyze", &[("position", "3x3:0,0")]);
-    let poll = job_end(&server, &job["job"]);
+    let poll = server.job_end(&job["job"]);
     let (status, line) = server.get("/api/dots/analyze", &[("position", "3x3:0,0")]);
     assert_eq!(
         (poll["status"].clone(), poll["error"].clone()),
@@ -780,7 +766,7 @@ fn a_running_job_shows_progress_and_stops_on_request() {
         stop["stopping"] == true || stop["state"] == "done",
         "{stop}"
     );
-    let end = job_end(&server, &job["job"]);
+    let end = server.job_end(&job["job"]);
     let r = &end["result"];
     assert_eq!(r["limit"], "interrupt", "{end}");
     let (lo, hi) = (r["lower"].as_i64().unwrap(), r["upper"].as_i64().unwrap());
@@ -803,7 +789,7 @@ fn a_job_nobody_polls_stops() {
         "{}",
         server.stderr()
     );
-    let end = job_end(&server, &job["job"]);
+    let end = server.job_end(&job["job"]);
     assert_eq!(end["result"]["limit"], "interrupt", "{end}");
 }
 

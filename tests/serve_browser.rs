@@ -453,11 +453,44 @@ async fn amazons_computer(c: &Client) -> Outcome {
     )
     .await?;
     js(c, "document.getElementById('am-computer').value = 'none';").await?;
+    let played = js(
+        c,
+        "return document.getElementById('am-verdict').dataset.move;",
+    )
+    .await?;
+    let played = played.as_str().ok_or("no move shown")?.to_owned();
+    let want = play_amazons(pos, &played);
+    check(after == want, || {
+        format!("after {played}: page {after}, expected {want}")
+    })?;
+    // The exact solver says Black wins here; the player keeps the win.
     let cli = cli_json(&["amazons", "solve", pos, "--json", "--quiet"]);
-    let best = cli["best_move"].as_str().ok_or("no winning move")?;
-    let want = play_amazons(pos, best);
-    check(after == want.as_str(), || {
-        format!("after {best}: page {after}, expected {want}")
+    check(cli["winner"] == "black", || format!("{pos}: {cli}"))?;
+    let after = after.as_str().ok_or("no position")?.to_owned();
+    let solved = cli_json(&["amazons", "solve", &after, "--json", "--quiet"]);
+    check(solved["winner"] == "black", || {
+        format!(
+            "{pos}: the player's {played} gives {after}, which the solver gives to {}",
+            solved["winner"]
+        )
+    })?;
+    // "Computer plays" moves for the side to move (White now).
+    click(c, "#am-play").await?;
+    let reply = until(
+        c,
+        "the computer's reply",
+        "const p = document.getElementById('am-position').value; \
+         return p.endsWith(' b') ? p : null;",
+    )
+    .await?;
+    let mv = js(
+        c,
+        "return document.getElementById('am-verdict').dataset.move;",
+    )
+    .await?;
+    let mv = mv.as_str().ok_or("no reply shown")?;
+    check(reply == play_amazons(&after, mv).as_str(), || {
+        format!("after {mv}: page {reply}")
     })
 }
 
@@ -666,6 +699,59 @@ async fn links(c: &Client, url: &str) -> Outcome {
     check(status == "White to move.", || format!("status {status}"))
 }
 
+/// The long chains and loops of a position, outlined on demand: as many
+/// outlines as `dots chains` finds, each over its boxes.
+async fn dots_chains_outlined(c: &Client) -> Outcome {
+    // A loop of eight boxes around the middle box, and (on 4x3) a chain of
+    // three along the bottom row beside other boxes.
+    for pos in [
+        "3x3:0,1,2,9,10,11,12,15,16,19,20,23,4,7,17,18",
+        "4x3:8,9,10,12,13,14",
+    ] {
+        dots_load(c, pos, false).await?;
+        js(
+            c,
+            "const b = document.getElementById('dots-chains'); \
+             if (!b.checked) { b.checked = true; b.dispatchEvent(new Event('change')); }",
+        )
+        .await?;
+        let shown = until(
+            c,
+            "the chains",
+            "const a = document.getElementById('dots-analysis').textContent; \
+             return /Long chains/.test(a) ? [...document.querySelectorAll('#dots-board g.chain')] \
+               .map(g => [g.dataset.kind, g.dataset.boxes]) : null;",
+        )
+        .await?;
+        let cli = cli_json(&["dots", "chains", pos, "--json"]);
+        let want: Vec<Value> = cli["chains"]
+            .as_array()
+            .ok_or("no chains")?
+            .iter()
+            .filter(|c| c["long"] == true)
+            .map(|c| {
+                let boxes: Vec<String> = c["boxes"]
+                    .as_array()
+                    .map(|b| b.iter().map(ToString::to_string).collect())
+                    .unwrap_or_default();
+                json!([c["kind"], boxes.join(",")])
+            })
+            .collect();
+        let count = cli["long_chains"].as_u64().unwrap_or(0) + cli["loops"].as_u64().unwrap_or(0);
+        check(
+            shown == Value::Array(want.clone()) && want.len() as u64 == count && count > 0,
+            || format!("{pos}: page {shown}, dots chains {want:?} ({count})"),
+        )?;
+    }
+    js(
+        c,
+        "const b = document.getElementById('dots-chains'); b.checked = false; \
+         b.dispatchEvent(new Event('change'));",
+    )
+    .await?;
+    Ok(())
+}
+
 /// Loads the Dots record `record` with every move's values on (or off).
 async fn dots_load(c: &Client, record: &str, values: bool) -> Outcome {
     js(
@@ -735,7 +821,8 @@ async fn dots_long_analysis_stops(c: &Client, shots: &Shots) -> Outcome {
 
 /// A mistake in a 3x3 game is marked with the loss `dots analyze` gives
 /// (the best move's value minus the move's, in the position before it) and
-/// called a blunder when it changes the result.
+/// called a blunder when it changes the result (the sign of the mover's
+/// final margin: boxes so far plus the value).
 async fn dots_mistake_marked(c: &Client) -> Outcome {
     let before = "3x3:0,1,2,3,12,13";
     let cli = cli_json(&["dots", "analyze", before, "--json", "--quiet"]);
@@ -749,7 +836,9 @@ async fn dots_mistake_marked(c: &Client) -> Outcome {
     check(loss > 0, || {
         format!("{before}: the worst move loses nothing")
     })?;
-    let kind = if value.signum() < best.signum() {
+    let (score, side) = replay(before);
+    let lead = score[side] - score[1 - side];
+    let kind = if (lead + value).signum() < (lead + best).signum() {
         "blunder"
     } else {
         "mistake"
@@ -812,7 +901,8 @@ async fn dots_pv_replays(c: &Client, shots: &Shots) -> Outcome {
     let margin = until(
         c,
         "the principal variation",
-        "return document.getElementById('dots-pv-play') ? document.getElementById('dots-pv').dataset.margin : null;",
+        "const m = document.getElementById('dots-pv').dataset.margin; \
+         return document.getElementById('dots-pv-play') && m ? m : null;",
     )
     .await?;
     let margin: i64 = margin
@@ -1229,6 +1319,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     };
     dots_long_analysis_stops(c, &wide).await?;
     dots_mistake_marked(c).await?;
+    dots_chains_outlined(c).await?;
     dots_pv_replays(c, &wide).await?;
     dots_variation_exported(c, url).await?;
     dots_nimbers(c).await?;

@@ -79,6 +79,7 @@ pub mod local_search;
 mod movegen;
 mod moves;
 pub mod partition;
+pub mod player;
 mod position;
 pub mod safe_moves;
 pub mod search;

@@ -22,7 +22,10 @@ use databases::plan::{Plan, ShardOrder, SolveSplit};
 use super::bounds::{self, check};
 use super::plan::absolute;
 use super::{bad_input, BadInput};
-use crate::report::{AmazonsPerftReport, AmazonsSolveReport, CanonReport, ValueLimitReport};
+use crate::report::{
+    color_name, AmazonsMoveReport, AmazonsPerftReport, AmazonsSolveReport, CanonReport,
+    ValueLimitReport,
+};
 
 mod proof;
 
@@ -43,6 +46,13 @@ pub const EPSILON: RangeInclusive<f64> = 0.0..=10.0;
 /// The depths from which weak proof numbers may start in a solve plan's
 /// shards.
 pub const WEAK_PN_FROM: RangeInclusive<u32> = 0..=1000;
+
+/// The deepest iteration of the computer player ([`computer_move`]), in
+/// plies.
+pub const PLAYER_DEPTH: RangeInclusive<u64> = 1..=64;
+
+/// The computer player's time when no limit is given.
+pub const PLAYER_DEFAULT_TIME: Duration = Duration::from_secs(5);
 
 /// The default memory bound of [`value`], in MiB.
 pub const VALUE_TT_MB: u64 = 1024;
@@ -494,5 +504,72 @@ pub fn solve_plan(pos: &Position, options: &SolvePlanOptions) -> anyhow::Result<
         databases::plan::solve::split_unknown(&plan, options.order)
     } else {
         plan
+    })
+}
+
+/// The budget of `amazons move`.
+#[derive(Clone, Copy, Debug)]
+pub struct PlayerOptions {
+    /// The time and node limits (with neither, [`PLAYER_DEFAULT_TIME`]).
+    pub limits: Limits,
+    /// The deepest iteration ([`PLAYER_DEPTH`]).
+    pub max_depth: u64,
+}
+
+impl Default for PlayerOptions {
+    fn default() -> PlayerOptions {
+        PlayerOptions {
+            limits: Limits::time(PLAYER_DEFAULT_TIME),
+            max_depth: *PLAYER_DEPTH.end(),
+        }
+    }
+}
+
+/// `amazons move`: the computer player's move in `pos` ([`amazons::player`]:
+/// iterative deepening alpha-beta on the full-board evaluation's verdicts
+/// and queen-distance territory) within `options`' budget and `stop`; it
+/// always answers a legal move when there is one.
+pub fn computer_move(
+    pos: &Position,
+    options: &PlayerOptions,
+    stop: &StopFlag,
+) -> anyhow::Result<AmazonsMoveReport> {
+    let max_depth = check("--max-depth", options.max_depth, &PLAYER_DEPTH)?;
+    let mut limits = options.limits;
+    if limits.time.is_none() && limits.nodes.is_none() {
+        limits.time = Some(PLAYER_DEFAULT_TIME);
+    }
+    let start = std::time::Instant::now();
+    let mut meter = cgt::budget::Meter::new(limits, Some(stop));
+    let knobs = amazons::player::PlayerOptions {
+        max_depth: u32::try_from(max_depth).unwrap_or(64),
+        ..amazons::player::PlayerOptions::default()
+    };
+    let to_move = pos.to_move();
+    let choice = amazons::player::choose(pos, &knobs, &mut meter);
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(match choice {
+        Some(c) => AmazonsMoveReport {
+            best_move: Some(c.best.to_string()),
+            depth: c.depth,
+            limit: c.limit.map(cgt::budget::Limit::name),
+            nodes: c.nodes,
+            proved: c.proved,
+            score: c.score,
+            seconds,
+            to_move: color_name(to_move),
+            winner: c.winner(to_move).map(color_name),
+        },
+        None => AmazonsMoveReport {
+            best_move: None,
+            depth: 0,
+            limit: None,
+            nodes: 0,
+            proved: true,
+            score: -amazons::player::WIN,
+            seconds,
+            to_move: color_name(to_move),
+            winner: Some(color_name(to_move.opposite())),
+        },
     })
 }

@@ -31,9 +31,13 @@ use crate::report::{
     NimberMove, NimberReport, TableInfoEntry, TableInfoReport,
 };
 
+mod chains;
 mod plan;
+mod review;
 
+pub use chains::chains;
 pub use plan::{solve_plan, DotsPlanOptions};
+pub use review::{classify, review, ReviewOptions};
 
 /// Reads a position: `WxH`, `WxH:e,e,e` or an ASCII diagram.
 pub fn position(text: &str) -> Result<Position> {
@@ -145,16 +149,7 @@ pub fn principal_variation(
                 }
             }
             _ => {
-                let limits = Limits {
-                    nodes: options
-                        .limits
-                        .nodes
-                        .map(|n| n.saturating_sub(report.nodes).max(1)),
-                    time: options.limits.time.map(|t| {
-                        t.saturating_sub(start.elapsed())
-                            .max(Duration::from_millis(1))
-                    }),
-                };
+                let limits = remaining(options.limits, report.nodes, start);
                 match solver.solve(&here, limits) {
                     Ok(s) => {
                         report.nodes += s.nodes;
@@ -182,6 +177,19 @@ pub fn principal_variation(
         here = next;
     }
     Ok(report)
+}
+
+/// What is left of `limits` after `nodes` searched since `start` (at
+/// least one node and one millisecond, so that a search that is out of
+/// budget stops at once with its limit).
+fn remaining(limits: Limits, nodes: u64, start: Instant) -> Limits {
+    Limits {
+        nodes: limits.nodes.map(|n| n.saturating_sub(nodes).max(1)),
+        time: limits.time.map(|t| {
+            t.saturating_sub(start.elapsed())
+                .max(Duration::from_millis(1))
+        }),
+    }
 }
 
 /// `dots analyze --table DIR`: the analysis of `pos` from the whole-board
@@ -386,21 +394,32 @@ pub fn best_move(options: &MoveOptions, stop: &StopFlag) -> Result<DotsMoveRepor
 /// those of the game.
 pub fn replay<'g>(grid: &'g Grid, edges: &str) -> Result<Game<'g>> {
     let mut game = Game::new(grid);
-    if edges.is_empty() {
-        return Ok(game);
-    }
-    for (i, word) in edges.split(',').enumerate() {
-        let word = word.trim();
-        let e: usize = word.parse().map_err(|_| {
-            bad_input(
-                "position",
-                format!("move {}: {word:?} is not an edge number", i + 1),
-            )
-        })?;
+    for (i, e) in record_edges(edges)?.into_iter().enumerate() {
         game.play(e)
             .map_err(|err| bad_input("position", format!("move {}: {err}", i + 1)))?;
     }
     Ok(game)
+}
+
+/// The edges of a game record's moves (`e,e,...`; empty for none), in the
+/// order drawn.
+pub fn record_edges(edges: &str) -> Result<Vec<usize>> {
+    if edges.trim().is_empty() {
+        return Ok(Vec::new());
+    }
+    edges
+        .split(',')
+        .enumerate()
+        .map(|(i, word)| {
+            let word = word.trim();
+            word.parse().map_err(|_| {
+                bad_input(
+                    "position",
+                    format!("move {}: {word:?} is not an edge number", i + 1),
+                )
+            })
+        })
+        .collect()
 }
 
 /// The grid of a game record and the rest of the record after the colon.

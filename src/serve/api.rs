@@ -170,9 +170,12 @@ pub fn routes() -> Router<Shared> {
         .route("/dots/analyze", get(|s, q| search(s, q, "dots/analyze")))
         .route("/dots/pv", get(|s, q| search(s, q, "dots/pv")))
         .route("/dots/nimber", get(|s, q| search(s, q, "dots/nimber")))
+        .route("/dots/review", get(|s, q| search(s, q, "dots/review")))
+        .route("/dots/chains", get(dots_chains))
         .route("/dots/move", get(dots_move))
         .route("/amazons/eval", get(amazons_eval))
         .route("/amazons/solve", get(|s, q| search(s, q, "amazons/solve")))
+        .route("/amazons/move", get(|s, q| search(s, q, "amazons/move")))
         .route("/amazons/value", get(amazons_value))
         .route("/amazons/value.svg", get(amazons_value_svg))
         .route("/cgt/canon", get(cgt_canon))
@@ -193,12 +196,20 @@ pub fn routes() -> Router<Shared> {
         )
         .route("/jobs/dots/pv", post(|s, q| job_start(s, q, "dots/pv")))
         .route(
+            "/jobs/dots/review",
+            post(|s, q| job_start(s, q, "dots/review")),
+        )
+        .route(
             "/jobs/dots/nimber",
             post(|s, q| job_start(s, q, "dots/nimber")),
         )
         .route(
             "/jobs/amazons/solve",
             post(|s, q| job_start(s, q, "amazons/solve")),
+        )
+        .route(
+            "/jobs/amazons/move",
+            post(|s, q| job_start(s, q, "amazons/move")),
         )
         .route("/job/{id}", get(job_poll))
         .route("/job/{id}/stop", post(job_stop))
@@ -213,7 +224,7 @@ type Work = Box<dyn FnOnce(StopFlag, Tell) -> Result<serde_json::Value> + Send>;
 
 /// The searches that run as a plain request or as a job: route, class and
 /// the parameters each takes.
-const SEARCHES: [(&str, Class, &[&str]); 4] = [
+const SEARCHES: [(&str, Class, &[&str]); 6] = [
     (
         "dots/analyze",
         Class::DotsAnalysis,
@@ -225,6 +236,17 @@ const SEARCHES: [(&str, Class, &[&str]); 4] = [
         &["position", "time_limit", "node_limit"],
     ),
     (
+        "dots/review",
+        Class::DotsAnalysis,
+        &[
+            "position",
+            "from",
+            "time_limit",
+            "node_limit",
+            "position_time",
+        ],
+    ),
+    (
         "dots/nimber",
         Class::Nimstring,
         &["position", "node_limit", "time_limit"],
@@ -233,6 +255,11 @@ const SEARCHES: [(&str, Class, &[&str]); 4] = [
         "amazons/solve",
         Class::Amazons,
         &["position", "sgf", "time_limit", "node_limit", "pv"],
+    ),
+    (
+        "amazons/move",
+        Class::Amazons,
+        &["position", "sgf", "time_limit", "node_limit", "max_depth"],
     ),
 ];
 
@@ -281,6 +308,43 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                 })?;
             Ok(serde_json::to_value(report)?)
         }),
+        "dots/review" => Box::new(move |stop, tell| {
+            let options = ops::dots::ReviewOptions {
+                solve: dots_options(&q)?,
+                from: q.number("from", 0..=usize::MAX)?.unwrap_or(0),
+                position_time: q
+                    .get("position_time")
+                    .map(|t| {
+                        bounds::above_zero(MAX_SECONDS)(t)
+                            .map(Duration::from_secs_f64)
+                            .map_err(|e| bad_input("position_time", e))
+                    })
+                    .transpose()?,
+            };
+            // The progress: the solver's within a position, with the
+            // review so far.
+            let so_far = Arc::new(Mutex::new(serde_json::Value::Null));
+            let (seen, tell_search) = (Arc::clone(&so_far), Arc::clone(&tell));
+            let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
+                let review = lock(&seen).clone();
+                tell_search(serde_json::json!({
+                    "nodes": p.nodes, "lower": p.lower, "upper": p.upper, "review": review,
+                }));
+            });
+            let report = ops::dots::review(
+                q.required("position")?,
+                &options,
+                table.as_deref(),
+                &stop,
+                Some(hook),
+                &|r| {
+                    let value = serde_json::to_value(r).unwrap_or_default();
+                    *lock(&so_far) = value.clone();
+                    tell(serde_json::json!({ "review": value }));
+                },
+            )?;
+            Ok(serde_json::to_value(report)?)
+        }),
         "dots/nimber" => Box::new(move |stop, tell| {
             let pos = q.dots_position()?;
             let mut limits = q.limits()?;
@@ -290,6 +354,18 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                 tell(serde_json::to_value(r).unwrap_or_default())
             })?;
             Ok(serde_json::to_value(report)?)
+        }),
+        "amazons/move" => Box::new(move |stop, _| {
+            let pos = q.amazons_position()?;
+            let options = amazons_ops::PlayerOptions {
+                limits: q.limits()?,
+                max_depth: q
+                    .number("max_depth", amazons_ops::PLAYER_DEPTH)?
+                    .unwrap_or(*amazons_ops::PLAYER_DEPTH.end()),
+            };
+            Ok(serde_json::to_value(amazons_ops::computer_move(
+                &pos, &options, &stop,
+            )?)?)
         }),
         _ => Box::new(move |stop, tell| {
             let pos = q.amazons_position()?;
@@ -670,6 +746,18 @@ async fn dots_move(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> 
             move_ms: q.number("move_ms", MOVE_MS)?.unwrap_or(1000),
         };
         ops::dots::best_move(&options, &stop)
+    })
+    .await
+}
+
+/// `dots chains`: `position`. It takes no turn: one walk over the boxes.
+async fn dots_chains(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, None, move |_| {
+        Ok(ops::dots::chains(&q.dots_position()?))
     })
     .await
 }

@@ -18,6 +18,20 @@ pub struct Server {
 }
 
 impl Server {
+    /// Polls job `id` until it has ended (at most 120 s): its last poll.
+    pub fn job_end(&self, id: &serde_json::Value) -> serde_json::Value {
+        let path = format!("/api/job/{id}");
+        let start = std::time::Instant::now();
+        loop {
+            let poll = self.json(&path, &[]);
+            if poll["state"] == "done" || poll["state"] == "failed" {
+                return poll;
+            }
+            assert!(start.elapsed() < Duration::from_secs(120), "{poll}");
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
     /// Starts `cgtk serve --port 0 ARGS` and reads the URL it prints.
     pub fn start(args: &[&str]) -> Server {
         static COUNT: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);

@@ -74,7 +74,9 @@ async function api(path, params, text, label) {
 /** A search's progress in words. */
 function progressText(p) {
   if (!p) return "";
-  if (p.lower !== undefined && p.upper !== undefined) return `${p.nodes} nodes, value in [${p.lower}, ${p.upper}]`;
+  const reviewed = p.review && p.review.positions ? `${p.review.positions.length} positions reviewed` : "";
+  if (p.lower !== undefined && p.upper !== undefined) return (reviewed ? reviewed + "; " : "") + `${p.nodes} nodes, value in [${p.lower}, ${p.upper}]`;
+  if (reviewed) return reviewed;
   if (p.root !== undefined) return `${p.nodes} nodes, proof numbers ${p.root}`;
   if (p.positions !== undefined) return `${p.positions} positions, ${p.moves.length} moves valued`;
   if (p.moves !== undefined) return `${p.moves.length} moves of the variation, ${p.nodes} nodes`;
@@ -157,11 +159,12 @@ function showPanel(name) {
 //
 // Every value on the page is the first player's: the margin (boxes of the
 // first player minus the second's) at the end of the game under perfect
-// play from here. The solver's values (for the player to move, over the
-// boxes left) are turned into it with the score so far.
+// play from here, as `/api/dots/review` reports it. `dots.analyses` holds
+// the review's positions by record, `dots.reviewed` its moves by the record
+// they lead to; `dots.chains` the chains and loops of positions.
 const dots = {
-  w: 3, h: 3, root: null, node: null, moves: [], analyses: new Map(), nimbers: new Map(),
-  pv: null, cursor: 0, keyboard: false, token: 0, error: "",
+  w: 3, h: 3, root: null, node: null, moves: [], analyses: new Map(), reviewed: new Map(),
+  nimbers: new Map(), chains: new Map(), pv: null, cursor: 0, keyboard: false, token: 0, error: "",
 };
 
 function dotsNode(move, parent) { return { move, parent, kids: [], next: null }; }
@@ -208,9 +211,6 @@ function dotsState(w, h, moves) {
   }
   return { drawn, owner, score, toMove, over: drawn.size === numEdges(w, h) };
 }
-
-/** The first player's final margin when the player to move in `st` gets `v` more than the other. */
-function firstMargin(st, v) { return st.score[0] - st.score[1] + (st.toMove === 0 ? v : -v); }
 
 /** The record `WxH:e,e,...` of `moves`. */
 function recordOf(moves) {
@@ -276,7 +276,8 @@ function dotsPlayer(side) { return $(side === 0 ? "dots-p0" : "dots-p1").value.t
 
 function dotsNew(w, h, root) {
   dots.w = w; dots.h = h; dots.root = root || dotsNode(null, null); dots.node = dots.root;
-  dots.analyses.clear(); dots.nimbers.clear(); dots.cursor = 0; dots.error = "";
+  dots.analyses.clear(); dots.reviewed.clear(); dots.nimbers.clear(); dots.chains.clear();
+  dots.cursor = 0; dots.error = "";
   $("dots-w").value = String(w); $("dots-h").value = String(h);
   dotsChanged();
 }
@@ -327,6 +328,7 @@ function dotsChanged() {
   $("dots-record").value = dotsRecord();
   if ($("dots-values").checked) dotsAnalyze();
   if ($("dots-nimber").checked) dotsNimber();
+  if ($("dots-chains").checked) dotsChains();
   setLink();
   dotsComputer();
 }
@@ -362,39 +364,56 @@ function reachText(message) {
   return message;
 }
 
-/** Analyses every position of the current line not yet analysed, for the move list and the value history. */
-async function dotsHistory() {
+/**
+ * Reviews the line shown (`/api/dots/review` as jobs): first the position
+ * shown (up to 60 s), then the line from its first position not reviewed
+ * yet (at most 5 s a position): every position's values and every move's
+ * loss and class, for the board, the move list and the value history.
+ */
+async function dotsAnalyze() {
   const token = dots.token;
   const line = dotsLine().map((n) => n.move);
-  for (let k = 0; k < line.length; k++) {
-    if (token !== dots.token || !$("dots-values").checked) return;
-    const record = recordOf(line.slice(0, k));
-    if (dots.analyses.has(record)) continue;
+  const here = dots.moves.length;
+  const merge = (r) => {
+    if (!r || !r.positions) return;
+    r.positions.forEach((p, i) => {
+      // A position reviewed already keeps its entry (the position shown
+      // had more time than the rest of the line).
+      const key = recordOf(line.slice(0, r.from + i)), old = dots.analyses.get(key);
+      if (!old || old.error || (old.limit && !p.limit)) dots.analyses.set(key, p);
+    });
+    for (const m of r.moves) dots.reviewed.set(recordOf(line.slice(0, m.ply)), m);
+    if (token === dots.token) dotsDraw();
+  };
+  const review = async (params, label) => {
     try {
-      dots.analyses.set(record, await api("dots/analyze", { position: record, time_limit: "5" }, false, "analysis of move " + (k + 1)));
+      merge(await job("dots/review", params, label, (partial) => merge(partial.review), () => token !== dots.token));
+      return true;
     } catch (err) {
-      dots.analyses.set(record, { error: reachText(err.message) });
-      return;
+      dots.analyses.set(recordOf(line.slice(0, params.from)), { error: reachText(err.message) });
+      if (token === dots.token) dotsDraw();
+      return false;
     }
-    dotsChart();
-    dotsMoveList();
-  }
+  };
+  if (!dots.analyses.has(dotsRecord()) &&
+      !await review({ position: dotsRecord(), from: String(here), time_limit: "60" }, "analysis")) return;
+  if (token !== dots.token) return;
+  let from = 0;
+  while (from <= line.length && dots.analyses.has(recordOf(line.slice(0, from)))) from++;
+  if (from > line.length) { dotsDraw(); return; }
+  await review({ position: recordOf(line), from: String(from), time_limit: "60", position_time: "5" }, "review");
 }
 
-async function dotsAnalyze() {
-  const record = dotsRecord(), token = dots.token;
-  const st = dotsState(dots.w, dots.h, dots.moves);
-  if (!dots.analyses.has(record) && !st.over) {
-    try {
-      const r = await job("dots/analyze", { position: record, time_limit: "60" }, "analysis", null,
-        () => token !== dots.token);
-      if (r) dots.analyses.set(record, r);
-    } catch (err) {
-      dots.analyses.set(record, { error: reachText(err.message) });
-    }
-    if (record === dotsRecord()) dotsDraw();
+/** Fetches the chains and loops of the position shown (`/api/dots/chains`). */
+async function dotsChains() {
+  const record = dotsRecord();
+  if (dots.chains.has(record)) { dotsDraw(); return; }
+  try {
+    dots.chains.set(record, await api("dots/chains", { position: record }, false, "chains"));
+  } catch (err) {
+    dots.chains.set(record, { error: reachText(err.message) });
   }
-  if (token === dots.token) dotsHistory();
+  if (record === dotsRecord()) dotsDraw();
 }
 
 async function dotsNimber() {
@@ -429,12 +448,14 @@ function dotsPvDraw() {
   out.className = "";
   out.textContent = "";
   if (!r) return;
-  const st = dotsState(dots.w, dots.h, dots.moves);
+  // The margin of the position shown, from its review (with values on).
+  const a = dots.analyses.get(dotsRecord());
+  const margin = r.value !== null && a && typeof a.margin === "number" ? a.margin : null;
   const head = document.createElement("span");
   head.textContent = r.value === null ? "Principal variation: none found before the limit." :
-    `Principal variation (the first player ends ${signed(firstMargin(st, r.value))}):`;
+    margin === null ? "Principal variation:" : `Principal variation (the first player ends ${signed(margin)}):`;
   out.appendChild(head);
-  out.dataset.margin = r.value === null ? "" : String(firstMargin(st, r.value));
+  out.dataset.margin = margin === null ? "" : String(margin);
   r.moves.forEach((m, i) => {
     const b = document.createElement("button");
     b.className = "pv-move link";
@@ -472,16 +493,9 @@ function nimText(m) { return m.loony ? "L" : m.nimber === 0 ? "0" : "*" + m.nimb
 /** The line shown in the move list. */
 function dotsLine() { return lineOf(dots.node); }
 
-/** The loss of move `k` of `line` against the best move, from the analysis before it. */
+/** Move `k` of `line` as the review measured it (loss, class), if reviewed. */
 function moveLoss(line, k) {
-  const a = dots.analyses.get(recordOf(line.slice(0, k).map((n) => n.move)));
-  if (!a || !a.moves || a.value === null || a.value === undefined) return null;
-  const m = a.moves.find((x) => x.edge === line[k].move);
-  if (!m) return null;
-  const loss = a.value - m.value;
-  // A blunder changes the outcome (a win to a tie or a loss, a tie to a loss); a mistake only costs boxes.
-  const kind = loss === 0 ? "" : Math.sign(m.value) < Math.sign(a.value) ? "blunder" : "mistake";
-  return { loss, kind };
+  return dots.reviewed.get(recordOf(line.slice(0, k + 1).map((n) => n.move))) || null;
 }
 
 function dotsMoveList() {
@@ -504,11 +518,11 @@ function dotsMoveList() {
     const loss = moveLoss(line, k);
     if (loss) {
       li.dataset.loss = String(loss.loss);
-      if (loss.kind) {
-        li.classList.add(loss.kind);
+      if (loss.class !== "best") {
+        li.classList.add(loss.class);
         const t = document.createElement("span");
         t.className = "loss";
-        t.textContent = ` \u2212${loss.loss}: ${loss.kind}`;
+        t.textContent = ` \u2212${loss.loss}: ${loss.class}`;
         li.appendChild(t);
       }
     }
@@ -570,7 +584,7 @@ function dotsDraw() {
     for (const m of a.moves) {
       const [c0, r0, c1, r1] = edgeEnds(w, h, m.edge);
       const x = (X(c0) + X(c1)) / 2, y = (Y(r0) + Y(r1)) / 2;
-      const v = firstMargin(st, m.value);
+      const v = m.margin;
       const t = svgEl("text", { x, y, class: "val " + valueClass(v) + (m.value === a.value ? " best" : ""),
         "data-edge": m.edge, "data-value": v }, svg);
       t.textContent = signed(v);
@@ -590,6 +604,21 @@ function dotsDraw() {
       t.textContent = nimText(m);
     }
   }
+  // Long chains and loops, outlined box by box (`/api/dots/chains`).
+  const ch = $("dots-chains").checked ? dots.chains.get(dotsRecord()) : null;
+  if (ch && ch.chains) {
+    ch.chains.filter((c) => c.long).forEach((c, i) => {
+      const g = svgEl("g", { class: "chain " + c.kind, "data-kind": c.kind, "data-length": c.length,
+        "data-boxes": c.boxes.join(",") }, svg);
+      for (const b of c.boxes) {
+        const r = Math.floor(b / w), col = b % w;
+        svgEl("rect", { x: X(col) + 9, y: Y(r) + 9, width: S - 18, height: S - 18, rx: 8, class: "chain-box c" + (i % 4) }, g);
+      }
+      const first = c.boxes[0];
+      const t = svgEl("text", { x: X(first % w) + S / 2, y: Y(Math.floor(first / w)) + S / 2, class: "chain-len" }, g);
+      t.textContent = (c.kind === "loop" ? "loop " : "") + c.length;
+    });
+  }
   // Status, analysis and the value history.
   const names = [dotsPlayer(0), dotsPlayer(1)];
   const status = $("dots-status");
@@ -608,17 +637,21 @@ function dotsDraw() {
   let text = "";
   if (dots.error) { text = dots.error; out.className = "error"; }
   else if (a && a.error) { text = a.error; out.className = "error"; }
-  else if (a && a.value !== null && a.value !== undefined) {
+  else if (a && typeof a.margin === "number" && !st.over) {
     const best = a.moves.filter((m) => m.value === a.value).map((m) => m.edge);
-    text = `The first player ends ${signed(firstMargin(st, a.value))} with perfect play; ` +
+    text = `The first player ends ${signed(a.margin)} with perfect play; ` +
       `best for ${st.toMove === 0 ? "first" : "second"}: ${best.join(", ")}` +
       (a.moves.some((m) => m.loony) ? "; L: loony moves." : ".");
-  } else if (a && a.limit) {
-    const lo = firstMargin(st, st.toMove === 0 ? a.lower : a.upper), hi = firstMargin(st, st.toMove === 0 ? a.upper : a.lower);
+  } else if (a && a.limit && a.margin_range) {
+    const [lo, hi] = a.margin_range;
     text = `${a.limit === "interrupt" ? "Stopped" : "The " + a.limit + " limit ended the search"} after ${a.nodes} nodes: ` +
       `the first player ends between ${signed(lo)} and ${signed(hi)}.`;
   }
   out.dataset.limit = a && a.limit ? a.limit : "";
+  if (ch && ch.error) text += (text ? " " : "") + "Chains: " + ch.error;
+  else if (ch && ch.chains) {
+    text += (text ? " " : "") + `Long chains: ${ch.long_chains}, loops: ${ch.loops} (outlined).`;
+  }
   if (n && n.error) text += (text ? " " : "") + "Nimstring: " + n.error;
   else if (n && n.nimber !== undefined && !n.partial) {
     text += (text ? " " : "") + "Nimstring value: " + (n.loony ? "loony" : n.nimber === null ? "unknown (" + n.limit + " limit)" : n.nimber === 0 ? "0" : "*" + n.nimber) +
@@ -627,6 +660,8 @@ function dotsDraw() {
   out.textContent = text;
   dotsChart();
   dotsMoveList();
+  // The variation's margin comes with the review of the position.
+  if (dots.pv) dotsPvDraw();
 }
 
 function dotsChart() {
@@ -636,11 +671,7 @@ function dotsChart() {
   for (let k = 0; k <= dots.moves.length; k++) {
     const moves = dots.moves.slice(0, k);
     const a = dots.analyses.get(recordOf(moves));
-    const st = dotsState(dots.w, dots.h, moves);
-    let margin = null;
-    if (st.over) margin = st.score[0] - st.score[1];
-    else if (a && typeof a.value === "number") margin = firstMargin(st, a.value);
-    if (margin !== null) pts.push([k, margin]);
+    if (a && typeof a.margin === "number") pts.push([k, a.margin]);
   }
   const n = Math.max(dots.moves.length, 1);
   const X = (k) => 24 + (k / n) * 268, Y = (m) => 60 - (m / boxes) * 52;
@@ -725,6 +756,7 @@ $("dots-redo").addEventListener("click", dotsRedo);
 $("dots-values").addEventListener("change", () => { if ($("dots-values").checked) dotsAnalyze(); dotsDraw(); setLink(); });
 $("dots-nimber").addEventListener("change", () => { if ($("dots-nimber").checked) dotsNimber(); dotsDraw(); setLink(); });
 $("dots-numbers").addEventListener("change", () => { dotsDraw(); setLink(); });
+$("dots-chains").addEventListener("change", () => { if ($("dots-chains").checked) dotsChains(); else dotsDraw(); setLink(); });
 $("dots-pv-btn").addEventListener("click", dotsPv);
 $("dots-load").addEventListener("click", () => dotsLoad($("dots-record").value));
 $("dots-export").addEventListener("click", () => {
@@ -1137,16 +1169,34 @@ async function amSolve() {
   }
 }
 
+/**
+ * The computer player's move for the side to move (`/api/amazons/move` as
+ * a job, thinking for the time limit), played on the board.
+ */
+async function amPlayerMove() {
+  if (!amLegalMoves().length) return;
+  const token = am.token;
+  const out = $("am-verdict");
+  out.textContent = "The computer thinks...";
+  try {
+    const r = await job("amazons/move", { position: amText(), time_limit: amTime() }, "computer player", null,
+      () => token !== am.token);
+    if (!r || token !== am.token || !r.best_move) return;
+    out.textContent = `Computer (${r.to_move}): ${r.best_move}, ${r.depth} plies deep, ${r.nodes} positions` +
+      (r.winner ? `; ${r.winner} wins (proved).` : ".");
+    out.dataset.winner = r.winner || "";
+    out.dataset.move = r.best_move;
+    amApply(r.best_move);
+  } catch (err) {
+    out.textContent = err.message;
+  }
+}
+
+/** Plays for the side the "Computer plays" choice names, when it is to move. */
 async function amComputer() {
   const side = $("am-computer").value;
   if (side === "none" || side[0] !== am.toMove) return;
-  const moves = amLegalMoves();
-  if (!moves.length) return;
-  const token = am.token;
-  const r = await amSolve();
-  if (token !== am.token) return;
-  // The solver's winning move; without one, the first legal move.
-  amApply(r && r.best_move ? r.best_move : moves[0]);
+  await amPlayerMove();
 }
 
 async function amThermograph(area) {
@@ -1209,6 +1259,7 @@ function amPvDraw() {
   });
 }
 $("am-computer").addEventListener("change", amComputer);
+$("am-play").addEventListener("click", amPlayerMove);
 
 // ---------------------------------------------------------------- CGT calculator
 
@@ -1338,7 +1389,7 @@ function setLink() {
     if (dots.node !== dotsMainEnd()) parts.push("at=" + enc(dots.moves.join(",")));
     if (dotsPlayer(0) !== "human") parts.push("first=" + enc(dotsPlayer(0)));
     parts.push("second=" + enc(dotsPlayer(1)));
-    for (const [id, key] of [["dots-values", "values"], ["dots-nimber", "nimstring"], ["dots-numbers", "numbers"]]) {
+    for (const [id, key] of [["dots-values", "values"], ["dots-nimber", "nimstring"], ["dots-numbers", "numbers"], ["dots-chains", "chains"]]) {
       if ($(id).checked) parts.push(key);
     }
   } else if (activePanel === "amazons") {
@@ -1369,6 +1420,7 @@ function dotsMainEnd() {
     $("dots-values").checked = link.has("values");
     $("dots-nimber").checked = link.has("nimstring");
     $("dots-numbers").checked = link.has("numbers");
+    $("dots-chains").checked = link.has("chains");
     dotsLoad(link.get("dots"));
     if (link.has("at")) {
       // The node at the end of the moves `at` names, from the root.
