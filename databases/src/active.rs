@@ -293,8 +293,9 @@ impl ActiveDb {
 
 /// The options of entries, generated and ranked in board space (the box at
 /// `A1`, as [`BoxIndex::cells_to_board`] places it): a specialisation of
-/// ranking every option's configuration with [`BoxIndex::rank_of`] (the
-/// test `fast_options_match_rank_of` checks they agree).
+/// ranking every option's configuration with [`BoxIndex::rank_of`]
+/// (`databases/tests/active_reference.rs` builds tables that way and checks
+/// the files are the same).
 ///
 /// After a queen's move `from -> to` the queen part of the rank and the set
 /// of cells without a queen are fixed for every arrow, so they are ranked
@@ -560,69 +561,5 @@ impl Dictionary {
             key[..split].iter().map(holder(0)),
             key[split + 1..].iter().map(holder(1)),
         )?)
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    /// The ranks after every move of `movers` (group `group`), `others`
-    /// staying, each ranked whole with [`BoxIndex::rank_of`].
-    fn plain_options(
-        index: &BoxIndex,
-        empty: Bitboard,
-        movers: Bitboard,
-        others: Bitboard,
-        group: usize,
-    ) -> Vec<u64> {
-        let cells = |b: Bitboard| index.board_to_cells(b).unwrap();
-        let mut out = Vec::new();
-        for from in movers {
-            let vacated = empty.with(from);
-            for to in queen_attacks(from, empty) {
-                let mut queens = [cells(others); 2];
-                queens[group] = cells(movers.without(from).with(to));
-                for arrow in queen_attacks(to, vacated.without(to)) {
-                    out.push(index.rank_of(&queens, cells(vacated.without(to).without(arrow))));
-                }
-            }
-        }
-        out.sort_unstable();
-        out
-    }
-
-    #[test]
-    fn fast_options_match_rank_of() {
-        for (w, h, b, wq) in [(3, 2, 1, 2), (4, 3, 2, 1), (6, 1, 1, 1), (2, 5, 2, 2)] {
-            let index = BoxIndex::new(w, h, &[b, wq]).unwrap();
-            let options = Options::new(&index);
-            let mut seen = 0;
-            for layer in 0..=index.free_cells() {
-                let layer = Layer::new(&index, layer);
-                for i in 0..layer.len() {
-                    let r = layer.rank(i);
-                    assert_eq!(index.empty_count(r), index.unrank(r).empty.count_ones());
-                    let c = index.unrank(r);
-                    let [black, white] =
-                        [c.queens[0], c.queens[1]].map(|q| index.cells_to_board(q));
-                    let empty = index.cells_to_board(c.empty);
-                    for mover in 0..2 {
-                        let mut fast = Vec::new();
-                        options.push_children([black.0, white.0], empty.0, mover, &mut fast);
-                        fast.sort_unstable();
-                        let (movers, others) = if mover == 0 {
-                            (black, white)
-                        } else {
-                            (white, black)
-                        };
-                        assert_eq!(fast, plain_options(&index, empty, movers, others, mover));
-                    }
-                    seen += 1;
-                }
-            }
-            // The layers list every rank once.
-            assert_eq!(seen, index.count(), "{w}x{h}");
-        }
     }
 }
