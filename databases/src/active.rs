@@ -18,13 +18,14 @@
 //! Stored on disk by [`crate::format::active_bytes`]; served through
 //! [`amazons::AreaOracle::active_thermograph`].
 
+use std::hash::BuildHasher;
 use std::ops::Range;
 
 use amazons::{queen_attacks, Bitboard};
 use cgt::budget::Watch;
 use cgt::ProgressSink;
 use cgt::{Overflow, Thermograph, Trajectory};
-use hashbrown::HashMap;
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use rayon::prelude::*;
 
 use crate::index::{comb_rank, compress, expand, BoxIndex, IndexError};
@@ -518,32 +519,62 @@ impl Layer {
 struct Dictionary {
     /// The thermographs, in the order they were first met.
     thermographs: Vec<Thermograph>,
-    known: HashMap<Thermograph, u32>,
+    /// The ids of the thermographs, by hash (each stored once, in
+    /// `thermographs`).
+    known: HashTable<u32>,
     /// Per thermograph, the id of its right wall (side 0: as a Left
     /// option), and of its left wall (side 1: as a Right option).
     wall_of: [Vec<u32>; 2],
     /// Per wall id of each side, a thermograph with that wall.
     holder: [Vec<u32>; 2],
-    walls: [HashMap<Trajectory, u32>; 2],
+    /// The wall ids of each side, by hash.
+    walls: [HashTable<u32>; 2],
+    hasher: DefaultHashBuilder,
+}
+
+/// The wall of `t` that counts on `side` (see [`Dictionary::wall_of`]).
+fn wall(t: &Thermograph, side: usize) -> &Trajectory {
+    if side == 0 {
+        &t.right_wall
+    } else {
+        &t.left_wall
+    }
 }
 
 impl Dictionary {
     /// The id of `t`, added if new.
     fn intern(&mut self, t: Thermograph) -> u32 {
-        if let Some(&id) = self.known.get(&t) {
+        let Dictionary {
+            thermographs,
+            known,
+            wall_of,
+            holder,
+            walls,
+            hasher,
+        } = self;
+        let hash = hasher.hash_one(&t);
+        if let Some(&id) = known.find(hash, |&id| thermographs[id as usize] == t) {
             return id;
         }
-        let id = self.thermographs.len() as u32;
-        for (side, wall) in [&t.right_wall, &t.left_wall].into_iter().enumerate() {
-            let next = self.holder[side].len() as u32;
-            let w = *self.walls[side].entry(wall.clone()).or_insert(next);
-            if w == next {
-                self.holder[side].push(id);
-            }
-            self.wall_of[side].push(w);
+        let id = thermographs.len() as u32;
+        thermographs.push(t);
+        let t = &thermographs[id as usize];
+        known.insert_unique(hash, id, |&i| hasher.hash_one(&thermographs[i as usize]));
+        for side in 0..2 {
+            let of = |w: u32| wall(&thermographs[holder[side][w as usize] as usize], side);
+            let hash = hasher.hash_one(wall(t, side));
+            let w = match walls[side].find(hash, |&w| of(w) == wall(t, side)) {
+                Some(&w) => w,
+                None => {
+                    let w = holder[side].len() as u32;
+                    holder[side].push(id);
+                    let of = |w: u32| wall(&thermographs[holder[side][w as usize] as usize], side);
+                    walls[side].insert_unique(hash, w, |&w| hasher.hash_one(of(w)));
+                    w
+                }
+            };
+            wall_of[side].push(w);
         }
-        self.known.insert(t.clone(), id);
-        self.thermographs.push(t);
         id
     }
 
