@@ -330,9 +330,7 @@ impl BoxIndex {
     /// As [`BoxIndex::rank`].
     pub fn rank_of(&self, queens: &[u64], empty: u64) -> u64 {
         assert_eq!(queens.len(), self.groups.len(), "group count");
-        let n = self.cells();
-        let box_mask = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
-        let mut free = box_mask;
+        let mut free = self.box_cells();
         let mut rank = 0u64;
         for ((&cells, &k), &radix) in queens.iter().zip(&self.groups).zip(&self.radix) {
             assert_eq!(cells.count_ones(), k, "queen count of a group");
@@ -359,7 +357,7 @@ impl BoxIndex {
             high /= self.radix[g];
         }
         let n = self.cells();
-        let mut free = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut free = self.box_cells();
         let mut left = n;
         let mut queens = Vec::with_capacity(self.groups.len());
         for (g, &k) in self.groups.iter().enumerate() {
