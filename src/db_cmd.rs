@@ -80,7 +80,7 @@ pub enum DbCommand {
         quiet: bool,
         /// Stop after this many seconds (more than 0, at most 10^7; Ctrl-C
         /// stops it too): the table under way is given up without a file
-        /// (within a few milliseconds for territories, one entry for active
+        /// (within a few milliseconds for territories, a thousand entries for active
         /// areas), the files built stay, and a later build resumes.
         #[arg(long, value_name = "S", value_parser = bounds::seconds)]
         time_limit: Option<std::time::Duration>,

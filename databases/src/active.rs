@@ -18,14 +18,17 @@
 //! Stored on disk by [`crate::format::active_bytes`]; served through
 //! [`amazons::AreaOracle::active_thermograph`].
 
+use std::hash::BuildHasher;
+use std::ops::Range;
+
 use amazons::{queen_attacks, Bitboard};
 use cgt::budget::Watch;
 use cgt::ProgressSink;
-use cgt::{Overflow, Thermograph};
+use cgt::{Overflow, Thermograph, Trajectory};
+use hashbrown::{DefaultHashBuilder, HashMap, HashTable};
 use rayon::prelude::*;
-use std::collections::HashMap;
 
-use crate::index::{BoxIndex, IndexError};
+use crate::index::{comb_rank, compress, expand, BoxIndex, IndexError};
 
 /// Why an active database could not be built.
 #[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
@@ -75,23 +78,29 @@ pub struct ActiveDb {
 /// through [`crate::build_active`] (the arena holding them all stays small).
 pub const CANONICAL_MAX_ENTRIES: u64 = 20_000;
 
-/// Ranks valued in parallel before their thermographs are interned (bounds
-/// the memory of thermographs not yet deduplicated).
-const BATCH: usize = 1 << 16;
+/// Entries keyed in parallel before their keys are looked up in the memo
+/// and the new ones valued (bounds the memory of keys and thermographs not
+/// yet deduplicated).
+const BATCH: u64 = 1 << 16;
 
 impl ActiveDb {
     /// Builds the table of a `width x height` box with `black` Black and
     /// `white` White queens (index groups: Black, then White), ticking
     /// `progress` once per entry (pass `&()` for none) and asking `watch`
-    /// before valuing each entry: once it names a limit the build ends with
-    /// [`ActiveError::Stopped`] (pass `&Watch::unlimited()` for no limit).
+    /// before every thousand entries: once it names a limit the build ends
+    /// with [`ActiveError::Stopped`] (pass `&Watch::unlimited()` for no
+    /// limit).
     ///
-    /// Layer by layer (by the number of empty squares), the entries of a
-    /// layer are valued in parallel in batches, from the thermographs of
-    /// their options in lower layers; each batch is then interned in a
-    /// dictionary of distinct thermographs (tables hold far fewer distinct
-    /// thermographs than entries), so memory is four bytes an entry plus the
-    /// dictionary.
+    /// Layer by layer (by the number of empty squares), in batches of
+    /// entries in rank order: each entry's options are generated and ranked
+    /// in board space and looked up in the lower layers, which
+    /// gives the entry's key, the walls its options count by (in parallel);
+    /// a key met before takes the thermograph it had (a bounded memo), and only
+    /// new keys are valued with [`Thermograph::from_options`] (in parallel),
+    /// then interned in a dictionary of distinct thermographs in rank order.
+    /// Memory is four bytes an entry, the dictionary and the bounded memo;
+    /// the result is the same, byte for byte, as valuing every entry from
+    /// all its options in rank order.
     ///
     /// # Errors
     /// [`ActiveError`], [`ActiveError::Stopped`] on a limit.
@@ -104,6 +113,9 @@ impl ActiveDb {
         watch: &Watch,
     ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
+        if width > amazons::Size::MAX || height > amazons::Size::MAX {
+            return Err(IndexError::TooLarge { width, height }.into());
+        }
         let len =
             usize::try_from(index.count()).map_err(|_| IndexError::TooLarge { width, height })?;
         let mut ids = Vec::new();
@@ -113,39 +125,73 @@ impl ActiveDb {
                 bytes: index.count().saturating_mul(4),
             })?;
         ids.resize(len, u32::MAX);
-        let mut dict: Vec<Thermograph> = Vec::new();
-        let mut known: HashMap<Thermograph, u32> = HashMap::new();
+        let options = Options::new(&index);
+        let mut dict = Dictionary::default();
+        let mut memo = Memo::default();
         for layer in 0..=index.free_cells() {
-            let ranks: Vec<u64> = (0..index.count())
-                .filter(|&r| index.empty_count(r) == layer)
-                .collect();
-            for batch in ranks.chunks(BATCH) {
-                let valued: Vec<Thermograph> = batch
+            let layer = Layer::new(&index, layer);
+            let mut start = 0;
+            while start < layer.len() {
+                let end = (start + BATCH).min(layer.len());
+                // The keys of the batch, in parallel.
+                let chunks: Vec<Keys> = (start..end)
+                    .step_by(CHUNK as usize)
+                    .collect::<Vec<u64>>()
                     .par_iter()
-                    .map(|&r| {
+                    .map(|&from| {
                         if let Some(limit) = watch.reached() {
                             return Err(ActiveError::Stopped(limit));
                         }
-                        evaluate(&index, r, &dict, |c| {
-                            let id = ids[c as usize];
-                            debug_assert!(id != u32::MAX, "lower layers are done");
-                            id
-                        })
+                        let range = from..(from + CHUNK).min(end);
+                        Ok(layer.keys(&index, &options, &ids, &dict.wall_of, range))
                     })
                     .collect::<Result<_, _>>()?;
-                for (&r, t) in batch.iter().zip(valued) {
-                    let id = *known.entry(t).or_insert_with_key(|t| {
-                        dict.push(t.clone());
-                        (dict.len() - 1) as u32
+                // Keys seen before take their id; the others are valued once
+                // each, in parallel, and interned in rank order of their first
+                // entry (the order a plain pass over the ranks interns them).
+                let mut slots: Vec<Slot> = Vec::with_capacity((end - start) as usize);
+                let mut fresh: HashMap<&[u32], u32> = HashMap::new();
+                let mut unknown: Vec<&[u32]> = Vec::new();
+                for key in chunks.iter().flat_map(Keys::iter) {
+                    slots.push(match memo.get(key) {
+                        Some(id) => Slot::Known(id),
+                        None => Slot::Fresh(*fresh.entry(key).or_insert_with(|| {
+                            unknown.push(key);
+                            (unknown.len() - 1) as u32
+                        })),
                     });
-                    ids[r as usize] = id;
                 }
-                progress.advance(batch.len() as u64);
+                let valued: Vec<Thermograph> = unknown
+                    .par_iter()
+                    .map(|key| {
+                        if let Some(limit) = watch.reached() {
+                            return Err(ActiveError::Stopped(limit));
+                        }
+                        dict.value_of(key)
+                    })
+                    .collect::<Result<_, _>>()?;
+                let fresh_ids: Vec<u32> = unknown
+                    .iter()
+                    .zip(valued)
+                    .map(|(key, t)| {
+                        let id = dict.intern(t);
+                        memo.insert(key, id);
+                        id
+                    })
+                    .collect();
+                for (i, slot) in (start..end).zip(slots) {
+                    ids[layer.rank(i) as usize] = match slot {
+                        Slot::Known(id) => id,
+                        Slot::Fresh(f) => fresh_ids[f as usize],
+                    };
+                }
+                progress.advance(end - start);
+                start = end;
             }
         }
         Ok(ActiveDb {
             index,
-            dict,
+            dict: dict.thermographs,
             ids,
             canonical: Vec::new(),
         })
@@ -158,24 +204,27 @@ impl ActiveDb {
     /// [`ActiveError::Canonical`] if the `cgt` layer fails.
     pub fn compute_canonical_forms(&mut self) -> Result<(), ActiveError> {
         let index = &self.index;
+        let options = Options::new(index);
         let mut arena = cgt::Arena::new();
         let mut ids: Vec<Option<cgt::GameId>> = vec![None; self.ids.len()];
         let err = |e: cgt::CgtError| ActiveError::Canonical(e.to_string());
+        let (mut lefts, mut rights) = (Vec::new(), Vec::new());
         for layer in 0..=index.free_cells() {
-            for r in (0..index.count()).filter(|&r| index.empty_count(r) == layer) {
+            let layer = Layer::new(index, layer);
+            for r in (0..layer.len()).map(|i| layer.rank(i)) {
                 let c = index.unrank(r);
-                let empty = index.cells_to_board(c.empty);
-                let black = index.cells_to_board(c.queens[0]);
-                let white = index.cells_to_board(c.queens[1]);
-                let id = |r: u64| ids[r as usize].expect("lower layers are done");
-                let lefts: Vec<cgt::GameId> = child_ranks(index, empty, black, white, 0)
-                    .into_iter()
-                    .map(id)
-                    .collect();
-                let rights: Vec<cgt::GameId> = child_ranks(index, empty, white, black, 1)
-                    .into_iter()
-                    .map(id)
-                    .collect();
+                let queens = [
+                    index.cells_to_board(c.queens[0]).0,
+                    index.cells_to_board(c.queens[1]).0,
+                ];
+                let empty = index.cells_to_board(c.empty).0;
+                let id = |r: &u64| ids[*r as usize].expect("lower layers are done");
+                lefts.clear();
+                rights.clear();
+                options.push_children(queens, empty, 0, &mut lefts);
+                options.push_children(queens, empty, 1, &mut rights);
+                let lefts: Vec<cgt::GameId> = lefts.iter().map(id).collect();
+                let rights: Vec<cgt::GameId> = rights.iter().map(id).collect();
                 ids[r as usize] = Some(arena.new_game(&lefts, &rights).map_err(err)?);
             }
         }
@@ -243,56 +292,305 @@ impl ActiveDb {
     }
 }
 
-/// The ranks of the configurations after each move of `movers` (the other
-/// queens `others` stay), in the group order `mover_group`.
-fn child_ranks(
-    index: &BoxIndex,
-    empty: Bitboard,
-    movers: Bitboard,
-    others: Bitboard,
-    mover_group: usize,
-) -> Vec<u64> {
-    let cells = |b: Bitboard| index.board_to_cells(b).expect("moves stay in the box");
-    let others_cells = cells(others);
-    let mut out = Vec::new();
-    for from in movers {
-        let vacated = empty.with(from);
-        for to in queen_attacks(from, empty) {
-            let after = cells(movers.without(from).with(to));
-            let mut queens = [others_cells; 2];
-            queens[mover_group] = after;
-            for arrow in queen_attacks(to, vacated.without(to)) {
-                out.push(index.rank_of(&queens, cells(vacated.without(to).without(arrow))));
+/// The options of entries, generated and ranked in board space (the box at
+/// `A1`, as [`BoxIndex::cells_to_board`] places it): a specialisation of
+/// ranking every option's configuration with [`BoxIndex::rank_of`]
+/// (`databases/tests/active_reference.rs` builds tables that way and checks
+/// the files are the same).
+///
+/// After a queen's move `from -> to` the queen part of the rank and the set
+/// of cells without a queen are fixed for every arrow, so they are ranked
+/// once a move; an arrow burns one empty cell, which clears one bit of the
+/// empty mask (the bit of its position among the cells without a queen).
+#[derive(Clone, Copy, Debug)]
+struct Options {
+    /// The squares of the box.
+    box_squares: u64,
+    /// The number of placements of the White queens (the second radix).
+    white_radix: u64,
+    /// The width of the empty mask.
+    free: u32,
+}
+
+/// Separates the Left options from the Right options in a key.
+const SEPARATOR: u32 = u32::MAX;
+
+impl Options {
+    fn new(index: &BoxIndex) -> Options {
+        Options {
+            box_squares: index.cells_to_board(index.box_cells()).0,
+            white_radix: index.radix()[1],
+            free: index.free_cells(),
+        }
+    }
+
+    /// The queen part of the rank of Black queens `black` and White queens
+    /// `white` (board sets), shifted above the empty mask.
+    fn queen_part(&self, black: u64, white: u64) -> u64 {
+        let b = comb_rank(compress(black, self.box_squares));
+        let w = comb_rank(compress(white, self.box_squares & !black));
+        (b * self.white_radix + w) << self.free
+    }
+
+    /// Pushes the rank of the configuration after every move of the queens
+    /// of group `mover` (0 Black, 1 White) from `queens` (board sets) with
+    /// the empty squares `empty`.
+    fn push_children(&self, queens: [u64; 2], empty: u64, mover: usize, out: &mut Vec<u64>) {
+        let empty_board = Bitboard(empty);
+        for from in Bitboard(queens[mover]) {
+            let from_bit = 1u64 << from.index();
+            let vacated = empty | from_bit;
+            for to in queen_attacks(from, empty_board) {
+                let to_bit = 1u64 << to.index();
+                let mut after = queens;
+                after[mover] ^= from_bit | to_bit;
+                let high = self.queen_part(after[0], after[1]);
+                let without_queens = self.box_squares & !after[0] & !after[1];
+                let left = vacated & !to_bit;
+                let mask = compress(left, without_queens);
+                for arrow in queen_attacks(to, Bitboard(left)) {
+                    let below = without_queens & ((1u64 << arrow.index()) - 1);
+                    out.push(high | (mask - (1 << below.count_ones())));
+                }
             }
         }
     }
-    out
 }
 
-/// The thermograph of rank `rank` from its options' thermographs, `dict[id]`
-/// with `id = lookup(child rank)`. Options with the same thermograph are
-/// merged once (many moves of an area lead to equal values).
-fn evaluate(
-    index: &BoxIndex,
-    rank: u64,
-    dict: &[Thermograph],
-    lookup: impl Fn(u64) -> u32,
-) -> Result<Thermograph, ActiveError> {
-    let c = index.unrank(rank);
-    let empty = index.cells_to_board(c.empty);
-    let black = index.cells_to_board(c.queens[0]);
-    let white = index.cells_to_board(c.queens[1]);
-    let distinct = |ranks: Vec<u64>| {
-        let mut ids: Vec<u32> = ranks.into_iter().map(&lookup).collect();
-        ids.sort_unstable();
-        ids.dedup();
-        ids
-    };
-    // Black is Left, White is Right (Song & Müller 2015).
-    let lefts = distinct(child_ranks(index, empty, black, white, 0));
-    let rights = distinct(child_ranks(index, empty, white, black, 1));
-    Ok(Thermograph::from_options(
-        lefts.iter().map(|&i| &dict[i as usize]),
-        rights.iter().map(|&i| &dict[i as usize]),
-    )?)
+/// Entries valued in parallel per task.
+const CHUNK: u64 = 1 << 10;
+
+/// The largest number of words the memo of option sets holds before it is
+/// cleared (4 bytes each, so 256 MiB of keys).
+const MEMO_WORDS: usize = 1 << 26;
+
+/// The dictionary ids of the option sets already valued. A key is the
+/// sorted distinct right walls of the Left options, [`SEPARATOR`], then the
+/// left walls of the Right options (as ids, see [`Dictionary`]); entries
+/// with the same key have the same thermograph, and tables hold far fewer
+/// distinct keys than entries. Cleared when its keys
+/// reach [`MEMO_WORDS`] words, which bounds its memory.
+#[derive(Default)]
+struct Memo {
+    map: HashMap<Box<[u32]>, u32>,
+    words: usize,
+}
+
+impl Memo {
+    fn get(&self, key: &[u32]) -> Option<u32> {
+        self.map.get(key).copied()
+    }
+
+    fn insert(&mut self, key: &[u32], id: u32) {
+        if self.words + key.len() > MEMO_WORDS {
+            self.map.clear();
+            self.words = 0;
+        }
+        self.words += key.len();
+        self.map.insert(key.into(), id);
+    }
+}
+
+/// An entry of a batch: its dictionary id, or the index of its key among
+/// the batch's keys not yet valued.
+#[derive(Clone, Copy)]
+enum Slot {
+    Known(u32),
+    Fresh(u32),
+}
+
+/// The keys (see [`Memo`]) of consecutive entries, end to end.
+struct Keys {
+    words: Vec<u32>,
+    ends: Vec<usize>,
+}
+
+impl Keys {
+    fn iter(&self) -> impl Iterator<Item = &[u32]> {
+        let mut start = 0;
+        self.ends.iter().map(move |&end| {
+            let key = &self.words[start..end];
+            start = end;
+            key
+        })
+    }
+}
+
+/// The entries with a given number of empty cells, in rank order: for each
+/// placement of the queens (the high part of the rank), every empty mask
+/// with that many bits, increasing.
+struct Layer {
+    masks: Vec<u64>,
+    placements: u64,
+    free: u32,
+}
+
+impl Layer {
+    fn new(index: &BoxIndex, empty: u32) -> Layer {
+        let free = index.free_cells();
+        let mut masks = Vec::new();
+        if empty == 0 {
+            masks.push(0);
+        } else {
+            // Gosper's hack: the next larger set with as many bits.
+            let mut m = (1u64 << empty) - 1;
+            while m < 1u64 << free {
+                masks.push(m);
+                let low = m & m.wrapping_neg();
+                let ripple = m + low;
+                m = (((ripple ^ m) >> 2) / low) | ripple;
+            }
+        }
+        Layer {
+            masks,
+            placements: index.count() >> free,
+            free,
+        }
+    }
+
+    /// The number of entries.
+    fn len(&self) -> u64 {
+        self.placements * self.masks.len() as u64
+    }
+
+    /// The rank of the `i`-th entry.
+    fn rank(&self, i: u64) -> u64 {
+        let n = self.masks.len() as u64;
+        ((i / n) << self.free) | self.masks[(i % n) as usize]
+    }
+
+    /// The keys of the entries `range`, their options' thermographs read
+    /// from `ids` and their walls from `wall_of` (see [`Dictionary`]).
+    fn keys(
+        &self,
+        index: &BoxIndex,
+        options: &Options,
+        ids: &[u32],
+        wall_of: &[Vec<u32>; 2],
+        range: Range<u64>,
+    ) -> Keys {
+        let n = self.masks.len() as u64;
+        let mut keys = Keys {
+            words: Vec::new(),
+            ends: Vec::with_capacity((range.end - range.start) as usize),
+        };
+        let (mut placement, mut queens, mut without_queens) = (u64::MAX, [0u64; 2], 0u64);
+        let (mut ranks, mut option_ids) = (Vec::new(), Vec::new());
+        for i in range {
+            if i / n != placement {
+                placement = i / n;
+                let c = index.unrank(placement << self.free);
+                queens = [
+                    index.cells_to_board(c.queens[0]).0,
+                    index.cells_to_board(c.queens[1]).0,
+                ];
+                without_queens = options.box_squares & !queens[0] & !queens[1];
+            }
+            let empty = expand(self.masks[(i % n) as usize], without_queens);
+            // Black is Left, White is Right (Song & Müller 2015).
+            for (mover, walls) in wall_of.iter().enumerate() {
+                ranks.clear();
+                options.push_children(queens, empty, mover, &mut ranks);
+                option_ids.clear();
+                option_ids.extend(ranks.iter().map(|&r| {
+                    let id = ids[r as usize];
+                    debug_assert!(id != u32::MAX, "lower layers are done");
+                    walls[id as usize]
+                }));
+                option_ids.sort_unstable();
+                option_ids.dedup();
+                keys.words.extend_from_slice(&option_ids);
+                if mover == 0 {
+                    keys.words.push(SEPARATOR);
+                }
+            }
+            keys.ends.push(keys.words.len());
+        }
+        keys
+    }
+}
+
+/// The distinct thermographs of a table being built, their walls
+/// interned: a Left option counts only through its right wall and a Right
+/// option through its left wall ([`Thermograph::from_options`] reads
+/// nothing else), so the keys of [`Memo`] name walls, which thermographs
+/// share far more often than they are equal.
+#[derive(Default)]
+struct Dictionary {
+    /// The thermographs, in the order they were first met.
+    thermographs: Vec<Thermograph>,
+    /// The ids of the thermographs, by hash (each stored once, in
+    /// `thermographs`).
+    known: HashTable<u32>,
+    /// Per thermograph, the id of its right wall (side 0: as a Left
+    /// option), and of its left wall (side 1: as a Right option).
+    wall_of: [Vec<u32>; 2],
+    /// Per wall id of each side, a thermograph with that wall.
+    holder: [Vec<u32>; 2],
+    /// The wall ids of each side, by hash.
+    walls: [HashTable<u32>; 2],
+    hasher: DefaultHashBuilder,
+}
+
+/// The wall of `t` that counts on `side` (see [`Dictionary::wall_of`]).
+fn wall(t: &Thermograph, side: usize) -> &Trajectory {
+    if side == 0 {
+        &t.right_wall
+    } else {
+        &t.left_wall
+    }
+}
+
+impl Dictionary {
+    /// The id of `t`, added if new.
+    fn intern(&mut self, t: Thermograph) -> u32 {
+        let Dictionary {
+            thermographs,
+            known,
+            wall_of,
+            holder,
+            walls,
+            hasher,
+        } = self;
+        let hash = hasher.hash_one(&t);
+        if let Some(&id) = known.find(hash, |&id| thermographs[id as usize] == t) {
+            return id;
+        }
+        let id = thermographs.len() as u32;
+        thermographs.push(t);
+        let t = &thermographs[id as usize];
+        known.insert_unique(hash, id, |&i| hasher.hash_one(&thermographs[i as usize]));
+        for side in 0..2 {
+            let of = |w: u32| wall(&thermographs[holder[side][w as usize] as usize], side);
+            let hash = hasher.hash_one(wall(t, side));
+            let w = match walls[side].find(hash, |&w| of(w) == wall(t, side)) {
+                Some(&w) => w,
+                None => {
+                    let w = holder[side].len() as u32;
+                    holder[side].push(id);
+                    let of = |w: u32| wall(&thermographs[holder[side][w as usize] as usize], side);
+                    walls[side].insert_unique(hash, w, |&w| hasher.hash_one(of(w)));
+                    w
+                }
+            };
+            wall_of[side].push(w);
+        }
+        id
+    }
+
+    /// The thermograph of an entry whose options have the key `key` (see
+    /// [`Memo`]).
+    fn value_of(&self, key: &[u32]) -> Result<Thermograph, ActiveError> {
+        let split = key
+            .iter()
+            .position(|&w| w == SEPARATOR)
+            .expect("a key separates Left from Right");
+        let holder = |side: usize| {
+            move |&w: &u32| &self.thermographs[self.holder[side][w as usize] as usize]
+        };
+        Ok(Thermograph::from_options(
+            key[..split].iter().map(holder(0)),
+            key[split + 1..].iter().map(holder(1)),
+        )?)
+    }
 }

@@ -13,9 +13,12 @@ use crate::active::ActiveDb;
 pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
     let dict = db.distinct_thermographs();
     let entries = db.thermograph_ids();
-    let mut payload = Vec::new();
-    payload.extend_from_slice(&(dict.len() as u32).to_le_bytes());
     let width: u8 = if dict.len() <= 1 << 16 { 2 } else { 4 };
+    // The header goes in front once the payload (which its checksum covers)
+    // is written: one buffer, no copy of the entries.
+    let mut payload = vec![0u8; HEADER_LEN];
+    payload.reserve(entries.len() * usize::from(width) + 1);
+    payload.extend_from_slice(&(dict.len() as u32).to_le_bytes());
     payload.push(width);
     let rational = |out: &mut Vec<u8>, q: Rational| {
         out.extend_from_slice(&q.numer().to_le_bytes());
@@ -64,10 +67,9 @@ pub fn active_bytes(db: &ActiveDb) -> Vec<u8> {
     } else {
         payload.push(0);
     }
-    let mut out = Vec::with_capacity(HEADER_LEN + payload.len());
-    out.extend_from_slice(&header_bytes(DbKind::Active, db.index(), &payload));
-    out.extend_from_slice(&payload);
-    out
+    let header = header_bytes(DbKind::Active, db.index(), &payload[HEADER_LEN..]);
+    payload[..HEADER_LEN].copy_from_slice(&header);
+    payload
 }
 
 /// A reader over a payload that reports where it ran out or went wrong.
