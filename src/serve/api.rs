@@ -164,18 +164,14 @@ impl State {
 type Shared = Arc<State>;
 type Params = HashMap<String, String>;
 
-/// The routes under `/api`.
+/// The routes under `/api`: each search of [`SEARCHES`] as a plain request
+/// (`GET /api/<route>`) and as a job (`POST /api/jobs/<route>`), and the
+/// other requests.
 pub fn routes() -> Router<Shared> {
-    Router::new()
-        .route("/dots/analyze", get(|s, q| search(s, q, "dots/analyze")))
-        .route("/dots/pv", get(|s, q| search(s, q, "dots/pv")))
-        .route("/dots/nimber", get(|s, q| search(s, q, "dots/nimber")))
-        .route("/dots/review", get(|s, q| search(s, q, "dots/review")))
+    let mut router = Router::new()
         .route("/dots/chains", get(dots_chains))
         .route("/dots/move", get(dots_move))
         .route("/amazons/eval", get(amazons_eval))
-        .route("/amazons/solve", get(|s, q| search(s, q, "amazons/solve")))
-        .route("/amazons/move", get(|s, q| search(s, q, "amazons/move")))
         .route("/amazons/value", get(amazons_value))
         .route("/amazons/value.svg", get(amazons_value_svg))
         .route("/cgt/canon", get(cgt_canon))
@@ -190,29 +186,17 @@ pub fn routes() -> Router<Shared> {
         .route("/cgt/reduced", get(cgt_reduced))
         .route("/cgt/norton", get(cgt_norton))
         .route("/cgt/incentives", get(cgt_incentives))
-        .route(
-            "/jobs/dots/analyze",
-            post(|s, q| job_start(s, q, "dots/analyze")),
-        )
-        .route("/jobs/dots/pv", post(|s, q| job_start(s, q, "dots/pv")))
-        .route(
-            "/jobs/dots/review",
-            post(|s, q| job_start(s, q, "dots/review")),
-        )
-        .route(
-            "/jobs/dots/nimber",
-            post(|s, q| job_start(s, q, "dots/nimber")),
-        )
-        .route(
-            "/jobs/amazons/solve",
-            post(|s, q| job_start(s, q, "amazons/solve")),
-        )
-        .route(
-            "/jobs/amazons/move",
-            post(|s, q| job_start(s, q, "amazons/move")),
-        )
         .route("/job/{id}", get(job_poll))
-        .route("/job/{id}/stop", post(job_stop))
+        .route("/job/{id}/stop", post(job_stop));
+    for &(route, ..) in &SEARCHES {
+        router = router
+            .route(&format!("/{route}"), get(move |s, q| search(s, q, route)))
+            .route(
+                &format!("/jobs/{route}"),
+                post(move |s, q| job_start(s, q, route)),
+            );
+    }
+    router
 }
 
 /// Where a search tells its progress (a JSON object; nothing for a plain
