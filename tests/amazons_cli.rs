@@ -20,14 +20,21 @@ fn perft_prints_the_count() {
 #[test]
 fn bad_input_is_one_line_and_exit_code_2() {
     for (args, needle) in [
-        (vec!["amazons", "perft", "9x4", "1"], "out of range"),
+        (vec!["amazons", "perft", "11x4", "1"], "out of range"),
+        (
+            vec!["amazons", "move", "11x11"],
+            "board 11x11 is out of range",
+        ),
         (vec!["amazons", "perft", "3x3", "1"], "at least 4x4"),
         (
             vec!["amazons", "perft", "..../... w", "1"],
             "rank 1 has 3 squares",
         ),
         (vec!["amazons", "perft", "..q. w", "1"], "unknown character"),
-        (vec!["amazons", "perft", "......... w", "1"], "out of range"),
+        (
+            vec!["amazons", "perft", "........... w", "1"],
+            "out of range",
+        ),
         (vec!["amazons", "perft", "4x4", "99"], "depth"),
     ] {
         let (code, out, err) = cgtk(&args);

@@ -242,7 +242,7 @@ fn solve_text_names_winner_and_move() {
 #[test]
 fn bad_input_exits_2() {
     for args in [
-        vec!["amazons", "solve", "9x9"],
+        vec!["amazons", "solve", "11x11"],
         vec!["amazons", "solve", "..q. w"],
         vec!["amazons", "solve", "4x4", "--threads", "0"],
         vec!["amazons", "solve", "4x4", "--tt-mb", "0"],

@@ -494,6 +494,77 @@ async fn amazons_computer(c: &Client) -> Outcome {
     })
 }
 
+/// A 10x10 game from the tournament start: ten moves, each chosen by the
+/// computer ("Computer plays", a time limit of 0.5 s), each the page's own
+/// legal move that turns the position into the one the move gives here,
+/// each arrived within the limit plus a generous 5 s (the time the server
+/// reports); the game's record then read by `amazons eval --sgf` (which
+/// checks every move legal) gives the partition of the page's final
+/// position, and the board shows it.
+async fn amazons_ten_by_ten(c: &Client) -> Outcome {
+    const LIMIT: f64 = 0.5;
+    click(c, "#tab-amazons").await?;
+    js(
+        c,
+        "document.getElementById('am-computer').value = 'none';          document.getElementById('am-w').value = '10';          document.getElementById('am-h').value = '10';",
+    )
+    .await?;
+    click(c, "#am-new").await?;
+    type_into(c, "#am-time", &LIMIT.to_string()).await?;
+    let start = js(c, "return document.getElementById('am-position').value;").await?;
+    let start = start.as_str().ok_or("no position")?.to_owned();
+    let tournament = "...B..B.../........../........../B........B/........../\
+                      ........../W........W/........../........../...W..W... w";
+    check(start == tournament, || format!("10x10 start {start}"))?;
+    let mut pos = start;
+    for n in 1..=10 {
+        let legal = js(c, "return amLegalMoves();").await?;
+        click(c, "#am-play").await?;
+        let after = until(
+            c,
+            "the computer's 10x10 move",
+            &format!("return document.querySelectorAll('#am-moves li').length === {n} ? document.getElementById('am-position').value : null;"),
+        )
+        .await?;
+        let shown = js(
+            c,
+            "const v = document.getElementById('am-verdict').dataset; return [v.move, Number(v.seconds)];",
+        )
+        .await?;
+        let mv = shown[0].as_str().ok_or("no move shown")?.to_owned();
+        let seconds = shown[1].as_f64().ok_or("no time shown")?;
+        let legal = legal.as_array().ok_or("no legal moves")?;
+        check(legal.iter().any(|m| m == mv.as_str()), || {
+            format!(
+                "move {n}, {mv}, is not one of the {} legal moves of {pos}",
+                legal.len()
+            )
+        })?;
+        check(seconds <= LIMIT + 5.0, || {
+            format!("move {n}, {mv}, took {seconds} s (limit {LIMIT} s)")
+        })?;
+        let want = play_amazons(&pos, &mv);
+        check(after == want.as_str(), || {
+            format!("move {n}, {mv}: page {after}, expected {want}")
+        })?;
+        pos = want;
+    }
+    click(c, "#am-sgf-export").await?;
+    let sgf = js(c, "return document.getElementById('am-sgf').value;").await?;
+    let sgf = sgf.as_str().ok_or("no SGF")?.to_owned();
+    let dir = testkit::files::temp_dir("serve-browser-10x10");
+    std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
+    let file = dir.join("g.sgf");
+    std::fs::write(&file, &sgf).map_err(|e| e.to_string())?;
+    let path = file.to_str().unwrap_or_default();
+    let replayed = cli_json(&["amazons", "eval", "--sgf", path, "--json"]);
+    let cli = cli_json(&["amazons", "eval", &pos, "--json"]);
+    check(replayed == cli, || {
+        format!("{sgf} replayed: {replayed}; the page's {pos}: {cli}")
+    })?;
+    areas_shown(c, &cli).await
+}
+
 /// The position text after `mv` (`A4-C2xC1`): ranks from the top.
 fn play_amazons(pos: &str, mv: &str) -> String {
     let (board, side) = pos.split_once(' ').unwrap_or((pos, "w"));
@@ -1296,6 +1367,35 @@ async fn phone_width(c: &Client, url: &str, shots: &Shots) -> Outcome {
         "the Amazons view is wider than 390 px".into()
     })?;
     shots.take(c, "amazons").await?;
+    // The 10x10 board fits too, and takes a move by its squares.
+    open(c, &format!("{url}#amazons=10x10")).await?;
+    until(
+        c,
+        "the 10x10 board at 390 px",
+        "return document.querySelectorAll('#am-board .sq').length === 100;",
+    )
+    .await?;
+    let fits = js(
+        c,
+        "const b = document.getElementById('am-board').getBoundingClientRect(); \
+         return b.right <= document.documentElement.clientWidth && \
+           document.documentElement.scrollWidth <= window.innerWidth;",
+    )
+    .await?;
+    check(fits == true, || {
+        "the 10x10 board is wider than 390 px".into()
+    })?;
+    let before = js(c, "return document.getElementById('am-position').value;").await?;
+    let before = before.as_str().ok_or("no position")?.to_owned();
+    for sq in ["D1", "D7", "D9"] {
+        click(c, &format!("#sq-{sq}")).await?;
+    }
+    let after = js(c, "return document.getElementById('am-position').value;").await?;
+    let want = play_amazons(&before, "D1-D7xD9");
+    check(after == want.as_str(), || {
+        format!("D1-D7xD9 clicked at 390 px: {after}, expected {want}")
+    })?;
+    shots.take(c, "amazons-10x10").await?;
     c.set_window_size(1280, 800)
         .await
         .map_err(|e| format!("window size: {e}"))
@@ -1328,6 +1428,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     amazons_computer(c).await?;
     amazons_area_colours(c, &wide).await?;
     amazons_moves_and_pv(c, &wide).await?;
+    amazons_ten_by_ten(c).await?;
     cgt_thermograph(c).await?;
     cgt_made(c).await?;
     links(c, url).await?;

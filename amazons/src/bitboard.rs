@@ -1,27 +1,100 @@
-//! Sets of squares as 64-bit masks.
+//! Sets of squares as 128-bit masks.
 
 use std::fmt;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
 
 use crate::square::Square;
 
-/// A set of squares of a board of at most 8x8.
+/// A set of squares of a board of at most 10x10.
 ///
-/// Bit `8 * rank + file` (both from 0) stands for the square on that file and
-/// rank: bit 0 is `A1`, bit 1 is `B1`, bit 8 is `A2`, bit 63 is `H8`. Boards
-/// narrower or lower than 8x8 use the lower-left part of this layout, so a
-/// square keeps its bit whatever the board size.
+/// Bit `10 * rank + file` (both from 0) stands for the square on that file
+/// and rank: bit 0 is `A1`, bit 9 is `J1`, bit 10 is `A2`, bit 99 is `J10`;
+/// bits 100 to 127 are always clear. Boards narrower or lower than 10x10
+/// use the lower-left part of this layout, so a square keeps its bit
+/// whatever the board size.
+///
+/// ```text
+///  rank 10 | 90 91 92 93 94 95 96 97 98 99
+///  ...
+///  rank 2  | 10 11 12 13 14 15 16 17 18 19
+///  rank 1  |  0  1  2  3  4  5  6  7  8  9
+///            A  B  C  D  E  F  G  H  I  J
+/// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Bitboard(pub u64);
+pub struct Bitboard(u128);
 
-/// The squares of file `A`.
-const FILE_A: u64 = 0x0101_0101_0101_0101;
-/// The squares of file `H`.
-const FILE_H: u64 = FILE_A << 7;
+/// The bits of a rank (10 files).
+const STRIDE: u32 = Square::STRIDE as u32;
+/// The squares of the 10x10 frame.
+const ALL: u128 = (1 << (STRIDE * STRIDE)) - 1;
+/// The squares of file `A`, and the bits 100, 110 and 120 above them (so
+/// that a step east from file `J` of rank 10 is dropped too).
+const FILE_A: u128 = {
+    let mut bits = 0;
+    let mut rank = 0;
+    while rank * STRIDE < 128 {
+        bits |= 1 << (STRIDE * rank);
+        rank += 1;
+    }
+    bits
+};
+/// The squares of file `J`, the last.
+const FILE_J: u128 = FILE_A << (STRIDE - 1);
 
 impl Bitboard {
     /// The empty set.
     pub const EMPTY: Bitboard = Bitboard(0);
+
+    /// Every square of the 10x10 frame.
+    pub const FULL: Bitboard = Bitboard(ALL);
+
+    /// The set of the bits `bits` (bit `10 * rank + file`); bits 100 and up
+    /// are dropped.
+    #[inline]
+    pub const fn from_bits(bits: u128) -> Bitboard {
+        Bitboard(bits & ALL)
+    }
+
+    /// The bits of the set (bit `10 * rank + file`).
+    #[inline]
+    pub const fn bits(self) -> u128 {
+        self.0
+    }
+
+    /// The bits of the set as a `u64`, for tables indexed by boards of at
+    /// most 64 bits (those of ranks 1 to 6 and of `A7`..`D7`); `None` if a
+    /// square of the set lies beyond bit 63.
+    #[inline]
+    pub const fn to_u64(self) -> Option<u64> {
+        if self.0 >> 64 == 0 {
+            Some(self.0 as u64)
+        } else {
+            None
+        }
+    }
+
+    /// The set of the bits of `bits` (bit `10 * rank + file`, as
+    /// [`Bitboard::to_u64`] gives them).
+    #[inline]
+    pub const fn from_u64(bits: u64) -> Bitboard {
+        Bitboard(bits as u128)
+    }
+
+    /// The set as cells of a `width` x `height` box at `A1`: bit
+    /// `width * rank + file` for the square on that file and rank (the
+    /// squares off the box dropped), if the box has at most 64 cells.
+    pub fn to_cells(self, width: u8, height: u8) -> Option<u64> {
+        if u32::from(width) * u32::from(height) > 64 {
+            return None;
+        }
+        let row = (1u128 << width) - 1;
+        let mut cells = 0u64;
+        for r in 0..u32::from(height) {
+            let bits = (self.0 >> (STRIDE * r)) & row;
+            cells |= (bits as u64) << (u32::from(width) * r);
+        }
+        Some(cells)
+    }
 
     /// The set holding only `sq`.
     #[inline]
@@ -81,17 +154,36 @@ impl Bitboard {
         self.0 & other.0 != 0
     }
 
+    /// The set moved down by `squares` bits (the square of index `i` to
+    /// `i - squares`; those below bit `squares` are dropped): moved by
+    /// `corner.index()`, a set whose squares lie on files and ranks at or
+    /// above `corner`'s goes to the same place relative to `A1`.
+    #[inline]
+    pub const fn shifted_down(self, squares: u8) -> Bitboard {
+        Bitboard(self.0 >> squares)
+    }
+
     /// The squares one king step away from a square of the set (the 8
     /// neighbours), not including the set itself unless a square is a
-    /// neighbour of another. Squares off an 8x8 board are dropped; squares
+    /// neighbour of another. Squares off a 10x10 board are dropped; squares
     /// off a smaller board are not, so mask the result with the board.
+    ///
+    /// A set below bit 53 (ranks 1 to 5 and `A6`..`C6`) has its neighbours
+    /// below bit 64, so it is done in 64 bits, at the speed of a 64-bit set.
     #[inline]
     pub const fn neighbours(self) -> Bitboard {
         let b = self.0;
+        if b >> 53 == 0 {
+            let b = b as u64;
+            let east = (b << 1) & !(FILE_A as u64);
+            let west = (b >> 1) & !(FILE_J as u64);
+            let row = b | east | west;
+            return Bitboard((east | west | (row << STRIDE) | (row >> STRIDE)) as u128);
+        }
         let east = (b << 1) & !FILE_A;
-        let west = (b >> 1) & !FILE_H;
+        let west = (b >> 1) & !FILE_J;
         let row = b | east | west;
-        Bitboard(east | west | (row << 8) | (row >> 8))
+        Bitboard((east | west | (row << STRIDE) | (row >> STRIDE)) & ALL)
     }
 
     /// The 8-connected component of `self` that holds `seed`, or the empty
@@ -113,30 +205,42 @@ impl Bitboard {
     /// The squares of the set in increasing bit order.
     #[inline]
     pub fn squares(self) -> Squares {
-        Squares(self.0)
+        Squares {
+            low: self.0 as u64,
+            high: (self.0 >> 64) as u64,
+        }
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`], lowest bit first.
+/// Iterator over the squares of a [`Bitboard`], lowest bit first: the
+/// low 64 bits, then the high ones (each a 64-bit word, as fast as a
+/// 64-bit set where the high word is empty).
 #[derive(Clone, Debug)]
-pub struct Squares(u64);
+pub struct Squares {
+    low: u64,
+    high: u64,
+}
 
 impl Iterator for Squares {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            let sq = Square::from_index(self.0.trailing_zeros() as u8);
-            self.0 &= self.0 - 1;
+        if self.low != 0 {
+            let sq = Square::from_index(self.low.trailing_zeros() as u8);
+            self.low &= self.low - 1;
             Some(sq)
+        } else if self.high != 0 {
+            let sq = Square::from_index(64 + self.high.trailing_zeros() as u8);
+            self.high &= self.high - 1;
+            Some(sq)
+        } else {
+            None
         }
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = self.0.count_ones() as usize;
+        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
         (n, Some(n))
     }
 }
@@ -197,9 +301,10 @@ impl Sub for Bitboard {
 
 impl Not for Bitboard {
     type Output = Bitboard;
+    /// The complement within the 10x10 frame.
     #[inline]
     fn not(self) -> Bitboard {
-        Bitboard(!self.0)
+        Bitboard(!self.0 & ALL)
     }
 }
 
@@ -210,23 +315,56 @@ impl Not for Bitboard {
 /// walls); `from` itself need not be in `empty`.
 ///
 /// By ray tables: in each direction the ray from `from` to the edge of the
-/// 8x8 frame, cut at the first square that is not empty (the nearest: the
+/// 10x10 frame, cut at the first square that is not empty (the nearest: the
 /// lowest bit of the blocked part for the directions of increasing
-/// squares, the highest for the others). A sentinel bit (square 63, or 0,
+/// squares, the highest for the others). A sentinel bit (square 99, or 0,
 /// whose rays in that direction are empty) stands for "no blocker".
-#[inline]
+///
+/// Where `from` and `empty` lie in the low 64 bits (ranks 1 to 6 and
+/// `A7`..`D7`: every board up to 10x6), by the 64-bit tables of those bits:
+/// a ray of increasing squares that leaves them never comes back, and the
+/// squares it leaves for are not empty, so the cut ray is the same. This
+/// keeps the solver's small boards at the speed of a 64-bit set.
+#[inline(always)]
 pub fn queen_attacks(from: Square, empty: Bitboard) -> Bitboard {
-    let blocked = !empty.0;
     let sq = usize::from(from.index());
+    if let (Some(empty), true) = (empty.to_u64(), sq < 64) {
+        return Bitboard(u128::from(queen_attacks_low(sq, empty)));
+    }
+    queen_attacks_wide(sq, empty)
+}
+
+/// [`queen_attacks`] within the low 64 bits.
+#[inline]
+fn queen_attacks_low(sq: usize, empty: u64) -> u64 {
+    let blocked = !empty;
     let mut attacks = 0u64;
-    for rays in &RAYS_UP {
+    for rays in &LOW_RAYS_UP {
         let ray = rays[sq];
         let first = ((ray & blocked) | 1 << 63).trailing_zeros();
         attacks |= ray ^ rays[first as usize];
     }
-    for rays in &RAYS_DOWN {
+    for rays in &LOW_RAYS_DOWN {
         let ray = rays[sq];
         let first = 63 - ((ray & blocked) | 1).leading_zeros();
+        attacks |= ray ^ rays[first as usize];
+    }
+    attacks & empty
+}
+
+/// [`queen_attacks`] on the whole 10x10 frame.
+#[inline(never)]
+fn queen_attacks_wide(sq: usize, empty: Bitboard) -> Bitboard {
+    let blocked = !empty.0;
+    let mut attacks = 0u128;
+    for rays in &RAYS_UP {
+        let ray = rays[sq];
+        let first = ((ray & blocked) | 1 << (SQUARES - 1)).trailing_zeros();
+        attacks |= ray ^ rays[first as usize];
+    }
+    for rays in &RAYS_DOWN {
+        let ray = rays[sq];
+        let first = 127 - ((ray & blocked) | 1).leading_zeros();
         attacks |= ray ^ rays[first as usize];
     }
     // The ray minus the part beyond the first blocker still holds the
@@ -234,33 +372,65 @@ pub fn queen_attacks(from: Square, empty: Bitboard) -> Bitboard {
     Bitboard(attacks & empty.0)
 }
 
-/// The squares strictly beyond each square of the 8x8 frame in the
+/// The number of squares of the 10x10 frame.
+const SQUARES: usize = (STRIDE * STRIDE) as usize;
+
+/// The squares strictly beyond each square of the 10x10 frame in the
 /// direction (file step, rank step), up to the edge.
-const fn rays(file_step: i32, rank_step: i32) -> [u64; 64] {
-    let mut table = [0u64; 64];
+const fn rays(file_step: i32, rank_step: i32) -> [u128; SQUARES] {
+    let side = STRIDE as i32;
+    let mut table = [0u128; SQUARES];
     let mut sq = 0;
-    while sq < 64 {
-        let (mut file, mut rank) = ((sq % 8) as i32, (sq / 8) as i32);
+    while sq < SQUARES {
+        let (mut file, mut rank) = (sq as i32 % side, sq as i32 / side);
         loop {
             file += file_step;
             rank += rank_step;
-            if file < 0 || file > 7 || rank < 0 || rank > 7 {
+            if file < 0 || file >= side || rank < 0 || rank >= side {
                 break;
             }
-            table[sq] |= 1 << (rank * 8 + file);
+            table[sq] |= 1 << (rank * side + file);
         }
         sq += 1;
     }
     table
 }
 
+/// The rays of [`rays`] cut to the low 64 bits, for the squares there.
+const fn low_rays(rays: &[u128; SQUARES]) -> [u64; 64] {
+    let mut table = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        table[sq] = rays[sq] as u64;
+        sq += 1;
+    }
+    table
+}
+
+/// [`RAYS_UP`] cut to the low 64 bits (square 63's are empty: its rays
+/// leave them at once).
+const LOW_RAYS_UP: [[u64; 64]; 4] = [
+    low_rays(&RAYS_UP[0]),
+    low_rays(&RAYS_UP[1]),
+    low_rays(&RAYS_UP[2]),
+    low_rays(&RAYS_UP[3]),
+];
+
+/// [`RAYS_DOWN`] for the squares of the low 64 bits.
+const LOW_RAYS_DOWN: [[u64; 64]; 4] = [
+    low_rays(&RAYS_DOWN[0]),
+    low_rays(&RAYS_DOWN[1]),
+    low_rays(&RAYS_DOWN[2]),
+    low_rays(&RAYS_DOWN[3]),
+];
+
 /// The rays of the directions that go to higher squares: east, north-west,
 /// north and north-east (so the nearest square of a ray is its lowest).
-const RAYS_UP: [[u64; 64]; 4] = [rays(1, 0), rays(-1, 1), rays(0, 1), rays(1, 1)];
+const RAYS_UP: [[u128; SQUARES]; 4] = [rays(1, 0), rays(-1, 1), rays(0, 1), rays(1, 1)];
 
 /// The rays of the directions that go to lower squares: west, south-east,
 /// south and south-west (the nearest square of a ray is its highest).
-const RAYS_DOWN: [[u64; 64]; 4] = [rays(-1, 0), rays(1, -1), rays(0, -1), rays(-1, -1)];
+const RAYS_DOWN: [[u128; SQUARES]; 4] = [rays(-1, 0), rays(1, -1), rays(0, -1), rays(-1, -1)];
 
 #[cfg(test)]
 mod tests {
@@ -273,53 +443,59 @@ mod tests {
     #[test]
     fn neighbours_of_a_corner_and_a_centre() {
         // Counted by hand on a chessboard: a corner has 3 neighbours, an
-        // inner square 8.
+        // inner square 8, an edge square 5.
         assert_eq!(Bitboard::from_square(sq("A1")).neighbours().count(), 3);
-        assert_eq!(Bitboard::from_square(sq("H8")).neighbours().count(), 3);
+        assert_eq!(Bitboard::from_square(sq("J10")).neighbours().count(), 3);
+        assert_eq!(Bitboard::from_square(sq("H8")).neighbours().count(), 8);
         assert_eq!(Bitboard::from_square(sq("D4")).neighbours().count(), 8);
         assert_eq!(Bitboard::from_square(sq("A4")).neighbours().count(), 5);
+        assert_eq!(Bitboard::from_square(sq("J5")).neighbours().count(), 5);
+        assert_eq!(Bitboard::from_square(sq("E10")).neighbours().count(), 5);
     }
 
     #[test]
     fn queen_on_empty_board_attacks() {
-        // A chess queen on an empty 8x8 board attacks 21 squares from a
-        // corner and 27 from a centre square.
-        let all = Bitboard(!0);
-        assert_eq!(queen_attacks(sq("A1"), all.without(sq("A1"))).count(), 21);
-        assert_eq!(queen_attacks(sq("D4"), all.without(sq("D4"))).count(), 27);
-        assert_eq!(queen_attacks(sq("H8"), all).count(), 21);
+        // A queen on an empty 10x10 board: 27 squares from a corner (9 on
+        // each of three lines), 35 from E5 (9 on its file, 9 on its rank, 9
+        // on the long diagonal A1-J10 and 8 on the diagonal A9-I1).
+        let all = Bitboard::FULL;
+        assert_eq!(queen_attacks(sq("A1"), all.without(sq("A1"))).count(), 27);
+        assert_eq!(queen_attacks(sq("E5"), all.without(sq("E5"))).count(), 35);
+        assert_eq!(queen_attacks(sq("J10"), all).count(), 27);
     }
 
     #[test]
     fn queen_attacks_match_a_walk_square_by_square() {
         // Reference: walk each of the 8 directions one square at a time
         // by file and rank, stopping at the edge or a square not empty; on
-        // random sets of empty squares of random boards (bits off the
-        // board cleared, as the callers do), from every square.
+        // random sets of empty squares of random boards up to 10x10 (bits
+        // off the board cleared, as the callers do), from every square.
         let mut seed = 0x1234_5678_u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        };
         for _ in 0..2000 {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let (width, height) = (1 + (seed >> 60) % 8, 1 + (seed >> 56) % 8);
-            let board: u64 = (0..64)
-                .filter(|i| i % 8 < width && i / 8 < height)
+            let r = next();
+            let (width, height) = (1 + (r >> 60) % 10, 1 + (r >> 52) % 10);
+            let board: u128 = (0..100)
+                .filter(|i| i % 10 < width && i / 10 < height)
                 .fold(0, |b, i| b | 1 << i);
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            let empty = Bitboard(seed & board);
-            for from in 0..64u8 {
+            let bits = u128::from(next()) << 64 | u128::from(next());
+            let empty = Bitboard::from_bits(bits & board);
+            for from in 0..100u8 {
                 let mut expected = Bitboard::EMPTY;
                 for (df, dr) in testkit::amazons::QUEEN_DIRECTIONS {
-                    let (mut f, mut r) = (i32::from(from % 8), i32::from(from / 8));
+                    let (mut f, mut r) = (i32::from(from % 10), i32::from(from / 10));
                     loop {
                         f += df;
                         r += dr;
-                        if !(0..8).contains(&f) || !(0..8).contains(&r) {
+                        if !(0..10).contains(&f) || !(0..10).contains(&r) {
                             break;
                         }
-                        let s = Square::from_index((r * 8 + f) as u8);
+                        let s = Square::from_index((r * 10 + f) as u8);
                         if !empty.contains(s) {
                             break;
                         }
@@ -333,11 +509,27 @@ mod tests {
 
     #[test]
     fn component_follows_diagonals() {
-        let set: Bitboard = [sq("A1"), sq("B2"), sq("C3"), sq("E5")]
+        let set: Bitboard = [sq("A1"), sq("B2"), sq("C3"), sq("E5"), sq("I9"), sq("J10")]
             .into_iter()
             .collect();
         let comp = set.component(sq("A1"));
         assert_eq!(comp.count(), 3);
         assert!(!comp.contains(sq("E5")));
+        assert_eq!(set.component(sq("J10")).count(), 2);
+    }
+
+    #[test]
+    fn u64_view_is_checked() {
+        let low = Bitboard::from_square(sq("D7"));
+        assert_eq!(low.to_u64(), Some(1 << 63));
+        assert_eq!(Bitboard::from_u64(1 << 63), low);
+        assert_eq!(Bitboard::from_square(sq("E7")).to_u64(), None);
+        // Cells of a 3x2 box: A1 B1 C1 then A2 B2 C2.
+        let set: Bitboard = [sq("A1"), sq("C1"), sq("B2"), sq("D2")]
+            .into_iter()
+            .collect();
+        assert_eq!(set.to_cells(3, 2), Some(0b01_0101));
+        assert_eq!(Bitboard::FULL.to_cells(8, 8), Some(u64::MAX));
+        assert_eq!(Bitboard::FULL.to_cells(9, 8), None);
     }
 }

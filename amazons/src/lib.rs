@@ -3,8 +3,9 @@
 //! game records, and the adapter that hands positions to the generic
 //! solvers of `cgt`.
 //!
-//! Boards up to 8x8 are `u64` bit sets ([`Bitboard`], [`Square`]); sizes are
-//! written `WxH`, squares `A1` (files left to right, ranks bottom to top),
+//! Boards up to 10x10 (the tournament board) are `u128` bit sets of 10
+//! bits a rank ([`Bitboard`], [`Square`]); sizes are
+//! written `WxH`, squares `A1` to `J10` (files left to right, ranks bottom to top),
 //! moves `B1-B4xD4` (queen from B1 to B4, arrow to D4). A [`Position`] reads
 //! and prints the text of ARCHITECTURE.md: the ranks from the top down,
 //! separated by `/` (`.` empty, `W` white queen, `B` black queen, `x`

@@ -33,7 +33,7 @@ enum Flag {
     Upper,
 }
 
-type Key = (u64, u64, u64, Color, bool);
+type Key = (u128, u128, u128, Color, bool);
 
 /// Searches `area` (a position in which everything outside the area is
 /// burnt, see [`crate::Area::to_position`]) with each player first.
@@ -51,9 +51,9 @@ type Key = (u64, u64, u64, Color, bool);
 /// ```
 pub fn local_search(area: &Position) -> LocalValues {
     let key = (
-        area.queens(Color::White).0,
-        area.queens(Color::Black).0,
-        area.empty().0,
+        area.queens(Color::White).bits(),
+        area.queens(Color::Black).bits(),
+        area.empty().bits(),
     );
     if let Some(v) = CACHE.with(|c| c.borrow().get(&key).copied()) {
         return v;
@@ -74,7 +74,7 @@ pub fn local_search(area: &Position) -> LocalValues {
 /// same small area recurs in many positions of a solver's search (Song &
 /// Müller 2015, section VII, suggests such "area caching"). One cache per thread,
 /// emptied when it reaches [`CACHE_ENTRIES`].
-type AreaKey = (u64, u64, u64);
+type AreaKey = (u128, u128, u128);
 
 thread_local! {
     static CACHE: RefCell<HashMap<AreaKey, LocalValues>> = RefCell::new(HashMap::new());
@@ -110,9 +110,9 @@ impl Search {
             return 0;
         }
         let key = (
-            pos.queens(Color::White).0,
-            pos.queens(Color::Black).0,
-            pos.burnt().0,
+            pos.queens(Color::White).bits(),
+            pos.queens(Color::Black).bits(),
+            pos.burnt().bits(),
             pos.to_move(),
             passed,
         );

@@ -28,7 +28,7 @@
 //!   least as well founded).
 //!
 //! Nothing here assumes a board size: it reads squares from the position
-//! (boards of the `u64` bit sets, up to 8x8, today).
+//! (boards up to 10x10, the tournament board).
 //!
 //! ```
 //! use amazons::player::{choose, PlayerOptions};
@@ -355,7 +355,7 @@ mod tests {
             seed = seed.wrapping_add(7);
             let empty = pos.empty();
             let dist = |queens: Bitboard| {
-                let mut d = [u32::MAX; 64];
+                let mut d = [u32::MAX; crate::Square::COUNT];
                 let mut frontier: Vec<_> = queens.squares().collect();
                 let mut k = 0;
                 while !frontier.is_empty() {

@@ -150,6 +150,10 @@ impl Position {
     /// rank, from 1), Black's mirrored at the top: (1,H-1), (2,H), (W-1,H),
     /// (W,H-1). White to move. On 5x6: White A2 B1 D1 E2, Black A5 B6 D6 E5.
     ///
+    /// On 10x10, the tournament start instead (the rules of the game as
+    /// Zamkauskas published them in 1988): White A4 D1 G1 J4, Black A7 D10
+    /// G10 J7, that is (1,4), (4,1), (7,1), (10,4) and Black's mirrored.
+    ///
     /// # Errors
     /// [`PositionError::StartTooSmall`] if a side is below 4.
     pub fn standard(size: Size) -> Result<Position, PositionError> {
@@ -160,9 +164,17 @@ impl Position {
                 height: h,
             });
         }
-        let at = |file: u8, rank: u8| Square::new(file - 1, rank - 1).expect("on an 8x8 board");
-        let white = [at(1, 2), at(2, 1), at(w - 1, 1), at(w, 2)];
-        let black = [at(1, h - 1), at(2, h), at(w - 1, h), at(w, h - 1)];
+        let at = |file: u8, rank: u8| Square::new(file - 1, rank - 1).expect("on a 10x10 board");
+        // (a, b): the queens on files 1 and W go on rank a, the others on
+        // files b and W + 1 - b of rank 1 (and mirrored for Black).
+        let (a, b) = if (w, h) == (10, 10) { (4, 4) } else { (2, 2) };
+        let white = [at(1, a), at(b, 1), at(w + 1 - b, 1), at(w, a)];
+        let black = [
+            at(1, h + 1 - a),
+            at(b, h),
+            at(w + 1 - b, h),
+            at(w, h + 1 - a),
+        ];
         Position::from_setup(Setup {
             size,
             white: white.into_iter().collect(),
@@ -380,7 +392,7 @@ impl FromStr for Position {
         let ranks: Vec<&str> = board.split('/').collect();
         let width = ranks[0].chars().count();
         let height = ranks.len();
-        if width == 0 || width > 8 || height > 8 {
+        if width == 0 || width > usize::from(Size::MAX) || height > usize::from(Size::MAX) {
             return Err(SizeError::OutOfRange {
                 width: width as u32,
                 height: height as u32,
@@ -459,8 +471,8 @@ mod tests {
             Err(PositionError::UnknownCharacter { ch: 'Q', .. })
         ));
         assert!(matches!(
-            "......... w".parse::<Position>(),
-            Err(PositionError::Size(SizeError::OutOfRange { width: 9, .. }))
+            "........... w".parse::<Position>(),
+            Err(PositionError::Size(SizeError::OutOfRange { width: 11, .. }))
         ));
         assert!(matches!(
             ".... q".parse::<Position>(),

@@ -73,8 +73,8 @@ pub enum SgfError {
         /// The value of `GM`.
         found: String,
     },
-    /// `SZ` is not `n` or `w:h` with sides from 1 to 8.
-    #[error("SGF board size SZ[{text}] is not supported (sides from 1 to 8)")]
+    /// `SZ` is not `n` or `w:h` with sides from 1 to 10.
+    #[error("SGF board size SZ[{text}] is not supported (sides from 1 to 10)")]
     BadSize {
         /// The value of `SZ`.
         text: String,
@@ -124,8 +124,8 @@ pub enum SgfError {
 }
 
 /// How deeply variations may nest in a record (the reader descends once
-/// per level, so this bounds its stack; a game of Amazons on 8x8 has at most
-/// 60 moves).
+/// per level, so this bounds its stack; a game of Amazons on 10x10 has at most
+/// 92 moves).
 pub const MAX_VARIATION_DEPTH: usize = 1000;
 
 /// One node: its properties in order, each an identifier and its values.

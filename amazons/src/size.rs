@@ -6,7 +6,7 @@ use std::str::FromStr;
 use crate::bitboard::Bitboard;
 use crate::square::Square;
 
-/// The size of a board, `width` files by `height` ranks, each from 1 to 8.
+/// The size of a board, `width` files by `height` ranks, each from 1 to 10.
 /// Written `WxH`, e.g. `5x6` (5 files, 6 ranks).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Size {
@@ -23,8 +23,8 @@ pub enum SizeError {
         /// The text that was read.
         text: String,
     },
-    /// A width or height outside `1..=8`.
-    #[error("board {width}x{height} is out of range (each side from 1 to 8)")]
+    /// A width or height outside `1..=10`.
+    #[error("board {width}x{height} is out of range (each side from 1 to 10)")]
     OutOfRange {
         /// The width that was asked for.
         width: u32,
@@ -35,12 +35,12 @@ pub enum SizeError {
 
 impl Size {
     /// The largest width or height.
-    pub const MAX: u8 = 8;
+    pub const MAX: u8 = Square::STRIDE;
 
     /// A `width` x `height` board.
     ///
     /// # Errors
-    /// [`SizeError::OutOfRange`] unless both are in `1..=8`.
+    /// [`SizeError::OutOfRange`] unless both are in `1..=10`.
     pub fn new(width: u8, height: u8) -> Result<Size, SizeError> {
         if (1..=Self::MAX).contains(&width) && (1..=Self::MAX).contains(&height) {
             Ok(Size { width, height })
@@ -55,7 +55,7 @@ impl Size {
     /// A `width` x `height` board, in constant expressions.
     ///
     /// # Panics
-    /// Unless both are in `1..=8`.
+    /// Unless both are in `1..=10`.
     pub(crate) const fn new_const(width: u8, height: u8) -> Size {
         assert!(width >= 1 && width <= Self::MAX && height >= 1 && height <= Self::MAX);
         Size { width, height }
@@ -75,14 +75,14 @@ impl Size {
 
     /// The squares of the board.
     pub const fn mask(self) -> Bitboard {
-        let row = (1u64 << self.width) - 1;
+        let row = (1u128 << self.width) - 1;
         let mut bits = 0;
         let mut r = 0;
         while r < self.height {
-            bits |= row << (8 * r);
+            bits |= row << (Square::STRIDE * r);
             r += 1;
         }
-        Bitboard(bits)
+        Bitboard::from_bits(bits)
     }
 
     /// Whether `sq` is on the board.
@@ -107,7 +107,7 @@ impl FromStr for Size {
         let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
         let w: u32 = w.trim().parse().map_err(|_| bad())?;
         let h: u32 = h.trim().parse().map_err(|_| bad())?;
-        if (1..=8).contains(&w) && (1..=8).contains(&h) {
+        if (1..=u32::from(Self::MAX)).contains(&w) && (1..=u32::from(Self::MAX)).contains(&h) {
             Size::new(w as u8, h as u8)
         } else {
             Err(SizeError::OutOfRange {
@@ -127,7 +127,12 @@ mod tests {
         let s: Size = "5x6".parse().unwrap();
         assert_eq!((s.width(), s.height()), (5, 6));
         assert_eq!(s.mask().count(), 30);
-        assert!("9x4".parse::<Size>().is_err());
+        let s: Size = "10x10".parse().unwrap();
+        assert_eq!(s.mask().count(), 100);
+        assert_eq!(s.mask(), Bitboard::FULL);
+        assert!("9x4".parse::<Size>().is_ok());
+        assert!("11x4".parse::<Size>().is_err());
+        assert!("4x11".parse::<Size>().is_err());
         assert!("0x4".parse::<Size>().is_err());
         assert!("5*6".parse::<Size>().is_err());
     }

@@ -3,35 +3,42 @@
 use std::fmt;
 use std::str::FromStr;
 
-/// A square of a board of at most 8x8: `8 * rank + file`, both from 0, with
-/// files `A..H` left to right and ranks `1..8` bottom to top (`A1` = 0,
-/// `B1` = 1, `A2` = 8, `H8` = 63).
+/// A square of a board of at most 10x10: `10 * rank + file`, both from 0,
+/// with files `A..J` left to right and ranks `1..10` bottom to top (`A1` =
+/// 0, `B1` = 1, `A2` = 10, `J10` = 99).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Square(u8);
 
 impl Square {
+    /// The number of files (and of ranks) of the largest board, the step
+    /// of a rank in [`Square::index`].
+    pub const STRIDE: u8 = 10;
+
+    /// The number of squares of the largest board.
+    pub const COUNT: usize = Self::STRIDE as usize * Self::STRIDE as usize;
+
     /// The square with bit index `index`.
     ///
     /// # Panics
-    /// If `index >= 64`.
+    /// If `index >= 100`.
     #[inline]
     pub const fn from_index(index: u8) -> Square {
-        assert!(index < 64, "square index out of range");
+        assert!((index as usize) < Self::COUNT, "square index out of range");
         Square(index)
     }
 
     /// The square on `file` and `rank`, both counted from 0, if both are
-    /// below 8.
+    /// below 10.
     #[inline]
     pub const fn new(file: u8, rank: u8) -> Option<Square> {
-        if file < 8 && rank < 8 {
-            Some(Square(rank * 8 + file))
+        if file < Self::STRIDE && rank < Self::STRIDE {
+            Some(Square(rank * Self::STRIDE + file))
         } else {
             None
         }
     }
 
-    /// The bit index `8 * rank + file`.
+    /// The bit index `10 * rank + file`.
     #[inline]
     pub const fn index(self) -> u8 {
         self.0
@@ -40,13 +47,13 @@ impl Square {
     /// The file, from 0 (`A`).
     #[inline]
     pub const fn file(self) -> u8 {
-        self.0 % 8
+        self.0 % Self::STRIDE
     }
 
     /// The rank, from 0 (rank `1`).
     #[inline]
     pub const fn rank(self) -> u8 {
-        self.0 / 8
+        self.0 / Self::STRIDE
     }
 }
 
@@ -62,10 +69,10 @@ impl fmt::Debug for Square {
     }
 }
 
-/// A square name that is not a file letter `A..H` (either case) followed by
-/// a rank `1..8`.
+/// A square name that is not a file letter `A..J` (either case) followed by
+/// a rank `1..10`.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("bad square {text:?} (expected a file A-H and a rank 1-8, like B4)")]
+#[error("bad square {text:?} (expected a file A-J and a rank 1-10, like B4)")]
 pub struct ParseSquareError {
     /// The text that was read.
     pub text: String,
@@ -77,12 +84,12 @@ impl FromStr for Square {
     fn from_str(s: &str) -> Result<Square, ParseSquareError> {
         let err = || ParseSquareError { text: s.to_owned() };
         let b = s.as_bytes();
-        if b.len() != 2 {
+        if !(2..=3).contains(&b.len()) || !b[1..].iter().all(u8::is_ascii_digit) || b[1] == b'0' {
             return Err(err());
         }
         let file = b[0].to_ascii_uppercase().wrapping_sub(b'A');
-        let rank = b[1].wrapping_sub(b'1');
-        Square::new(file, rank).ok_or_else(err)
+        let rank: u8 = s[1..].parse().map_err(|_| err())?;
+        Square::new(file, rank.wrapping_sub(1)).ok_or_else(err)
     }
 }
 
@@ -92,15 +99,20 @@ mod tests {
 
     #[test]
     fn square_names_round_trip() {
-        for i in 0..64 {
+        for i in 0..100 {
             let sq = Square::from_index(i);
             assert_eq!(sq.to_string().parse::<Square>().unwrap(), sq);
         }
         // ARCHITECTURE.md: files left to right, ranks bottom to top.
         let b4: Square = "B4".parse().unwrap();
         assert_eq!((b4.file(), b4.rank()), (1, 3));
-        assert!("I1".parse::<Square>().is_err());
-        assert!("A9".parse::<Square>().is_err());
-        assert!("A10".parse::<Square>().is_err());
+        let j10: Square = "j10".parse().unwrap();
+        assert_eq!(
+            (j10.file(), j10.rank(), j10.to_string().as_str()),
+            (9, 9, "J10")
+        );
+        for bad in ["K1", "A0", "A11", "A01", "A1x", "A", "", "é1", "A+1"] {
+            assert!(bad.parse::<Square>().is_err(), "{bad}");
+        }
     }
 }

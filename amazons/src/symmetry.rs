@@ -117,7 +117,7 @@ impl Square {
         if symmetry.transposes() {
             (file, rank) = (rank, file);
         }
-        Square::from_index(8 * rank + file)
+        Square::from_index(Square::STRIDE * rank + file)
     }
 }
 
@@ -127,21 +127,31 @@ impl Bitboard {
     #[inline]
     pub fn transformed(self, symmetry: Symmetry, size: Size) -> Bitboard {
         debug_assert!((self - size.mask()).is_empty());
-        let mut b = self.0;
+        let stride = u32::from(Square::STRIDE);
+        let (width, height) = (u32::from(size.width()), u32::from(size.height()));
+        let mut b = self.bits();
         if symmetry.mirrors_files() {
-            // reverse_bits takes (rank r, file f) to (7 - r, 7 - f),
-            // swap_bytes puts the rank back, and the shift takes file 7 - f
-            // to width - 1 - f.
-            b = b.reverse_bits().swap_bytes() >> (8 - size.width());
+            // Files f to 9 - f, then down to width - 1 - f.
+            b = reverse_ranks(b) >> (stride - width);
         }
         if symmetry.mirrors_ranks() {
-            // Rank r to 7 - r, then down to height - 1 - r.
-            b = b.swap_bytes() >> (8 * (8 - size.height()));
+            // Rank by rank, r to height - 1 - r.
+            let mut image = 0;
+            for r in 0..height {
+                let row = (b >> (stride * r)) & RANK_BITS;
+                image |= row << (stride * (height - 1 - r));
+            }
+            b = image;
         }
+        let image = Bitboard::from_bits(b);
         if symmetry.transposes() {
-            b = flip_diagonal(b);
+            image
+                .squares()
+                .map(|sq| Square::from_index(sq.file() * Square::STRIDE + sq.rank()))
+                .collect()
+        } else {
+            image
         }
-        Bitboard(b)
     }
 
     /// The bounding box of the set: its lowest file and rank (as a square)
@@ -156,26 +166,38 @@ impl Bitboard {
             r1 = r1.max(sq.rank());
         }
         let corner = Square::new(f0, r0).expect("a square of the set's");
-        let size = Size::new(f1 - f0 + 1, r1 - r0 + 1).expect("at most 8x8");
+        let size = Size::new(f1 - f0 + 1, r1 - r0 + 1).expect("at most 10x10");
         Some((corner, size))
     }
 }
 
-/// Swaps files and ranks (the reflection in the diagonal `A1`-`H8`), in
-/// three steps of block swaps (chessprogramming.org, "Flipping Mirroring
-/// and Rotating", `flipDiagA1H8`).
+/// The bits of one rank.
+const RANK_BITS: u128 = (1 << Square::STRIDE) - 1;
+
+/// Bit `i` of each rank, for each bit `i` of `bits`.
+const fn each_rank(bits: u128) -> u128 {
+    let mut mask = 0;
+    let mut r = 0;
+    while r < Square::STRIDE as u32 {
+        mask |= bits << (Square::STRIDE as u32 * r);
+        r += 1;
+    }
+    mask
+}
+
+/// The bits with file `f` of every rank moved to `9 - f`: the two halves of
+/// each rank swapped, then each half's files 0 and 4, and 1 and 3, by delta
+/// swaps (Knuth, TAOCP 7.1.3, "delta swap").
 #[inline]
-const fn flip_diagonal(mut b: u64) -> u64 {
-    const K1: u64 = 0x5500_5500_5500_5500;
-    const K2: u64 = 0x3333_0000_3333_0000;
-    const K4: u64 = 0x0f0f_0f0f_0000_0000;
-    let mut t = K4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    t = K2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    t = K1 & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    b
+fn reverse_ranks(b: u128) -> u128 {
+    const HALVES: u128 = each_rank(0b1_1111);
+    const OUTER: u128 = each_rank(0b10_0001);
+    const INNER: u128 = each_rank(0b100_0010);
+    let swap = |b: u128, mask: u128, delta: u32| {
+        let t = ((b >> delta) ^ b) & mask;
+        b ^ t ^ (t << delta)
+    };
+    swap(swap(swap(b, HALVES, 5), OUTER, 4), INNER, 2)
 }
 
 impl Move {
@@ -214,7 +236,7 @@ impl Position {
         let size = self.size();
         let key = |s: Symmetry| {
             let image = s.image_size(size);
-            let t = |b: Bitboard| b.transformed(s, size).0;
+            let t = |b: Bitboard| b.transformed(s, size).bits();
             (
                 image.width(),
                 image.height(),
@@ -238,7 +260,7 @@ mod tests {
 
     /// Every board size.
     fn sizes() -> impl Iterator<Item = Size> {
-        (1..=8).flat_map(|w| (1..=8).map(move |h| Size::new(w, h).unwrap()))
+        (1..=10).flat_map(|w| (1..=10).map(move |h| Size::new(w, h).unwrap()))
     }
 
     /// The reference: the coordinates of each square mapped one by one, as
@@ -292,8 +314,10 @@ mod tests {
                     assert!(image.contains(t));
                     assert_eq!(t.transformed(s.inverse(), image), sq, "{s:?} {size}");
                 }
-                for w in words(u64::from(size.width()) * 8 + u64::from(size.height())).take(20) {
-                    let set = Bitboard(w) & size.mask();
+                let mut w = words(u64::from(size.width()) * 16 + u64::from(size.height()));
+                for _ in 0..20 {
+                    let bits = u128::from(w.next().unwrap()) << 64 | u128::from(w.next().unwrap());
+                    let set = Bitboard::from_bits(bits) & size.mask();
                     let by_square: Bitboard =
                         set.squares().map(|q| q.transformed(s, size)).collect();
                     assert_eq!(set.transformed(s, size), by_square, "{s:?} {size}");
@@ -341,9 +365,9 @@ mod tests {
                 (
                     p.size().width(),
                     p.size().height(),
-                    p.queens(Color::White).0,
-                    p.queens(Color::Black).0,
-                    p.empty().0,
+                    p.queens(Color::White).bits(),
+                    p.queens(Color::Black).bits(),
+                    p.empty().bits(),
                 )
             };
             assert!(key(&least) <= key(&other));

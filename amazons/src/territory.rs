@@ -63,7 +63,7 @@ pub fn blocker_territory_moves(empty: Bitboard, normal: Bitboard, blockers: Bitb
 }
 
 /// The exact values of territories by (empty squares, queens, blockers).
-type Memo = HashMap<(u64, u64, u64), u32>;
+type Memo = HashMap<(u128, u128, u128), u32>;
 
 thread_local! {
     /// The territories searched on this thread, kept from one call to the
@@ -82,7 +82,7 @@ fn search(empty: Bitboard, queens: Bitboard, blockers: Bitboard, memo: &mut Memo
     if ((queens | blockers).neighbours() & empty).is_empty() {
         return 0;
     }
-    let key = (empty.0, queens.0, blockers.0);
+    let key = (empty.bits(), queens.bits(), blockers.bits());
     if let Some(&n) = memo.get(&key) {
         return n;
     }

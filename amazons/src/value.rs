@@ -108,7 +108,7 @@ fn normalise(pos: &Position) -> Position {
     };
     // Cropped: the box moved to A1, every square off the live ones burnt.
     let shift = corner.index();
-    let crop = |b: Bitboard| Bitboard(b.0 >> shift);
+    let crop = |b: Bitboard| b.shifted_down(shift);
     let cropped = Position::from_setup(Setup {
         size,
         white: crop(pos.queens(Color::White)),

@@ -26,7 +26,7 @@ use amazons::{
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-type Key = (u64, u64, u64, Color, i32);
+type Key = (u128, u128, u128, Color, i32);
 
 /// The reference solver of `G + n`.
 struct Solver {
@@ -44,9 +44,9 @@ impl Solver {
     fn wins(&mut self, pos: &mut Position, n: i32) -> bool {
         let side = pos.to_move();
         let key = (
-            pos.queens(Color::White).0,
-            pos.queens(Color::Black).0,
-            pos.burnt().0,
+            pos.queens(Color::White).bits(),
+            pos.queens(Color::Black).bits(),
+            pos.burnt().bits(),
             side,
             n,
         );
@@ -170,8 +170,8 @@ fn sample(seed: u64, count: usize, max_empty: u32) -> Vec<(Position, Area, Posit
 
 /// The most moves the owner of a one-colour area can make alone, by plain
 /// depth-first search over the legal moves, with a memo.
-fn naive_territory(g: &Position, owner: Color, memo: &mut HashMap<(u64, u64), u32>) -> u32 {
-    let key = (g.queens(owner).0, g.burnt().0);
+fn naive_territory(g: &Position, owner: Color, memo: &mut HashMap<(u128, u128), u32>) -> u32 {
+    let key = (g.queens(owner).bits(), g.burnt().bits());
     if let Some(&n) = memo.get(&key) {
         return n;
     }
@@ -229,7 +229,7 @@ fn territories(seed: u64, count: usize, max_empty: u32) {
     );
 }
 
-type LocalKey = (u64, u64, u64, Color, bool);
+type LocalKey = (u128, u128, u128, Color, bool);
 
 /// Plain negamax with passes and a memo (Song & Müller 2015 IV-A6): the side to
 /// move's moves minus the opponent's; a pass after a pass ends play.
@@ -238,9 +238,9 @@ fn naive_local(g: &mut Position, passed: bool, memo: &mut HashMap<LocalKey, i32>
         return 0;
     }
     let key = (
-        g.queens(Color::White).0,
-        g.queens(Color::Black).0,
-        g.burnt().0,
+        g.queens(Color::White).bits(),
+        g.queens(Color::Black).bits(),
+        g.burnt().bits(),
         g.to_move(),
         passed,
     );

@@ -14,14 +14,14 @@ use amazons::{Color, Position};
 
 use testkit::amazons::{cgsuite_board, cgsuite_data};
 
-type Key = (u64, u64, u64, Color);
+type Key = (u128, u128, u128, Color);
 
 /// Whether the side to move wins (normal play: no move, you lose).
 fn wins(pos: &mut Position, memo: &mut HashMap<Key, bool>) -> bool {
     let key = (
-        pos.queens(Color::White).0,
-        pos.queens(Color::Black).0,
-        pos.burnt().0,
+        pos.queens(Color::White).bits(),
+        pos.queens(Color::Black).bits(),
+        pos.burnt().bits(),
         pos.to_move(),
     );
     if let Some(&w) = memo.get(&key) {

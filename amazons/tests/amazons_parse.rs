@@ -41,9 +41,28 @@ proptest! {
 }
 
 #[test]
+fn sgf_points_on_10x10() {
+    // SGF points are column then row letters, row `a` the top rank (the
+    // SGF spec's convention for Amazons, as for Go): on 10x10, D1 is `dj`,
+    // D7 `dd`, D9 `db`, J10 `ja`.
+    let game = sgf::read("(;FF[4]GM[18]SZ[10];W[djdddb];B[jdjaja])").unwrap_err();
+    assert!(game.to_string().contains("illegal"), "{game}");
+    let game = sgf::read("(;FF[4]GM[18]SZ[10];W[djdddb];B[gaicgc])").unwrap();
+    let names: Vec<String> = game.moves.iter().map(Move::to_string).collect();
+    assert_eq!(names, ["D1-D7xD9", "G10-I8xG8"]);
+    assert_eq!(
+        game.start,
+        Position::standard("10x10".parse().unwrap()).unwrap()
+    );
+    assert!(sgf::write(&game).contains("SZ[10]"));
+    assert!(sgf::write(&game).contains("W[djdddb]"));
+    assert!(sgf::read("(;FF[4]GM[18]SZ[11])").is_err());
+}
+
+#[test]
 fn random_games_round_trip_through_sgf() {
     let mut rng = SmallRng::seed_from_u64(18);
-    for size in ["4x4", "5x6", "6x5", "8x8", "4x7"] {
+    for size in ["4x4", "5x6", "6x5", "8x8", "4x7", "10x10", "9x10", "10x4"] {
         for _ in 0..20 {
             let start = Position::standard(size.parse().unwrap()).unwrap();
             let mut pos = start.clone();

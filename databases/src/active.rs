@@ -113,7 +113,10 @@ impl ActiveDb {
         watch: &Watch,
     ) -> Result<ActiveDb, ActiveError> {
         let index = BoxIndex::new(width, height, &[black, white])?;
-        if width > amazons::Size::MAX || height > amazons::Size::MAX {
+        if width > amazons::Size::MAX
+            || height > amazons::Size::MAX
+            || index.cells_to_board(index.box_cells()).to_u64().is_none()
+        {
             return Err(IndexError::TooLarge { width, height }.into());
         }
         let len =
@@ -214,10 +217,10 @@ impl ActiveDb {
             for r in (0..layer.len()).map(|i| layer.rank(i)) {
                 let c = index.unrank(r);
                 let queens = [
-                    index.cells_to_board(c.queens[0]).0,
-                    index.cells_to_board(c.queens[1]).0,
+                    board_bits(index, c.queens[0]),
+                    board_bits(index, c.queens[1]),
                 ];
-                let empty = index.cells_to_board(c.empty).0;
+                let empty = board_bits(index, c.empty);
                 let id = |r: &u64| ids[*r as usize].expect("lower layers are done");
                 lefts.clear();
                 rights.clear();
@@ -312,13 +315,27 @@ struct Options {
     free: u32,
 }
 
+/// The board squares of `cells` (cells of `index`'s box, the box at `A1`)
+/// as the low 64 bits of their [`Bitboard`] (bit `10 * rank + file`), where
+/// the options are generated.
+///
+/// # Panics
+/// If the box reaches past bit 63 (`E7`); [`ActiveDb::build`] refuses such
+/// boxes.
+fn board_bits(index: &BoxIndex, cells: u64) -> u64 {
+    index
+        .cells_to_board(cells)
+        .to_u64()
+        .expect("an active table's box fits 64 board bits")
+}
+
 /// Separates the Left options from the Right options in a key.
 const SEPARATOR: u32 = u32::MAX;
 
 impl Options {
     fn new(index: &BoxIndex) -> Options {
         Options {
-            box_squares: index.cells_to_board(index.box_cells()).0,
+            box_squares: board_bits(index, index.box_cells()),
             white_radix: index.radix()[1],
             free: index.free_cells(),
         }
@@ -336,8 +353,8 @@ impl Options {
     /// of group `mover` (0 Black, 1 White) from `queens` (board sets) with
     /// the empty squares `empty`.
     fn push_children(&self, queens: [u64; 2], empty: u64, mover: usize, out: &mut Vec<u64>) {
-        let empty_board = Bitboard(empty);
-        for from in Bitboard(queens[mover]) {
+        let empty_board = Bitboard::from_u64(empty);
+        for from in Bitboard::from_u64(queens[mover]) {
             let from_bit = 1u64 << from.index();
             let vacated = empty | from_bit;
             for to in queen_attacks(from, empty_board) {
@@ -348,7 +365,7 @@ impl Options {
                 let without_queens = self.box_squares & !after[0] & !after[1];
                 let left = vacated & !to_bit;
                 let mask = compress(left, without_queens);
-                for arrow in queen_attacks(to, Bitboard(left)) {
+                for arrow in queen_attacks(to, Bitboard::from_u64(left)) {
                     let below = without_queens & ((1u64 << arrow.index()) - 1);
                     out.push(high | (mask - (1 << below.count_ones())));
                 }
@@ -481,8 +498,8 @@ impl Layer {
                 placement = i / n;
                 let c = index.unrank(placement << self.free);
                 queens = [
-                    index.cells_to_board(c.queens[0]).0,
-                    index.cells_to_board(c.queens[1]).0,
+                    board_bits(index, c.queens[0]),
+                    board_bits(index, c.queens[1]),
                 ];
                 without_queens = options.box_squares & !queens[0] & !queens[1];
             }

@@ -49,7 +49,8 @@ pub const MAX_CELLS: u32 = 64;
 /// `u64`, or the queens do not fit.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
 pub enum IndexError {
-    /// More configurations than a `u64` holds (or a box over 64 cells).
+    /// More configurations than a `u64` holds (or a box over 64 cells, or
+    /// wider or higher than the largest board).
     #[error("a {width}x{height} box with these queens has too many configurations to index")]
     TooLarge {
         /// Box width.
@@ -230,7 +231,8 @@ impl BoxIndex {
     pub fn new(width: u8, height: u8, groups: &[u32]) -> Result<BoxIndex, IndexError> {
         let n = u32::from(width) * u32::from(height);
         let too_large = IndexError::TooLarge { width, height };
-        if n > MAX_CELLS {
+        // A box lies on a board (`cells_to_board`).
+        if n > MAX_CELLS || width > amazons::Size::MAX || height > amazons::Size::MAX {
             return Err(too_large);
         }
         let queens: u32 = groups.iter().sum();
@@ -382,7 +384,8 @@ impl BoxIndex {
         let mut rest = cells;
         while rest != 0 {
             let c = rest.trailing_zeros();
-            out = out.with(Square::from_index((c / w * 8 + c % w) as u8));
+            out = out
+                .with(Square::new((c % w) as u8, (c / w) as u8).expect("a box of at most 10x10"));
             rest &= rest - 1;
         }
         out

@@ -64,7 +64,8 @@ impl Placement {
     }
 
     fn map_set(self, set: Bitboard) -> Bitboard {
-        Bitboard(set.0 >> self.corner.index()).transformed(self.symmetry, self.size)
+        set.shifted_down(self.corner.index())
+            .transformed(self.symmetry, self.size)
     }
 
     fn unmap(self, sq: Square) -> Square {

@@ -318,7 +318,7 @@ mod tests {
     fn near_symmetric(size: &str, next: &mut impl FnMut() -> u64) -> Position {
         let size: Size = size.parse().unwrap();
         // Contents: 0 or 1 empty, 2 burnt, 3 white, 4 black.
-        let mut content = [0u64; 64];
+        let mut content = [0u64; Square::COUNT];
         for sq in size.mask() {
             let mirror_sq = sq.transformed(Symmetry::MIRROR_FILES, size);
             if mirror_sq.index() >= sq.index() {

@@ -10,12 +10,12 @@ use crate::square::Square;
 /// to the arrow and 8 open squares next to the queen.
 const MAX_SCORE: usize = 4 * 8 + 8;
 
-/// The squares king-adjacent to each square of an 8x8 board, by index.
-const NEIGHBOURS: [Bitboard; 64] = {
-    let mut table = [Bitboard::EMPTY; 64];
+/// The squares king-adjacent to each square of a 10x10 board, by index.
+const NEIGHBOURS: [Bitboard; Square::COUNT] = {
+    let mut table = [Bitboard::EMPTY; Square::COUNT];
     let mut sq = 0;
-    while sq < 64 {
-        table[sq] = Bitboard(1 << sq).neighbours();
+    while sq < Square::COUNT {
+        table[sq] = Bitboard::from_square(Square::from_index(sq as u8)).neighbours();
         sq += 1;
     }
     table
@@ -30,7 +30,7 @@ pub(super) fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
     // The queen's part, the unburnt squares next to where it lands (the
     // arrow, never burnt before the move, is subtracted when it is one of
     // them), is a population count.
-    let mut arrow_part = [0u8; 64];
+    let mut arrow_part = [0u8; Square::COUNT];
     for queen in opponent {
         for sq in neighbours(queen) & p.mask() {
             arrow_part[usize::from(sq.index())] += 4;
@@ -64,7 +64,7 @@ pub(super) fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
     moves.truncate(n);
 }
 
-/// The squares king-adjacent to `square` (on an 8x8 board: mask them
+/// The squares king-adjacent to `square` (on a 10x10 board: mask them
 /// with a smaller board).
 fn neighbours(square: Square) -> Bitboard {
     NEIGHBOURS[usize::from(square.index())]

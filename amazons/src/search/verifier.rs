@@ -76,21 +76,24 @@ impl Memo {
     /// The bit of the tag set when the player to move wins.
     const WINS: u32 = 1 << 31;
 
-    /// The entry of `active` (an active position) and the integer `n`.
-    fn of(active: &Position, n: i32) -> Memo {
-        // |n| is at most the board's 64 squares, so 16 bits hold it; the
-        // board is at most 8x8, so 4 bits each hold its sides.
+    /// The entry of `active` (an active position) and the integer `n`, or
+    /// `None` on a board of more than 64 squares (not kept: its sets are
+    /// kept as cells of the board, [`Bitboard::to_cells`]).
+    fn of(active: &Position, n: i32) -> Option<Memo> {
+        // |n| is at most the board's 100 squares, so 16 bits hold it; the
+        // board is at most 10x10, so 4 bits each hold its sides.
         let size = active.size();
+        let cells = |b: Bitboard| b.to_cells(size.width(), size.height());
         let tag = u32::from(n as i16 as u16)
             | u32::from(active.to_move() == Color::Black) << 16
             | u32::from(size.width()) << 17
             | u32::from(size.height()) << 21;
-        Memo {
-            white: active.queens(Color::White).0,
-            black: active.queens(Color::Black).0,
-            burnt: active.burnt().0,
+        Some(Memo {
+            white: cells(active.queens(Color::White))?,
+            black: cells(active.queens(Color::Black))?,
+            burnt: cells(active.burnt())?,
             tag,
-        }
+        })
     }
 
     /// The entry's position and integer, without its result.
@@ -230,10 +233,12 @@ impl LeafVerifier {
             return Some(false);
         }
         let entry = Memo::of(active, n);
-        let key = entry.key();
-        let hash = self.hasher.hash_one(key);
-        if let Some(e) = self.memo.find(hash, |e| e.key() == key) {
-            return Some(e.tag & Memo::WINS != 0);
+        let hash = entry.map(|e| self.hasher.hash_one(e.key()));
+        if let (Some(entry), Some(hash)) = (entry, hash) {
+            let key = entry.key();
+            if let Some(e) = self.memo.find(hash, |e| e.key() == key) {
+                return Some(e.tag & Memo::WINS != 0);
+            }
         }
         self.spent += 1;
         if self.spent > self.limit {
@@ -289,16 +294,18 @@ impl LeafVerifier {
             let turn = |board: &Position| board.with_to_move(mover.opposite());
             wins = !self.mover_wins(full.map(turn).as_ref(), None, &turn(active), n + step)?;
         }
-        if self.memo.len() >= MEMO_ENTRIES {
-            self.memo.clear();
+        if let (Some(entry), Some(hash)) = (entry, hash) {
+            if self.memo.len() >= MEMO_ENTRIES {
+                self.memo.clear();
+            }
+            let entry = Memo {
+                tag: entry.tag | if wins { Memo::WINS } else { 0 },
+                ..entry
+            };
+            let hasher = &self.hasher;
+            self.memo
+                .insert_unique(hash, entry, |e| hasher.hash_one(e.key()));
         }
-        let entry = Memo {
-            tag: entry.tag | if wins { Memo::WINS } else { 0 },
-            ..entry
-        };
-        let hasher = &self.hasher;
-        self.memo
-            .insert_unique(hash, entry, |e| hasher.hash_one(e.key()));
         Some(wins)
     }
 }

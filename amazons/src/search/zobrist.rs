@@ -19,17 +19,31 @@ pub(super) const fn splitmix(seed: u64, i: u64) -> u64 {
 }
 
 /// Zobrist keys (Zobrist 1970): one random 64-bit word for each kind of
-/// piece (White queen, Black queen, burnt square) on each of the 64 squares.
-/// A position's key is the xor of the words of its pieces, and of
+/// piece (White queen, Black queen, burnt square) on each of the 100
+/// squares. A position's key is the xor of the words of its pieces, and of
 /// [`BLACK_TO_MOVE`] when Black is to move, so a move changes it by three
 /// words and the side.
-pub(super) const ZOBRIST: [[u64; 64]; 3] = {
-    let mut table = [[0; 64]; 3];
+///
+/// The word of a square of the 8x8 corner (file and rank below 8) is the
+/// output `64 * kind + 8 * rank + file` of the generator, that of any other
+/// square the output `256 + 100 * kind + index`: a position of a board up
+/// to 8x8 keeps the key it had when squares were numbered `8 * rank +
+/// file`, so the solver's table, and with it its node counts, do not
+/// depend on the numbering.
+pub(super) const ZOBRIST: [[u64; Square::COUNT]; 3] = {
+    let mut table = [[0; Square::COUNT]; 3];
     let mut kind = 0;
     while kind < 3 {
         let mut sq = 0;
-        while sq < 64 {
-            table[kind][sq] = splitmix(0x5851_f42d_4c95_7f2d, (kind * 64 + sq) as u64);
+        while sq < Square::COUNT {
+            let square = Square::from_index(sq as u8);
+            let (file, rank) = (square.file() as usize, square.rank() as usize);
+            let i = if file < 8 && rank < 8 {
+                kind * 64 + rank * 8 + file
+            } else {
+                256 + kind * Square::COUNT + sq
+            };
+            table[kind][sq] = splitmix(0x5851_f42d_4c95_7f2d, i as u64);
             sq += 1;
         }
         kind += 1;
@@ -51,18 +65,18 @@ fn queen_kind(color: Color) -> usize {
 /// The row of [`ZOBRIST`] of burnt squares.
 const BURNT: usize = 2;
 
-/// [`ZOBRIST`] for each board width `w` (index `w`, 1 to 8) with every
+/// [`ZOBRIST`] for each board width `w` (index `w`, 1 to 10) with every
 /// square's words moved to its mirror image on a board `w` files wide
 /// (file `f` to `w - 1 - f`; the words of squares off such a board are 0):
 /// a position's key under these words is its mirror image's key.
-const MIRRORED_ZOBRIST: [[[u64; 64]; 3]; 9] = {
-    let mut table = [[[0; 64]; 3]; 9];
+const MIRRORED_ZOBRIST: [[[u64; Square::COUNT]; 3]; Size::MAX as usize + 1] = {
+    let mut table = [[[0; Square::COUNT]; 3]; Size::MAX as usize + 1];
     let mut width = 1;
-    while width <= 8 {
+    while width <= Size::MAX as usize {
         let mut kind = 0;
         while kind < 3 {
             let mut sq = 0;
-            while sq < 64 {
+            while sq < Square::COUNT {
                 let square = Square::from_index(sq as u8);
                 let size = Size::new_const(width as u8, Size::MAX);
                 if size.contains(square) {
@@ -79,7 +93,7 @@ const MIRRORED_ZOBRIST: [[[u64; 64]; 3]; 9] = {
 };
 
 /// The Zobrist words of [`ZOBRIST`] by kind and square, as a table.
-pub(super) type Words = [[u64; 64]; 3];
+pub(super) type Words = [[u64; Square::COUNT]; 3];
 
 /// The Zobrist key of `position` under `words` ([`ZOBRIST`] for the
 /// position's key, a row of [`MIRRORED_ZOBRIST`] for its mirror image's).

@@ -779,11 +779,16 @@ const am = { w: 6, h: 6, cells: [], toMove: "w", root: null, node: null, moves: 
 
 function amNode(move, parent, cells, toMove) { return { move, parent, kids: [], next: null, cells, toMove }; }
 
+/** The largest board side (`amazons::Size::MAX`): boards up to 10x10, the tournament board. */
+const AM_MAX = 10;
+
 function amStandard(w, h) {
   const cells = Array.from({ length: h }, () => new Array(w).fill("."));
   const put = (file, rank, q) => { cells[rank - 1][file - 1] = q; };
-  put(1, 2, "W"); put(2, 1, "W"); put(w - 1, 1, "W"); put(w, 2, "W");
-  put(1, h - 1, "B"); put(2, h, "B"); put(w - 1, h, "B"); put(w, h - 1, "B");
+  // As `Position::standard`: 10x10 has the tournament start (A4 D1 G1 J4).
+  const [a, b] = w === 10 && h === 10 ? [4, 4] : [2, 2];
+  put(1, a, "W"); put(b, 1, "W"); put(w + 1 - b, 1, "W"); put(w, a, "W");
+  put(1, h + 1 - a, "B"); put(b, h, "B"); put(w + 1 - b, h, "B"); put(w, h + 1 - a, "B");
   return cells;
 }
 
@@ -798,14 +803,14 @@ function amParse(text) {
   const size = /^\s*(\d+)x(\d+)\s*$/.exec(text);
   if (size) {
     const w = +size[1], h = +size[2];
-    if (w < 4 || w > 8 || h < 4 || h > 8) throw new Error("standard starts are 4x4 to 8x8");
+    if (w < 4 || w > AM_MAX || h < 4 || h > AM_MAX) throw new Error(`standard starts are 4x4 to ${AM_MAX}x${AM_MAX}`);
     return { w, h, cells: amStandard(w, h), toMove: "w" };
   }
   const m = /^\s*([.WBx/]+)\s+([wb])\s*$/.exec(text);
   if (!m) throw new Error("a position is ranks from the top separated by / (. W B x), then w or b");
   const ranks = m[1].split("/");
   const w = ranks[0].length, h = ranks.length;
-  if (w < 1 || w > 8 || h < 1 || h > 8 || ranks.some((r) => r.length !== w)) throw new Error("boards are up to 8x8, every rank as wide");
+  if (w < 1 || w > AM_MAX || h < 1 || h > AM_MAX || ranks.some((r) => r.length !== w)) throw new Error(`boards are up to ${AM_MAX}x${AM_MAX}, every rank as wide`);
   return { w, h, cells: ranks.reverse().map((r) => r.split("")), toMove: m[2] };
 }
 
@@ -859,7 +864,7 @@ function amFromSgf(text) {
   const sz = /^(\d+)(?::(\d+))?$/.exec(((root.props.SZ || [])[0] || "").trim());
   if (!sz) throw new Error("SGF: no board size SZ[..]");
   const w = +sz[1], h = sz[2] ? +sz[2] : w;
-  if (w < 1 || h < 1 || w > 8 || h > 8) throw new Error("SGF: boards are up to 8x8");
+  if (w < 1 || h < 1 || w > AM_MAX || h > AM_MAX) throw new Error(`SGF: boards are up to ${AM_MAX}x${AM_MAX}`);
   const point = (p) => {
     const f = p.charCodeAt(0) - 97, r = h - 1 - (p.charCodeAt(1) - 97);
     if (p.length !== 2 || f < 0 || f >= w || r < 0 || r >= h) throw new Error(`SGF: point ${p} is not on the board`);
@@ -950,7 +955,7 @@ function amLegalMoves() {
 }
 
 function amApply(move) {
-  const m = /^([A-H][1-8])-([A-H][1-8])x([A-H][1-8])$/.exec(move);
+  const m = /^([A-J](?:10|[1-9]))-([A-J](?:10|[1-9]))x([A-J](?:10|[1-9]))$/.exec(move);
   if (!m) return;
   let child = am.node.kids.find((k) => k.move === move);
   if (!child) {
@@ -1049,7 +1054,7 @@ function kindClass(kind) {
 function amDraw() {
   const board = $("am-board");
   board.textContent = "";
-  board.style.gridTemplateColumns = `repeat(${am.w}, 1fr)`;
+  board.style.gridTemplateColumns = `repeat(${am.w}, minmax(0, 1fr))`;
   const kinds = new Map();
   // A square may lie in two areas (a blocker queen's, in its territory and the active area next to it).
   if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, (kinds.get(s) || []).concat([[kindClass(a.kind), i]]))));
@@ -1183,9 +1188,10 @@ async function amPlayerMove() {
       () => token !== am.token);
     if (!r || token !== am.token || !r.best_move) return;
     out.textContent = `Computer (${r.to_move}): ${r.best_move}, ${r.depth} plies deep, ${r.nodes} positions` +
-      (r.winner ? `; ${r.winner} wins (proved).` : ".");
+      ` in ${r.seconds.toFixed(2)} s` + (r.winner ? `; ${r.winner} wins (proved).` : ".");
     out.dataset.winner = r.winner || "";
     out.dataset.move = r.best_move;
+    out.dataset.seconds = String(r.seconds);
     amApply(r.best_move);
   } catch (err) {
     out.textContent = err.message;
@@ -1215,8 +1221,8 @@ async function amThermograph(area) {
   }
 }
 
-options($("am-w"), 4, 8, 6);
-options($("am-h"), 4, 8, 6);
+options($("am-w"), 4, AM_MAX, 6);
+options($("am-h"), 4, AM_MAX, 6);
 $("am-new").addEventListener("click", () => {
   const w = +$("am-w").value, h = +$("am-h").value;
   amSet({ w, h, cells: amStandard(w, h), toMove: "w" });
