@@ -69,7 +69,7 @@ const BURNT: usize = 2;
 /// square's words moved to its mirror image on a board `w` files wide
 /// (file `f` to `w - 1 - f`; the words of squares off such a board are 0):
 /// a position's key under these words is its mirror image's key.
-const MIRRORED_ZOBRIST: [[[u64; Square::COUNT]; 3]; Size::MAX as usize + 1] = {
+static MIRRORED_ZOBRIST: [[[u64; Square::COUNT]; 3]; Size::MAX as usize + 1] = {
     let mut table = [[[0; Square::COUNT]; 3]; Size::MAX as usize + 1];
     let mut width = 1;
     while width <= Size::MAX as usize {
