@@ -175,7 +175,7 @@ fn bad_input_is_one_line_and_exit_code_2() {
     let dir = temp_dir("bad");
     let d = dir.to_str().unwrap();
     for (args, needle) in [
-        (vec!["db", "build", "--size", "9x2", "--out", d], "size"),
+        (vec!["db", "build", "--size", "11x2", "--out", d], "size"),
         (
             vec!["db", "build", "--size", "3x2", "--queens", "6", "--out", d],
             "out of range",
