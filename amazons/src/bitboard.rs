@@ -1,17 +1,20 @@
-//! Sets of squares as 128-bit masks.
+//! Sets of squares as bit masks: [`Set`] over a 64-bit or a 128-bit word.
 
 use std::fmt;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Sub};
+use std::hash::Hash;
+use std::ops::{
+    BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not, Shl, Shr, Sub,
+};
 
 use crate::square::Square;
 
-/// A set of squares of a board of at most 10x10.
+/// A set of squares of a board of at most 10x10, in a word `W` of 64 or
+/// 128 bits.
 ///
 /// Bit `10 * rank + file` (both from 0) stands for the square on that file
-/// and rank: bit 0 is `A1`, bit 9 is `J1`, bit 10 is `A2`, bit 99 is `J10`;
-/// bits 100 to 127 are always clear. Boards narrower or lower than 10x10
-/// use the lower-left part of this layout, so a square keeps its bit
-/// whatever the board size.
+/// and rank: bit 0 is `A1`, bit 9 is `J1`, bit 10 is `A2`, bit 99 is `J10`.
+/// Boards narrower or lower than 10x10 use the lower-left part of this
+/// layout, so a square keeps its bit whatever the board size and the word.
 ///
 /// ```text
 ///  rank 10 | 90 91 92 93 94 95 96 97 98 99
@@ -20,15 +23,176 @@ use crate::square::Square;
 ///  rank 1  |  0  1  2  3  4  5  6  7  8  9
 ///            A  B  C  D  E  F  G  H  I  J
 /// ```
+///
+/// [`Bitboard`], the 128-bit set, holds any board. A 64-bit set holds the
+/// squares below bit 64 (ranks 1 to 6 and `A7`..`D7`: every board of at most
+/// 6 ranks, [`crate::Size::is_narrow`]); the solver's work on such boards
+/// runs on 64-bit sets, at twice the speed of 128-bit ones.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Bitboard(u128);
+pub struct Set<W: Word>(W);
+
+/// A set of squares of any board up to 10x10 (bits 100 to 127 always clear).
+pub type Bitboard = Set<u128>;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for u64 {}
+    impl Sealed for u128 {}
+}
+
+/// The word of a [`Set`]: `u64` (squares below bit 64) or `u128` (the whole
+/// 10x10 frame).
+pub trait Word:
+    sealed::Sealed
+    + Copy
+    + Eq
+    + Ord
+    + Hash
+    + Default
+    + Send
+    + Sync
+    + BitAnd<Output = Self>
+    + BitOr<Output = Self>
+    + BitXor<Output = Self>
+    + Not<Output = Self>
+    + Shl<u32, Output = Self>
+    + Shr<u32, Output = Self>
+    + 'static
+{
+    /// No bit.
+    const ZERO: Self;
+    /// The squares of the 10x10 frame the word holds.
+    const FRAME: Self;
+    /// The squares of file `A` the word holds, and the bits 100, 110 and
+    /// 120 above them (so that a step east from file `J` of rank 10 is
+    /// dropped too).
+    const FILE_A: Self;
+    /// The squares of file `J` the word holds.
+    const FILE_J: Self;
+
+    /// The word of the low bits of `bits` (those the word holds).
+    fn from_wide(bits: u128) -> Self;
+    /// The bits as a 128-bit word.
+    fn to_wide(self) -> u128;
+    /// The word of bit `index` alone (`index` below the word's width).
+    fn bit(index: u8) -> Self;
+    /// The number of bits set.
+    fn count(self) -> u32;
+    /// The index of the lowest bit set (the width if none).
+    fn lowest(self) -> u32;
+    /// The word without its lowest bit.
+    fn without_lowest(self) -> Self;
+    /// [`queen_attacks`] from the square of index `sq`.
+    fn queen_attacks(sq: usize, empty: Self) -> Self;
+}
+
+impl Word for u64 {
+    const ZERO: u64 = 0;
+    const FRAME: u64 = ALL as u64;
+    const FILE_A: u64 = FILE_A as u64;
+    const FILE_J: u64 = FILE_J as u64;
+
+    #[inline(always)]
+    fn from_wide(bits: u128) -> u64 {
+        bits as u64
+    }
+    #[inline(always)]
+    fn to_wide(self) -> u128 {
+        u128::from(self)
+    }
+    #[inline(always)]
+    fn bit(index: u8) -> u64 {
+        debug_assert!(index < 64, "square {index} outside a 64-bit set");
+        1 << index
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u64 {
+        self & self.wrapping_sub(1)
+    }
+    /// By the rays cut to the low 64 bits: a ray of increasing squares that
+    /// leaves them never comes back, and the squares it leaves for are not
+    /// in the set, so the cut ray is the same.
+    #[inline(always)]
+    fn queen_attacks(sq: usize, empty: u64) -> u64 {
+        let blocked = !empty;
+        let mut attacks = 0u64;
+        for rays in &LOW_RAYS_UP {
+            let ray = rays[sq];
+            let first = ((ray & blocked) | 1 << 63).trailing_zeros();
+            attacks |= ray ^ rays[first as usize];
+        }
+        for rays in &LOW_RAYS_DOWN {
+            let ray = rays[sq];
+            let first = 63 - ((ray & blocked) | 1).leading_zeros();
+            attacks |= ray ^ rays[first as usize];
+        }
+        attacks & empty
+    }
+}
+
+impl Word for u128 {
+    const ZERO: u128 = 0;
+    const FRAME: u128 = ALL;
+    const FILE_A: u128 = FILE_A;
+    const FILE_J: u128 = FILE_J;
+
+    #[inline(always)]
+    fn from_wide(bits: u128) -> u128 {
+        bits
+    }
+    #[inline(always)]
+    fn to_wide(self) -> u128 {
+        self
+    }
+    #[inline(always)]
+    fn bit(index: u8) -> u128 {
+        1 << index
+    }
+    #[inline(always)]
+    fn count(self) -> u32 {
+        self.count_ones()
+    }
+    #[inline(always)]
+    fn lowest(self) -> u32 {
+        self.trailing_zeros()
+    }
+    #[inline(always)]
+    fn without_lowest(self) -> u128 {
+        self & self.wrapping_sub(1)
+    }
+    #[inline]
+    fn queen_attacks(sq: usize, empty: u128) -> u128 {
+        let blocked = !empty;
+        let mut attacks = 0u128;
+        for rays in &RAYS_UP {
+            let ray = rays[sq];
+            let first = ((ray & blocked) | 1 << (SQUARES - 1)).trailing_zeros();
+            attacks |= ray ^ rays[first as usize];
+        }
+        for rays in &RAYS_DOWN {
+            let ray = rays[sq];
+            let first = 127 - ((ray & blocked) | 1).leading_zeros();
+            attacks |= ray ^ rays[first as usize];
+        }
+        // The ray minus the part beyond the first blocker still holds the
+        // blocker itself.
+        attacks & empty
+    }
+}
 
 /// The bits of a rank (10 files).
 const STRIDE: u32 = Square::STRIDE as u32;
 /// The squares of the 10x10 frame.
 const ALL: u128 = (1 << (STRIDE * STRIDE)) - 1;
-/// The squares of file `A`, and the bits 100, 110 and 120 above them (so
-/// that a step east from file `J` of rank 10 is dropped too).
+/// See [`Word::FILE_A`].
 const FILE_A: u128 = {
     let mut bits = 0;
     let mut rank = 0;
@@ -42,17 +206,14 @@ const FILE_A: u128 = {
 const FILE_J: u128 = FILE_A << (STRIDE - 1);
 
 impl Bitboard {
-    /// The empty set.
-    pub const EMPTY: Bitboard = Bitboard(0);
-
     /// Every square of the 10x10 frame.
-    pub const FULL: Bitboard = Bitboard(ALL);
+    pub const FULL: Bitboard = Set(ALL);
 
     /// The set of the bits `bits` (bit `10 * rank + file`); bits 100 and up
     /// are dropped.
     #[inline]
     pub const fn from_bits(bits: u128) -> Bitboard {
-        Bitboard(bits & ALL)
+        Set(bits & ALL)
     }
 
     /// The bits of the set (bit `10 * rank + file`).
@@ -61,23 +222,14 @@ impl Bitboard {
         self.0
     }
 
-    /// The bits of the set as a `u64`, for tables indexed by boards of at
-    /// most 64 bits (those of ranks 1 to 6 and of `A7`..`D7`); `None` if a
-    /// square of the set lies beyond bit 63.
+    /// The set in 64 bits, if every square of it lies below bit 64.
     #[inline]
-    pub const fn to_u64(self) -> Option<u64> {
+    pub const fn to_u64(self) -> Option<Set<u64>> {
         if self.0 >> 64 == 0 {
-            Some(self.0 as u64)
+            Some(Set(self.0 as u64))
         } else {
             None
         }
-    }
-
-    /// The set of the bits of `bits` (bit `10 * rank + file`, as
-    /// [`Bitboard::to_u64`] gives them).
-    #[inline]
-    pub const fn from_u64(bits: u64) -> Bitboard {
-        Bitboard(bits as u128)
     }
 
     /// The set as cells of a `width` x `height` box at `A1`: bit
@@ -96,103 +248,126 @@ impl Bitboard {
         Some(cells)
     }
 
-    /// The set holding only `sq`.
-    #[inline]
-    pub const fn from_square(sq: Square) -> Bitboard {
-        Bitboard(1 << sq.index())
-    }
-
-    /// Whether the set is empty.
-    #[inline]
-    pub const fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-
-    /// Whether the set has at least one square.
-    #[inline]
-    pub const fn any(self) -> bool {
-        self.0 != 0
-    }
-
-    /// The number of squares in the set.
-    #[inline]
-    pub const fn count(self) -> u32 {
-        self.0.count_ones()
-    }
-
-    /// Whether `sq` is in the set.
-    #[inline]
-    pub const fn contains(self, sq: Square) -> bool {
-        self.0 & (1 << sq.index()) != 0
-    }
-
-    /// The set with `sq` added.
-    #[inline]
-    pub const fn with(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 | (1 << sq.index()))
-    }
-
-    /// The set with `sq` removed.
-    #[inline]
-    pub const fn without(self, sq: Square) -> Bitboard {
-        Bitboard(self.0 & !(1 << sq.index()))
-    }
-
-    /// The lowest square of the set (by bit index), if any.
-    #[inline]
-    pub fn first(self) -> Option<Square> {
-        if self.0 == 0 {
-            None
-        } else {
-            Some(Square::from_index(self.0.trailing_zeros() as u8))
-        }
-    }
-
-    /// Whether the two sets share a square.
-    #[inline]
-    pub const fn intersects(self, other: Bitboard) -> bool {
-        self.0 & other.0 != 0
-    }
-
     /// The set moved down by `squares` bits (the square of index `i` to
     /// `i - squares`; those below bit `squares` are dropped): moved by
     /// `corner.index()`, a set whose squares lie on files and ranks at or
     /// above `corner`'s goes to the same place relative to `A1`.
     #[inline]
     pub const fn shifted_down(self, squares: u8) -> Bitboard {
-        Bitboard(self.0 >> squares)
+        Set(self.0 >> squares)
+    }
+
+    /// The squares of the set that a `W` set holds (all of them when the
+    /// set lies on a board that fits `W`).
+    #[inline(always)]
+    pub fn narrow<W: Word>(self) -> Set<W> {
+        Set(W::from_wide(self.0))
+    }
+}
+
+impl Set<u64> {
+    /// The set of the bits `bits` (bit `10 * rank + file`, below 64).
+    #[inline]
+    pub const fn from_bits(bits: u64) -> Set<u64> {
+        Set(bits)
+    }
+
+    /// The bits of the set (bit `10 * rank + file`).
+    #[inline]
+    pub const fn bits(self) -> u64 {
+        self.0
+    }
+}
+
+impl<W: Word> Set<W> {
+    /// The empty set.
+    pub const EMPTY: Set<W> = Set(W::ZERO);
+
+    /// The same squares as a [`Bitboard`].
+    #[inline(always)]
+    pub fn widen(self) -> Bitboard {
+        Set(self.0.to_wide())
+    }
+
+    /// The set holding only `sq` (below bit 64 for a 64-bit set).
+    #[inline]
+    pub fn from_square(sq: Square) -> Set<W> {
+        Set(W::bit(sq.index()))
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == W::ZERO
+    }
+
+    /// Whether the set has at least one square.
+    #[inline]
+    pub fn any(self) -> bool {
+        self.0 != W::ZERO
+    }
+
+    /// The number of squares in the set.
+    #[inline]
+    pub fn count(self) -> u32 {
+        self.0.count()
+    }
+
+    /// Whether `sq` is in the set.
+    #[inline]
+    pub fn contains(self, sq: Square) -> bool {
+        self.0 & W::bit(sq.index()) != W::ZERO
+    }
+
+    /// The set with `sq` added.
+    #[inline]
+    pub fn with(self, sq: Square) -> Set<W> {
+        Set(self.0 | W::bit(sq.index()))
+    }
+
+    /// The set with `sq` removed.
+    #[inline]
+    pub fn without(self, sq: Square) -> Set<W> {
+        Set(self.0 & !W::bit(sq.index()))
+    }
+
+    /// The lowest square of the set (by bit index), if any.
+    #[inline]
+    pub fn first(self) -> Option<Square> {
+        if self.is_empty() {
+            None
+        } else {
+            Some(Square::from_index(self.0.lowest() as u8))
+        }
+    }
+
+    /// Whether the two sets share a square.
+    #[inline]
+    pub fn intersects(self, other: Set<W>) -> bool {
+        self.0 & other.0 != W::ZERO
     }
 
     /// The squares one king step away from a square of the set (the 8
     /// neighbours), not including the set itself unless a square is a
-    /// neighbour of another. Squares off a 10x10 board are dropped; squares
-    /// off a smaller board are not, so mask the result with the board.
-    ///
-    /// A set below bit 53 (ranks 1 to 5 and `A6`..`C6`) has its neighbours
-    /// below bit 64, so it is done in 64 bits, at the speed of a 64-bit set.
+    /// neighbour of another. Squares off a 10x10 board (or beyond the
+    /// word) are dropped; squares off a smaller board are not, so mask the
+    /// result with the board.
     #[inline]
-    pub const fn neighbours(self) -> Bitboard {
+    pub fn neighbours(self) -> Set<W> {
         let b = self.0;
-        if b >> 53 == 0 {
-            let b = b as u64;
-            let east = (b << 1) & !(FILE_A as u64);
-            let west = (b >> 1) & !(FILE_J as u64);
-            let row = b | east | west;
-            return Bitboard((east | west | (row << STRIDE) | (row >> STRIDE)) as u128);
-        }
-        let east = (b << 1) & !FILE_A;
-        let west = (b >> 1) & !FILE_J;
+        let east = (b << 1) & !W::FILE_A;
+        let west = (b >> 1) & !W::FILE_J;
         let row = b | east | west;
-        Bitboard((east | west | (row << STRIDE) | (row >> STRIDE)) & ALL)
+        Set((east | west | (row << STRIDE) | (row >> STRIDE)) & W::FRAME)
     }
 
     /// The 8-connected component of `self` that holds `seed`, or the empty
     /// set if `seed` is not in `self`.
-    pub fn component(self, seed: Square) -> Bitboard {
+    pub fn component(self, seed: Square) -> Set<W> {
         if !self.contains(seed) {
-            return Bitboard::EMPTY;
+            return Set::EMPTY;
         }
-        let mut comp = Bitboard::from_square(seed);
+        let mut comp = Set::from_square(seed);
         loop {
             let grown = (comp | comp.neighbours()) & self;
             if grown == comp {
@@ -204,65 +379,52 @@ impl Bitboard {
 
     /// The squares of the set in increasing bit order.
     #[inline]
-    pub fn squares(self) -> Squares {
-        Squares {
-            low: self.0 as u64,
-            high: (self.0 >> 64) as u64,
-        }
+    pub fn squares(self) -> Squares<W> {
+        Squares(self.0)
     }
 }
 
-/// Iterator over the squares of a [`Bitboard`], lowest bit first: the
-/// low 64 bits, then the high ones (each a 64-bit word, as fast as a
-/// 64-bit set where the high word is empty).
+/// Iterator over the squares of a [`Set`], lowest bit first.
 #[derive(Clone, Debug)]
-pub struct Squares {
-    low: u64,
-    high: u64,
-}
+pub struct Squares<W: Word = u128>(W);
 
-impl Iterator for Squares {
+impl<W: Word> Iterator for Squares<W> {
     type Item = Square;
 
     #[inline]
     fn next(&mut self) -> Option<Square> {
-        if self.low != 0 {
-            let sq = Square::from_index(self.low.trailing_zeros() as u8);
-            self.low &= self.low - 1;
-            Some(sq)
-        } else if self.high != 0 {
-            let sq = Square::from_index(64 + self.high.trailing_zeros() as u8);
-            self.high &= self.high - 1;
-            Some(sq)
-        } else {
-            None
+        if self.0 == W::ZERO {
+            return None;
         }
+        let sq = Square::from_index(self.0.lowest() as u8);
+        self.0 = self.0.without_lowest();
+        Some(sq)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
-        let n = (self.low.count_ones() + self.high.count_ones()) as usize;
+        let n = self.0.count() as usize;
         (n, Some(n))
     }
 }
 
-impl ExactSizeIterator for Squares {}
+impl<W: Word> ExactSizeIterator for Squares<W> {}
 
-impl IntoIterator for Bitboard {
+impl<W: Word> IntoIterator for Set<W> {
     type Item = Square;
-    type IntoIter = Squares;
+    type IntoIter = Squares<W>;
 
-    fn into_iter(self) -> Squares {
+    fn into_iter(self) -> Squares<W> {
         self.squares()
     }
 }
 
-impl FromIterator<Square> for Bitboard {
-    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Bitboard {
-        iter.into_iter().fold(Bitboard::EMPTY, Bitboard::with)
+impl<W: Word> FromIterator<Square> for Set<W> {
+    fn from_iter<I: IntoIterator<Item = Square>>(iter: I) -> Set<W> {
+        iter.into_iter().fold(Set::EMPTY, Set::with)
     }
 }
 
-impl fmt::Debug for Bitboard {
+impl<W: Word> fmt::Debug for Set<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set().entries(self.squares()).finish()
     }
@@ -270,16 +432,16 @@ impl fmt::Debug for Bitboard {
 
 macro_rules! bit_op {
     ($trait:ident, $method:ident, $assign_trait:ident, $assign_method:ident, $op:tt) => {
-        impl $trait for Bitboard {
-            type Output = Bitboard;
+        impl<W: Word> $trait for Set<W> {
+            type Output = Set<W>;
             #[inline]
-            fn $method(self, rhs: Bitboard) -> Bitboard {
-                Bitboard(self.0 $op rhs.0)
+            fn $method(self, rhs: Set<W>) -> Set<W> {
+                Set(self.0 $op rhs.0)
             }
         }
-        impl $assign_trait for Bitboard {
+        impl<W: Word> $assign_trait for Set<W> {
             #[inline]
-            fn $assign_method(&mut self, rhs: Bitboard) {
+            fn $assign_method(&mut self, rhs: Set<W>) {
                 self.0 = self.0 $op rhs.0;
             }
         }
@@ -290,21 +452,21 @@ bit_op!(BitAnd, bitand, BitAndAssign, bitand_assign, &);
 bit_op!(BitOr, bitor, BitOrAssign, bitor_assign, |);
 bit_op!(BitXor, bitxor, BitXorAssign, bitxor_assign, ^);
 
-impl Sub for Bitboard {
-    type Output = Bitboard;
+impl<W: Word> Sub for Set<W> {
+    type Output = Set<W>;
     /// Set difference.
     #[inline]
-    fn sub(self, rhs: Bitboard) -> Bitboard {
-        Bitboard(self.0 & !rhs.0)
+    fn sub(self, rhs: Set<W>) -> Set<W> {
+        Set(self.0 & !rhs.0)
     }
 }
 
-impl Not for Bitboard {
-    type Output = Bitboard;
-    /// The complement within the 10x10 frame.
+impl<W: Word> Not for Set<W> {
+    type Output = Set<W>;
+    /// The complement within the 10x10 frame (the part the word holds).
     #[inline]
-    fn not(self) -> Bitboard {
-        Bitboard(!self.0 & ALL)
+    fn not(self) -> Set<W> {
+        Set(!self.0 & W::FRAME)
     }
 }
 
@@ -312,65 +474,46 @@ impl Not for Bitboard {
 /// straight line through `empty` squares, in the 8 directions.
 ///
 /// `empty` must hold only squares of the board (squares off the board are
-/// walls); `from` itself need not be in `empty`.
+/// walls); `from` itself need not be in `empty`. For a 64-bit set, `from`
+/// lies below bit 64.
 ///
 /// By ray tables: in each direction the ray from `from` to the edge of the
 /// 10x10 frame, cut at the first square that is not empty (the nearest: the
 /// lowest bit of the blocked part for the directions of increasing
-/// squares, the highest for the others). A sentinel bit (square 99, or 0,
-/// whose rays in that direction are empty) stands for "no blocker".
-///
-/// Where `from` and `empty` lie in the low 64 bits (ranks 1 to 6 and
-/// `A7`..`D7`: every board up to 10x6), by the 64-bit tables of those bits:
-/// a ray of increasing squares that leaves them never comes back, and the
-/// squares it leaves for are not empty, so the cut ray is the same. This
-/// keeps the solver's small boards at the speed of a 64-bit set.
+/// squares, the highest for the others). A sentinel bit (the word's last
+/// square, or 0, whose rays in that direction are empty) stands for "no
+/// blocker".
 #[inline(always)]
-pub fn queen_attacks(from: Square, empty: Bitboard) -> Bitboard {
-    let sq = usize::from(from.index());
-    if let (Some(empty), true) = (empty.to_u64(), sq < 64) {
-        return Bitboard(u128::from(queen_attacks_low(sq, empty)));
-    }
-    queen_attacks_wide(sq, empty)
+pub fn queen_attacks<W: Word>(from: Square, empty: Set<W>) -> Set<W> {
+    Set(W::queen_attacks(usize::from(from.index()), empty.0))
 }
 
-/// [`queen_attacks`] within the low 64 bits.
-#[inline]
-fn queen_attacks_low(sq: usize, empty: u64) -> u64 {
-    let blocked = !empty;
-    let mut attacks = 0u64;
-    for rays in &LOW_RAYS_UP {
-        let ray = rays[sq];
-        let first = ((ray & blocked) | 1 << 63).trailing_zeros();
-        attacks |= ray ^ rays[first as usize];
-    }
-    for rays in &LOW_RAYS_DOWN {
-        let ray = rays[sq];
-        let first = 63 - ((ray & blocked) | 1).leading_zeros();
-        attacks |= ray ^ rays[first as usize];
-    }
-    attacks & empty
+/// The squares one king step from `sq` (on a 10x10 board: mask them with
+/// a smaller board), by table.
+#[inline(always)]
+pub(crate) fn king_steps<W: Word>(sq: Square) -> Set<W> {
+    Set(W::from_wide(KING_STEPS[usize::from(sq.index())]))
 }
 
-/// [`queen_attacks`] on the whole 10x10 frame.
-#[inline(never)]
-fn queen_attacks_wide(sq: usize, empty: Bitboard) -> Bitboard {
-    let blocked = !empty.0;
-    let mut attacks = 0u128;
-    for rays in &RAYS_UP {
-        let ray = rays[sq];
-        let first = ((ray & blocked) | 1 << (SQUARES - 1)).trailing_zeros();
-        attacks |= ray ^ rays[first as usize];
+/// The squares one king step from each square of the 10x10 frame.
+const KING_STEPS: [u128; SQUARES] = {
+    let side = STRIDE as i32;
+    let mut table = [0u128; SQUARES];
+    let mut sq = 0;
+    while sq < SQUARES {
+        let (file, rank) = (sq as i32 % side, sq as i32 / side);
+        let mut d = 0;
+        while d < 9 {
+            let (f, r) = (file + d % 3 - 1, rank + d / 3 - 1);
+            if d != 4 && f >= 0 && f < side && r >= 0 && r < side {
+                table[sq] |= 1 << (r * side + f);
+            }
+            d += 1;
+        }
+        sq += 1;
     }
-    for rays in &RAYS_DOWN {
-        let ray = rays[sq];
-        let first = 127 - ((ray & blocked) | 1).leading_zeros();
-        attacks |= ray ^ rays[first as usize];
-    }
-    // The ray minus the part beyond the first blocker still holds the
-    // blocker itself.
-    Bitboard(attacks & empty.0)
-}
+    table
+};
 
 /// The number of squares of the 10x10 frame.
 const SQUARES: usize = (STRIDE * STRIDE) as usize;

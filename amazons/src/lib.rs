@@ -91,7 +91,7 @@ mod symmetry;
 pub mod territory;
 pub mod value;
 
-pub use bitboard::{queen_attacks, Bitboard, Squares};
+pub use bitboard::{queen_attacks, Bitboard, Set, Squares, Word};
 pub use bounds::{AreaAnalyzer, AreaBounds, AreaOracle, BoundsSource};
 pub use color::Color;
 pub use eval::{AreaReport, Evaluation, Evaluator};

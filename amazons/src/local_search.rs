@@ -11,7 +11,9 @@ use std::cell::RefCell;
 
 use hashbrown::HashMap;
 
+use crate::bitboard::{Set, Word};
 use crate::color::Color;
+use crate::movegen::moves_of;
 use crate::moves::Move;
 use crate::position::Position;
 
@@ -33,7 +35,45 @@ enum Flag {
     Upper,
 }
 
-type Key = (u128, u128, u128, Color, bool);
+/// A position of the search, from the side to move's point of view (both
+/// sides play by the same rules and score alike): its queens, the
+/// opponent's, and the empty squares, in sets of `W` (which hold the area).
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Node<W: Word> {
+    mover: Set<W>,
+    other: Set<W>,
+    empty: Set<W>,
+}
+
+impl<W: Word> Node<W> {
+    /// The area `area` with `color` to move.
+    fn new(area: &Position, color: Color) -> Node<W> {
+        Node {
+            mover: area.queens(color).narrow(),
+            other: area.queens(color.opposite()).narrow(),
+            empty: area.empty().narrow(),
+        }
+    }
+
+    /// The node after a pass.
+    fn passed(self) -> Node<W> {
+        Node {
+            mover: self.other,
+            other: self.mover,
+            empty: self.empty,
+        }
+    }
+
+    /// The node after the side to move plays `mv` (a queen slide from
+    /// `mv.from` to `mv.to`, then an arrow to `mv.arrow`).
+    fn after(self, mv: Move) -> Node<W> {
+        Node {
+            mover: self.other,
+            other: self.mover.without(mv.from).with(mv.to),
+            empty: self.empty.with(mv.from).without(mv.to).without(mv.arrow),
+        }
+    }
+}
 
 /// Searches `area` (a position in which everything outside the area is
 /// burnt, see [`crate::Area::to_position`]) with each player first.
@@ -84,38 +124,47 @@ thread_local! {
 const CACHE_ENTRIES: usize = 1 << 20;
 
 fn search_both(area: &Position) -> LocalValues {
-    let mut search = Search::default();
-    let mut pos = area.with_to_move(Color::Black);
-    let v_b = search.negamax(&mut pos, false, -64, 64);
-    let mut pos = area.with_to_move(Color::White);
-    let v_w = -search.negamax(&mut pos, false, -64, 64);
+    if area.size().is_narrow() {
+        search_both_in::<u64>(area)
+    } else {
+        search_both_in::<u128>(area)
+    }
+}
+
+/// [`search_both`] keyed by sets of `W`.
+fn search_both_in<W: Word>(area: &Position) -> LocalValues {
+    let mut search = Search::<W>::default();
+    let v_b = search.negamax(Node::new(area, Color::Black), false, -64, 64);
+    let v_w = -search.negamax(Node::new(area, Color::White), false, -64, 64);
     LocalValues { v_w, v_b }
 }
 
 /// The state of one local search: its transposition table, and move lists
 /// of finished nodes for later nodes to reuse (one is in use at each depth
 /// of the current line).
-#[derive(Default)]
-struct Search {
-    tt: HashMap<Key, (i32, Flag)>,
+struct Search<W: Word> {
+    tt: HashMap<(Node<W>, bool), (i32, Flag)>,
     spare: Vec<Vec<Move>>,
 }
 
-impl Search {
+impl<W: Word> Default for Search<W> {
+    fn default() -> Search<W> {
+        Search {
+            tt: HashMap::new(),
+            spare: Vec::new(),
+        }
+    }
+}
+
+impl<W: Word> Search<W> {
     /// The value for the side to move (its moves minus the opponent's), with
     /// `passed` telling whether the last action was a pass. Fail-soft
     /// alpha-beta over the window (`alpha`, `beta`).
-    fn negamax(&mut self, pos: &mut Position, passed: bool, mut alpha: i32, mut beta: i32) -> i32 {
-        if pos.empty().is_empty() {
+    fn negamax(&mut self, node: Node<W>, passed: bool, mut alpha: i32, mut beta: i32) -> i32 {
+        if node.empty.is_empty() {
             return 0;
         }
-        let key = (
-            pos.queens(Color::White).bits(),
-            pos.queens(Color::Black).bits(),
-            pos.burnt().bits(),
-            pos.to_move(),
-            passed,
-        );
+        let key = (node, passed);
         let (alpha0, beta0) = (alpha, beta);
         if let Some(&(v, flag)) = self.tt.get(&key) {
             match flag {
@@ -131,20 +180,19 @@ impl Search {
         let mut best = if passed {
             0
         } else {
-            let side = pos.to_move();
-            let mut flipped = pos.with_to_move(side.opposite());
-            -self.negamax(&mut flipped, true, -beta, -alpha)
+            -self.negamax(node.passed(), true, -beta, -alpha)
         };
         if best < beta {
             alpha = alpha.max(best);
             let mut moves = self.spare.pop().unwrap_or_default();
             moves.clear();
-            pos.for_each_move(|mv| moves.push(mv));
+            moves_of(node.mover, node.empty, |mv| {
+                moves.push(mv);
+                true
+            });
             for &mv in &moves {
-                pos.play_unchecked(mv);
                 // value = 1 - child, so child's window is (1 - beta, 1 - alpha).
-                let v = 1 - self.negamax(pos, false, 1 - beta, 1 - alpha);
-                pos.undo(mv);
+                let v = 1 - self.negamax(node.after(mv), false, 1 - beta, 1 - alpha);
                 if v > best {
                     best = v;
                     if best >= beta {

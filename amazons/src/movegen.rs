@@ -7,7 +7,7 @@
 
 use cgt::budget::{Limit, Watch};
 
-use crate::bitboard::queen_attacks;
+use crate::bitboard::{queen_attacks, Set, Word};
 use crate::color::Color;
 use crate::moves::Move;
 use crate::position::Position;
@@ -17,14 +17,15 @@ impl Position {
     /// (lowest square first), then destination, then arrow.
     #[inline]
     pub fn for_each_move(&self, mut f: impl FnMut(Move)) {
-        let empty = self.empty();
-        for from in self.queens(self.to_move()) {
-            let vacated = empty.with(from);
-            for to in queen_attacks(from, empty) {
-                for arrow in queen_attacks(to, vacated.without(to)) {
-                    f(Move::new(from, to, arrow));
-                }
-            }
+        let (queens, empty) = (self.queens(self.to_move()), self.empty());
+        let f = |mv| {
+            f(mv);
+            true
+        };
+        if self.size().is_narrow() {
+            moves_of::<u64>(queens.narrow(), empty.narrow(), f);
+        } else {
+            moves_of(queens, empty, f);
         }
     }
 
@@ -51,16 +52,47 @@ impl Position {
 
     /// The number of moves `color` would have if it were to move.
     pub fn count_moves_of(&self, color: Color) -> u64 {
-        let empty = self.empty();
-        let mut n = 0;
-        for from in self.queens(color) {
-            let vacated = empty.with(from);
-            for to in queen_attacks(from, empty) {
-                n += u64::from(queen_attacks(to, vacated.without(to)).count());
+        let (queens, empty) = (self.queens(color), self.empty());
+        if self.size().is_narrow() {
+            count_moves::<u64>(queens.narrow(), empty.narrow())
+        } else {
+            count_moves(queens, empty)
+        }
+    }
+}
+
+/// Calls `f` on every move of the queens `queens` through the squares
+/// `empty` (queen by queen, lowest square first, then destination, then
+/// arrow) until `f` returns false; returns whether it never did.
+#[inline]
+pub(crate) fn moves_of<W: Word>(
+    queens: Set<W>,
+    empty: Set<W>,
+    mut f: impl FnMut(Move) -> bool,
+) -> bool {
+    for from in queens {
+        let vacated = empty.with(from);
+        for to in queen_attacks(from, empty) {
+            for arrow in queen_attacks(to, vacated.without(to)) {
+                if !f(Move::new(from, to, arrow)) {
+                    return false;
+                }
             }
         }
-        n
     }
+    true
+}
+
+/// The number of moves of [`moves_of`].
+fn count_moves<W: Word>(queens: Set<W>, empty: Set<W>) -> u64 {
+    let mut n = 0;
+    for from in queens {
+        let vacated = empty.with(from);
+        for to in queen_attacks(from, empty) {
+            n += u64::from(queen_attacks(to, vacated.without(to)).count());
+        }
+    }
+    n
 }
 
 /// The number of move sequences of length `depth` from `pos` (perft). A side

@@ -27,7 +27,7 @@
 
 use std::fmt;
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{Set, Word};
 use crate::color::Color;
 use crate::position::Position;
 
@@ -55,51 +55,51 @@ impl fmt::Display for AreaKind {
     }
 }
 
-/// An area: a set of empty squares and queens, with its kind.
+/// An area: a set of empty squares and queens, with its kind (its sets in
+/// the word `W`: 128 bits, or 64 while the partition is computed on a
+/// board that fits them).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
-pub struct Area {
+pub struct Area<W: Word = u128> {
     /// The kind.
     pub kind: AreaKind,
     /// The empty squares of the area (each empty square of the board is in
     /// exactly one area).
-    pub empty: Bitboard,
+    pub empty: Set<W>,
     /// The white queens of the area (blockers included).
-    pub white: Bitboard,
+    pub white: Set<W>,
     /// The black queens of the area (blockers included).
-    pub black: Bitboard,
+    pub black: Set<W>,
     /// The queens that this area shares with other areas (improved
     /// partition only; always empty in the basic partition).
-    pub blockers: Bitboard,
+    pub blockers: Set<W>,
 }
 
-impl Area {
+impl<W: Word> Area<W> {
     /// All squares of the area: empty squares and queens.
-    pub fn squares(&self) -> Bitboard {
+    pub fn squares(&self) -> Set<W> {
         self.empty | self.white | self.black
     }
 
     /// The queens of `color` in the area.
-    pub fn queens(&self, color: Color) -> Bitboard {
+    pub fn queens(&self, color: Color) -> Set<W> {
         match color {
             Color::White => self.white,
             Color::Black => self.black,
         }
     }
 
-    /// The area as a position of its own: the same board, with every square
-    /// outside the area burnt, and `to_move` to move.
-    pub fn to_position(&self, pos: &Position, to_move: Color) -> Position {
-        let setup = crate::position::Setup {
-            size: pos.size(),
-            white: self.white,
-            black: self.black,
-            burnt: pos.mask() - self.squares(),
-            to_move,
-        };
-        Position::from_setup(setup).expect("an area of a valid position is valid")
+    /// The same area in 128-bit sets.
+    fn widen(self) -> Area {
+        Area {
+            kind: self.kind,
+            empty: self.empty.widen(),
+            white: self.white.widen(),
+            black: self.black.widen(),
+            blockers: self.blockers.widen(),
+        }
     }
 
-    fn new(empty: Bitboard, white: Bitboard, black: Bitboard) -> Area {
+    fn new(empty: Set<W>, white: Set<W>, black: Set<W>) -> Area<W> {
         let kind = if empty.is_empty() || (white | black).is_empty() {
             AreaKind::Dead
         } else if black.is_empty() {
@@ -114,18 +114,33 @@ impl Area {
             empty,
             white,
             black,
-            blockers: Bitboard::EMPTY,
+            blockers: Set::EMPTY,
         }
     }
 }
 
+impl Area {
+    /// The area as a position of its own: the same board, with every square
+    /// outside the area burnt, and `to_move` to move.
+    pub fn to_position(&self, pos: &Position, to_move: Color) -> Position {
+        let setup = crate::position::Setup {
+            size: pos.size(),
+            white: self.white,
+            black: self.black,
+            burnt: pos.mask() - self.squares(),
+            to_move,
+        };
+        Position::from_setup(setup).expect("an area of a valid position is valid")
+    }
+}
+
 /// The 8-connected components of `set`, ordered by their lowest square.
-pub fn components(set: Bitboard) -> Vec<Bitboard> {
+pub fn components<W: Word>(set: Set<W>) -> Vec<Set<W>> {
     each_component(set).collect()
 }
 
 /// The components of [`components`], one at a time (no list allocated).
-pub(crate) fn each_component(set: Bitboard) -> impl Iterator<Item = Bitboard> {
+pub(crate) fn each_component<W: Word>(set: Set<W>) -> impl Iterator<Item = Set<W>> {
     let mut rest = set;
     std::iter::from_fn(move || {
         let comp = rest.component(rest.first()?);
@@ -141,18 +156,18 @@ pub fn basic_partition(pos: &Position) -> Vec<Area> {
 }
 
 /// The areas of [`basic_partition`], one at a time.
-fn basic_areas(pos: &Position) -> impl Iterator<Item = Area> {
-    let white = pos.queens(Color::White);
-    let black = pos.queens(Color::Black);
-    let empty = pos.empty();
-    each_component(pos.mask() - pos.burnt())
+fn basic_areas<W: Word>(pos: &Position) -> impl Iterator<Item = Area<W>> {
+    let white = pos.queens(Color::White).narrow();
+    let black = pos.queens(Color::Black).narrow();
+    let empty = pos.empty().narrow();
+    each_component((pos.mask() - pos.burnt()).narrow())
         .map(move |c| Area::new(empty & c, white & c, black & c))
 }
 
 /// The empty squares of `empty` that the queens `queens` can ever reach
 /// (moving through empty squares only): the 8-connected flood from their
 /// neighbours.
-pub fn reachable(queens: Bitboard, empty: Bitboard) -> Bitboard {
+pub fn reachable<W: Word>(queens: Set<W>, empty: Set<W>) -> Set<W> {
     let mut reach = queens.neighbours() & empty;
     loop {
         let grown = (reach | reach.neighbours()) & empty;
@@ -168,20 +183,40 @@ pub fn reachable(queens: Bitboard, empty: Bitboard) -> Bitboard {
 /// one area; a blocker is in every area it borders. Queens next to no empty
 /// square of their component form dead areas.
 pub fn improved_partition(pos: &Position) -> Vec<Area> {
-    let mut out = Vec::new();
+    if pos.size().is_narrow() {
+        NARROW_AREAS.with_borrow_mut(|areas| {
+            areas.clear();
+            improved_into::<u64>(pos, areas);
+            areas.drain(..).map(Area::widen).collect()
+        })
+    } else {
+        let mut out = Vec::new();
+        improved_into(pos, &mut out);
+        out
+    }
+}
+
+thread_local! {
+    /// The areas of [`improved_partition`] in 64-bit sets, before they are
+    /// widened (a list kept from one call to the next).
+    static NARROW_AREAS: std::cell::RefCell<Vec<Area<u64>>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Appends the areas of [`improved_partition`] in sets of `W` (which hold
+/// the board) to `out`.
+fn improved_into<W: Word>(pos: &Position, out: &mut Vec<Area<W>>) {
     for area in basic_areas(pos) {
         if area.kind == AreaKind::Active {
-            split_active(&area, &mut out);
+            split_active(&area, out);
         } else {
             out.push(area);
         }
     }
-    out
 }
 
 /// Appends the pieces of the active area `area` to `out` (built in place,
 /// at the end of `out`).
-fn split_active(area: &Area, out: &mut Vec<Area>) {
+fn split_active<W: Word>(area: &Area<W>, out: &mut Vec<Area<W>>) {
     let first = out.len();
     split_by_reach(area, out);
     if let Some(groups) = coupled_groups(area, &out[first..]) {
@@ -195,12 +230,12 @@ fn split_active(area: &Area, out: &mut Vec<Area>) {
 /// One area per group of `pieces`; a queen that two groups still share is
 /// a blocker of both. Territories are never grouped with anything, so they
 /// stay as they are.
-fn merge_groups(pieces: &[Area], groups: &[Vec<usize>]) -> Vec<Area> {
-    let merged: Vec<(Bitboard, Bitboard, Bitboard)> = groups
+fn merge_groups<W: Word>(pieces: &[Area<W>], groups: &[Vec<usize>]) -> Vec<Area<W>> {
+    let merged: Vec<(Set<W>, Set<W>, Set<W>)> = groups
         .iter()
         .map(|g| {
             g.iter().fold(
-                (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY),
+                (Set::<W>::EMPTY, Set::<W>::EMPTY, Set::<W>::EMPTY),
                 |(e, w, b), &i| {
                     (
                         e | pieces[i].empty,
@@ -224,7 +259,7 @@ fn merge_groups(pieces: &[Area], groups: &[Vec<usize>]) -> Vec<Area> {
             .iter()
             .enumerate()
             .filter(|&(j, _)| j != k)
-            .fold(Bitboard::EMPTY, |acc, (_, &(_, w, b))| acc | w | b);
+            .fold(Set::<W>::EMPTY, |acc, (_, &(_, w, b))| acc | w | b);
         let mut a = Area::new(empty, white, black);
         a.blockers = (white | black) & others;
         out.push(a);
@@ -232,7 +267,7 @@ fn merge_groups(pieces: &[Area], groups: &[Vec<usize>]) -> Vec<Area> {
     out
 }
 
-fn is_territory(area: &Area) -> bool {
+fn is_territory<W: Word>(area: &Area<W>) -> bool {
     matches!(
         area.kind,
         AreaKind::SimpleTerritory(_) | AreaKind::BlockerTerritory(_)
@@ -247,7 +282,7 @@ fn is_territory(area: &Area) -> bool {
 /// closed, which is all the blocker bounds `[n, e]` assume: `n` counts the
 /// moves the owner makes with every blocker closed, and `e`, the empty
 /// squares, bounds what any queen can take out of the territory.
-fn close_territories(area: &Area, pieces: &mut [Area]) {
+fn close_territories<W: Word>(area: &Area<W>, pieces: &mut [Area<W>]) {
     let queens = area.white | area.black;
     for k in 0..pieces.len() {
         if !is_territory(&pieces[k]) {
@@ -285,12 +320,11 @@ fn close_territories(area: &Area, pieces: &mut [Area]) {
 /// Blockers lie in every piece they border, as in Song & Müller 2015, III-A. Groups
 /// are lists of piece indices, in order of their first piece; `None` when
 /// every piece is a group of its own.
-fn coupled_groups(area: &Area, pieces: &[Area]) -> Option<Vec<Vec<usize>>> {
+fn coupled_groups<W: Word>(area: &Area<W>, pieces: &[Area<W>]) -> Option<Vec<Vec<usize>>> {
     if pieces.len() < 2 {
         return None;
     }
-    let holders =
-        |x: Bitboard| (0..pieces.len()).filter(move |&i| pieces[i].squares().intersects(x));
+    let holders = |x: Set<W>| (0..pieces.len()).filter(move |&i| pieces[i].squares().intersects(x));
     let mut root: Vec<usize> = (0..pieces.len()).collect();
     fn find(root: &[usize], mut i: usize) -> usize {
         while root[i] != i {
@@ -303,10 +337,10 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Option<Vec<Vec<usize>>> {
     // to it belongs there), so only two queens can couple pieces.
     let queens = area.white | area.black;
     for sq in queens.squares() {
-        let x = Bitboard::from_square(sq);
-        let covered = holders(x).fold(Bitboard::EMPTY, |acc, i| acc | pieces[i].squares());
+        let x = Set::<W>::from_square(sq);
+        let covered = holders(x).fold(Set::<W>::EMPTY, |acc, i| acc | pieces[i].squares());
         for other in ((x.neighbours() & queens) - covered).squares() {
-            for j in holders(Bitboard::from_square(other)) {
+            for j in holders(Set::<W>::from_square(other)) {
                 for i in holders(x) {
                     if is_territory(&pieces[i]) || is_territory(&pieces[j]) {
                         continue;
@@ -336,7 +370,7 @@ fn coupled_groups(area: &Area, pieces: &[Area]) -> Option<Vec<Vec<usize>>> {
     Some(groups)
 }
 
-fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
+fn split_by_reach<W: Word>(area: &Area<W>, out: &mut Vec<Area<W>>) {
     let empty = area.empty;
     let reach_white = reachable(area.white, empty);
     let reach_black = reachable(area.black, empty);
@@ -350,7 +384,7 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
         return;
     }
     let first = out.len();
-    let mut used_queens = Bitboard::EMPTY;
+    let mut used_queens = Set::<W>::EMPTY;
     for (color, own, queens) in [
         (Color::White, only_white, area.white),
         (Color::Black, only_black, area.black),
@@ -360,12 +394,12 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
             // A blocker also touches an empty square outside this territory.
             let blockers = members
                 .squares()
-                .filter(|&q| (Bitboard::from_square(q).neighbours() & (empty - t)).any())
-                .collect::<Bitboard>();
+                .filter(|&q| (Set::<W>::from_square(q).neighbours() & (empty - t)).any())
+                .collect::<Set<W>>();
             used_queens |= members;
             let (white, black) = match color {
-                Color::White => (members, Bitboard::EMPTY),
-                Color::Black => (Bitboard::EMPTY, members),
+                Color::White => (members, Set::<W>::EMPTY),
+                Color::Black => (Set::<W>::EMPTY, members),
             };
             out.push(Area {
                 kind: if blockers.any() {
@@ -387,12 +421,12 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
         a.blockers = a.white | a.black;
         out.push(a);
     }
-    let placed: Bitboard = used_queens | active_queens;
+    let placed: Set<W> = used_queens | active_queens;
     for c in each_component(queens - placed) {
-        out.push(Area::new(Bitboard::EMPTY, area.white & c, area.black & c));
+        out.push(Area::new(Set::<W>::EMPTY, area.white & c, area.black & c));
     }
     // Blockers of the active parts: their queens that a territory also holds.
-    let territory_queens: Bitboard = out[first..]
+    let territory_queens: Set<W> = out[first..]
         .iter()
         .filter(|a| {
             matches!(
@@ -400,7 +434,7 @@ fn split_by_reach(area: &Area, out: &mut Vec<Area>) {
                 AreaKind::BlockerTerritory(_) | AreaKind::SimpleTerritory(_)
             )
         })
-        .fold(Bitboard::EMPTY, |acc, a| acc | a.white | a.black);
+        .fold(Set::<W>::EMPTY, |acc, a| acc | a.white | a.black);
     for a in &mut out[first..] {
         if a.kind == AreaKind::Active {
             a.blockers &= territory_queens;

@@ -36,8 +36,9 @@
 //! Every rule is proven sound, one at a time, by the exhaustive tests in
 //! `tests/amazons_area.rs` (a plain solver over the area plus an integer).
 
-use crate::bitboard::{queen_attacks, Bitboard};
+use crate::bitboard::{Bitboard, Set, Word};
 use crate::color::Color;
+use crate::movegen::moves_of;
 use crate::position::Position;
 
 /// A set of the safe-move rules 1 to 6 (bit `n - 1` for rule `n`).
@@ -112,13 +113,27 @@ pub fn safe_move_rule(
     let mine = area.queens(player) - excluded;
     let theirs = area.queens(player.opposite());
     let empty = area.empty();
+    if area.size().is_narrow() {
+        first_rule::<u64>(mine.narrow(), theirs.narrow(), empty.narrow(), rules)
+    } else {
+        first_rule(mine, theirs, empty, rules)
+    }
+}
+
+/// [`safe_move_rule`] for the queens `mine` of the player, `theirs` of the
+/// opponent and the empty squares `empty`.
+fn first_rule<W: Word>(
+    mine: Set<W>,
+    theirs: Set<W>,
+    empty: Set<W>,
+    rules: SafeMoveRules,
+) -> Option<u8> {
     let aes = mine.neighbours() & empty;
     if aes.is_empty() {
         return None;
     }
-    let keeps_aes = |vacated: Bitboard, filled: Bitboard| {
-        (mine.neighbours() & ((empty | vacated) - filled)).any()
-    };
+    let keeps_aes =
+        |vacated: Set<W>, filled: Set<W>| (mine.neighbours() & ((empty | vacated) - filled)).any();
     for rule in [1, 2, 3, 5, 6, 4] {
         if !rules.contains(rule) {
             continue;
@@ -126,7 +141,7 @@ pub fn safe_move_rule(
         let safe = match rule {
             1 => aes.count() >= 3,
             2 => {
-                let mut touched = Bitboard::EMPTY;
+                let mut touched = Set::EMPTY;
                 for_each_opponent_move(theirs, empty, |_, to, arrow| {
                     touched = touched.with(to).with(arrow);
                     true
@@ -140,17 +155,14 @@ pub fn safe_move_rule(
                     })
             }
             4 => for_each_opponent_move(theirs, empty, |from, to, arrow| {
-                keeps_aes(
-                    Bitboard::from_square(from),
-                    Bitboard::from_square(to).with(arrow),
-                )
+                keeps_aes(Set::from_square(from), Set::from_square(to).with(arrow))
             }),
             5 | 6 => {
                 aes.count() == u32::from(rule - 4)
                     && for_each_opponent_move(theirs, empty, |from, to, arrow| {
-                        let filled = Bitboard::from_square(to).with(arrow);
+                        let filled = Set::from_square(to).with(arrow);
                         // Only the moves that fill every AES matter.
-                        (aes - filled).any() || keeps_aes(Bitboard::from_square(from), filled)
+                        (aes - filled).any() || keeps_aes(Set::from_square(from), filled)
                     })
             }
             _ => unreachable!("rules are 1 to 6"),
@@ -164,20 +176,10 @@ pub fn safe_move_rule(
 
 /// Calls `f(from, to, arrow)` on every move of the queens `theirs` through
 /// `empty` until `f` returns false; returns whether it never did.
-fn for_each_opponent_move(
-    theirs: Bitboard,
-    empty: Bitboard,
+fn for_each_opponent_move<W: Word>(
+    theirs: Set<W>,
+    empty: Set<W>,
     mut f: impl FnMut(crate::Square, crate::Square, crate::Square) -> bool,
 ) -> bool {
-    for from in theirs {
-        let vacated = empty.with(from);
-        for to in queen_attacks(from, empty) {
-            for arrow in queen_attacks(to, vacated.without(to)) {
-                if !f(from, to, arrow) {
-                    return false;
-                }
-            }
-        }
-    }
-    true
+    moves_of(theirs, empty, |mv| f(mv.from, mv.to, mv.arrow))
 }

@@ -85,6 +85,16 @@ impl Size {
         Bitboard::from_bits(bits)
     }
 
+    /// Whether every square of the board lies below bit 64 of a [`Set`]
+    /// (boards of at most 6 ranks, and 7 ranks of at most 4 files): then
+    /// its sets fit 64 bits, and the solver's work on it runs on them.
+    ///
+    /// [`Set`]: crate::bitboard::Set
+    #[inline]
+    pub const fn is_narrow(self) -> bool {
+        (self.height as u32 - 1) * Square::STRIDE as u32 + self.width as u32 <= 64
+    }
+
     /// Whether `sq` is on the board.
     #[inline]
     pub const fn contains(self, sq: Square) -> bool {

@@ -21,7 +21,7 @@
 use std::hash::BuildHasher;
 use std::ops::Range;
 
-use amazons::{queen_attacks, Bitboard};
+use amazons::{queen_attacks, Set};
 use cgt::budget::Watch;
 use cgt::ProgressSink;
 use cgt::{Overflow, Thermograph, Trajectory};
@@ -316,7 +316,7 @@ struct Options {
 }
 
 /// The board squares of `cells` (cells of `index`'s box, the box at `A1`)
-/// as the low 64 bits of their [`Bitboard`] (bit `10 * rank + file`), where
+/// as the low 64 bits of their [`amazons::Bitboard`] (bit `10 * rank + file`), where
 /// the options are generated.
 ///
 /// # Panics
@@ -327,6 +327,7 @@ fn board_bits(index: &BoxIndex, cells: u64) -> u64 {
         .cells_to_board(cells)
         .to_u64()
         .expect("an active table's box fits 64 board bits")
+        .bits()
 }
 
 /// Separates the Left options from the Right options in a key.
@@ -353,8 +354,8 @@ impl Options {
     /// of group `mover` (0 Black, 1 White) from `queens` (board sets) with
     /// the empty squares `empty`.
     fn push_children(&self, queens: [u64; 2], empty: u64, mover: usize, out: &mut Vec<u64>) {
-        let empty_board = Bitboard::from_u64(empty);
-        for from in Bitboard::from_u64(queens[mover]) {
+        let empty_board = Set::<u64>::from_bits(empty);
+        for from in Set::<u64>::from_bits(queens[mover]) {
             let from_bit = 1u64 << from.index();
             let vacated = empty | from_bit;
             for to in queen_attacks(from, empty_board) {
@@ -365,7 +366,7 @@ impl Options {
                 let without_queens = self.box_squares & !after[0] & !after[1];
                 let left = vacated & !to_bit;
                 let mask = compress(left, without_queens);
-                for arrow in queen_attacks(to, Bitboard::from_u64(left)) {
+                for arrow in queen_attacks(to, Set::<u64>::from_bits(left)) {
                     let below = without_queens & ((1u64 << arrow.index()) - 1);
                     out.push(high | (mask - (1 << below.count_ones())));
                 }

@@ -1,7 +1,7 @@
 //! The solver's move ordering: moves that take the opponent's mobility
 //! and keep one's own first.
 
-use crate::bitboard::Bitboard;
+use crate::bitboard::{king_steps, Set, Word};
 use crate::moves::Move;
 use crate::position::Position;
 use crate::square::Square;
@@ -10,21 +10,20 @@ use crate::square::Square;
 /// to the arrow and 8 open squares next to the queen.
 const MAX_SCORE: usize = 4 * 8 + 8;
 
-/// The squares king-adjacent to each square of a 10x10 board, by index.
-const NEIGHBOURS: [Bitboard; Square::COUNT] = {
-    let mut table = [Bitboard::EMPTY; Square::COUNT];
-    let mut sq = 0;
-    while sq < Square::COUNT {
-        table[sq] = Bitboard::from_square(Square::from_index(sq as u8)).neighbours();
-        sq += 1;
-    }
-    table
-};
-
 /// [`SolverPosition`]'s move ordering (see its `order_moves`) for `p`.
 pub(super) fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
     let opponent = p.queens(p.to_move().opposite());
-    let unburnt = p.mask() - p.burnt();
+    let (mask, unburnt) = (p.mask(), p.mask() - p.burnt());
+    if p.size().is_narrow() {
+        order::<u64>(opponent.narrow(), mask.narrow(), unburnt.narrow(), moves);
+    } else {
+        order(opponent, mask, unburnt, moves);
+    }
+}
+
+/// [`order_by_score`] with the opponent's queens `opponent` on the board
+/// `mask` whose unburnt squares are `unburnt`.
+fn order<W: Word>(opponent: Set<W>, mask: Set<W>, unburnt: Set<W>, moves: &mut Vec<Move>) {
     // The arrow's part of the score by square, counted once: 4 times the
     // opponent queens next to it (4 for each opponent queen around it).
     // The queen's part, the unburnt squares next to where it lands (the
@@ -32,12 +31,12 @@ pub(super) fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
     // them), is a population count.
     let mut arrow_part = [0u8; Square::COUNT];
     for queen in opponent {
-        for sq in neighbours(queen) & p.mask() {
+        for sq in king_steps::<W>(queen) & mask {
             arrow_part[usize::from(sq.index())] += 4;
         }
     }
     let score = |mv: &Move| {
-        let around = neighbours(mv.to);
+        let around = king_steps::<W>(mv.to);
         usize::from(arrow_part[usize::from(mv.arrow.index())]) + (around & unburnt).count() as usize
             - usize::from(around.contains(mv.arrow))
     };
@@ -64,15 +63,10 @@ pub(super) fn order_by_score(p: &Position, moves: &mut Vec<Move>) {
     moves.truncate(n);
 }
 
-/// The squares king-adjacent to `square` (on a 10x10 board: mask them
-/// with a smaller board).
-fn neighbours(square: Square) -> Bitboard {
-    NEIGHBOURS[usize::from(square.index())]
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bitboard::Bitboard;
     use crate::search::tests::random_game_positions;
     use crate::search::SolverPosition;
     use cgt::search::SolverGame;
