@@ -32,9 +32,9 @@ pub enum PlanCommand {
 pub struct StatusArgs {
     /// The plan file (JSON).
     plan: PathBuf,
-    /// Print `{"plan", "shards", "done", "unknown", "missing", "results":
-    /// [{"id", "state", "retried", "winner", "best_move", "limit", "nodes",
-    /// "seconds", "proof_bytes", "moves", "settled_moves", "value",
+    /// Print `{"plan", "shards", "done", "unknown", "missing", "needless",
+    /// "results": [{"id", "state", "retried", "winner", "best_move",
+    /// "limit", "decided_by", "nodes", "seconds", "proof_bytes", "moves", "settled_moves", "value",
     /// "bounds", "move_value", "move_bounds"}]}`.
     #[arg(long)]
     json: bool,
@@ -140,9 +140,13 @@ pub fn run(command: PlanCommand) -> Result<()> {
 /// shard.
 fn status_text(report: &PlanStatusReport) -> String {
     let mut text = format!(
-        "{}: {} shards, {} done, {} unknown, {} missing\n",
+        "{}: {} shards, {} done, {} unknown, {} missing",
         report.plan, report.shards, report.done, report.unknown, report.missing
     );
+    if report.needless > 0 {
+        text += &format!(", {} needless", report.needless);
+    }
+    text.push('\n');
     let width = report.results.iter().map(|s| s.id.len()).max().unwrap_or(0);
     for s in &report.results {
         let mut line = format!("{:width$}  {}", s.id, s.state);
@@ -159,6 +163,9 @@ fn status_text(report: &PlanStatusReport) -> String {
         }
         if let Some(l) = &s.limit {
             line += &format!(" ({l} limit)");
+        }
+        if let Some(by) = &s.decided_by {
+            line += &format!(" (decided by {by})");
         }
         match (s.move_value, s.move_bounds) {
             (Some(v), _) => line += &format!(", move value {v}"),

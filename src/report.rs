@@ -740,6 +740,9 @@ pub struct PlanStatusReport {
     pub unknown: usize,
     /// Shards without valid output.
     pub missing: usize,
+    /// Solve shards not searched because their line was decided above
+    /// them.
+    pub needless: usize,
     /// Every shard, in the plan's order.
     pub results: Vec<ShardStatusReport>,
 }
@@ -750,7 +753,7 @@ pub struct PlanStatusReport {
 pub struct ShardStatusReport {
     /// The shard's id.
     pub id: String,
-    /// `"done"`, `"unknown"` or `"missing"`.
+    /// `"done"`, `"unknown"`, `"missing"` or `"needless"`.
     pub state: &'static str,
     /// Whether the next run of the plan builds it again (a missing shard,
     /// a gather with a move unknown, a solve stopped under other options).
@@ -761,6 +764,9 @@ pub struct ShardStatusReport {
     pub best_move: Option<String>,
     /// `time` or `node` when a limit stopped a solve.
     pub limit: Option<String>,
+    /// A needless shard: the shard whose proved result decided the line
+    /// above it.
+    pub decided_by: Option<String>,
     /// Df-pn nodes (a gather: the sum over its moves' shards).
     pub nodes: Option<u64>,
     /// Seconds (a gather: the sum over its moves' shards).

@@ -103,6 +103,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
         .map(|s| {
             let (state, retried) = match s.state {
                 ShardState::Done => ("done", false),
+                ShardState::Needless => ("needless", false),
                 ShardState::Unknown { retried } => ("unknown", retried),
                 ShardState::Missing => ("missing", true),
             };
@@ -118,6 +119,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
                 winner: r.as_ref().and_then(|r| r.winner.clone()),
                 best_move: r.as_ref().and_then(|r| r.best_move.clone()),
                 limit: r.as_ref().and_then(|r| r.limit.clone()),
+                decided_by: r.as_ref().and_then(|r| r.decided_by.clone()),
                 nodes: r.as_ref().map(|r| r.nodes),
                 seconds: r.as_ref().map(|r| r.seconds),
                 proof_bytes: r.as_ref().and_then(|r| r.proof_bytes),
@@ -142,6 +144,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
         done: count("done"),
         unknown: count("unknown"),
         missing: count("missing"),
+        needless: count("needless"),
         results: shards,
     })
 }
@@ -163,6 +166,7 @@ fn dots_status(
         winner: None,
         best_move: None,
         limit: r.limit.clone(),
+        decided_by: None,
         nodes: Some(r.nodes),
         seconds: Some(r.seconds),
         proof_bytes: None,
