@@ -747,6 +747,38 @@ pub struct PlanStatusReport {
     pub results: Vec<ShardStatusReport>,
 }
 
+/// `plan simulate`: a solve plan on a number of workers, each shard's
+/// time from its result file or assumed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanSimulationReport {
+    /// The plan's name.
+    pub plan: String,
+    /// One-core workers simulated.
+    pub workers: usize,
+    /// Shards in the plan.
+    pub shards: usize,
+    /// Solve shards with a time in their result file.
+    pub recorded: usize,
+    /// Of those, shards stopped by a limit: their time is a lower bound.
+    pub stopped: usize,
+    /// Solve shards without a result, each assumed to take
+    /// `assumed_seconds`.
+    pub assumed: usize,
+    /// The time assumed for a shard without a result (and at least for a
+    /// stopped one the next run retries).
+    pub assumed_seconds: f64,
+    /// The whole plan from the start: the shards' seconds added up.
+    pub work: f64,
+    /// The whole plan from the start: the simulated wall time.
+    pub makespan: f64,
+    /// Mean busy workers over that wall time.
+    pub mean_busy: f64,
+    /// What the next run builds: the shards' seconds added up.
+    pub left_work: f64,
+    /// What the next run builds: the simulated wall time.
+    pub left_makespan: f64,
+}
+
 /// One shard of [`PlanStatusReport`]; the fields after `state` are those
 /// of a solve shard's result file (null for other shards).
 #[derive(Clone, Debug, PartialEq, Serialize)]

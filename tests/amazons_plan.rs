@@ -578,3 +578,78 @@ fn six_by_four_is_a_second_player_win_as_a_root_split() {
     check_proof(&file);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+#[test]
+fn a_simulation_takes_each_shards_time_from_its_result() {
+    let root = temp_dir("amazons", "simulate");
+    let file = plan("amazons", &root, "4x4", &["--node-limit", "60"]);
+    run(&file);
+    let out = root.join("out");
+    let sim = |extra: &[&str]| {
+        let mut args = vec!["plan", "simulate", s(&file), "--json"];
+        args.extend(extra);
+        serde_json::from_str::<Value>(&ok(&cgtk(&args))).unwrap()
+    };
+    // The solve shards' recorded seconds, read here; the root's gather
+    // (after every first move) takes none.
+    let ids = shard_ids(&file);
+    let solves: Vec<&String> = ids.iter().filter(|id| *id != "solve").collect();
+    let secs = |id: &str| {
+        read_json(&out.join(format!("{id}.result.json")))["seconds"]
+            .as_f64()
+            .unwrap()
+    };
+    let total: f64 = solves.iter().map(|id| secs(id)).sum();
+    let longest = solves.iter().map(|id| secs(id)).fold(0.0, f64::max);
+    let one = sim(&["--workers", "1"]);
+    assert_eq!(one["recorded"], solves.len());
+    assert_eq!(one["assumed"], 0);
+    assert!(
+        (one["makespan"].as_f64().unwrap() - total).abs() < 1e-6,
+        "{one}"
+    );
+    assert!((one["work"].as_f64().unwrap() - total).abs() < 1e-6);
+    let many = sim(&["--workers", "1000"]);
+    assert!(
+        (many["makespan"].as_f64().unwrap() - longest).abs() < 1e-6,
+        "{many}"
+    );
+    // The unknown shards are done for this plan: nothing left but the
+    // root's gather.
+    assert_eq!(many["left_work"], 0.0);
+    // A shard without a result is assumed to take the median of the
+    // proved shards' times (or the time given), and is all that is left.
+    let gone = solves[0];
+    let mut proved: Vec<f64> = solves[1..]
+        .iter()
+        .filter(|id| read_json(&out.join(format!("{id}.result.json")))["status"] == "proved")
+        .map(|id| secs(id))
+        .collect();
+    proved.sort_by(f64::total_cmp);
+    let median = (proved[(proved.len() - 1) / 2] + proved[proved.len() / 2]) / 2.0;
+    std::fs::remove_file(out.join(format!("{gone}.result.json"))).unwrap();
+    let r = sim(&["--workers", "4"]);
+    assert_eq!(r["assumed"], 1);
+    assert!(
+        (r["assumed_seconds"].as_f64().unwrap() - median).abs() < 1e-9,
+        "{r}"
+    );
+    assert!(
+        (r["left_work"].as_f64().unwrap() - median).abs() < 1e-9,
+        "{r}"
+    );
+    let r = sim(&["--workers", "4", "--missing-seconds", "1000"]);
+    assert_eq!(r["left_makespan"], 1000.0);
+    // Bad input: exit 2 with one line.
+    for bad in [
+        &["--workers", "0"][..],
+        &["--workers", "2", "--missing-seconds", "-1"],
+    ] {
+        let mut args = vec!["plan", "simulate", s(&file)];
+        args.extend(bad);
+        let (code, _, err) = cgtk(&args);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
