@@ -158,19 +158,18 @@ pub fn amazons_solve_plan(
     }
 }
 
-/// `plan` with every Amazons solve shard that its directory shows was
-/// split, or that ended `unknown` at a time or node limit that the plan's
-/// own limits would not take further, made a gather
-/// over one solve shard per move of its position (up to the mirror image,
-/// in the plan's move order), and so on down the lines: a line is split
-/// when its result file in the plan's directory is a gather's, or a
-/// solve's stopped by its time or node limit under options
-/// [`SolveOptions::no_further_than`] the plan's (not by Ctrl-C: that one
-/// is redone as it is; and a plan with a larger limit, or other search
-/// options, retries the line whole before it splits it). Other shards are kept as they are. Deterministic in
-/// the directory's files, so running it again after more shards have
-/// ended `unknown` splits those too and keeps the earlier splits; the
-/// gathers take a win from one winning move and a loss from every move
+/// `plan` with every Amazons solve shard that its directory shows was split, or
+/// that ended `unknown` at a time or node limit that the plan's own limits
+/// would not take further, made a gather over one solve shard per move of its
+/// position (up to the mirror image, in the plan's move order), and so on down
+/// the lines: a line is split when its result file in the plan's directory is a
+/// gather's, or a solve's stopped by its time or node limit under options
+/// [`SolveOptions::no_further_than`] the plan's (not by Ctrl-C: that one is
+/// redone as it is; and a plan with a larger limit, or other search options,
+/// retries the line whole before it splits it). Other shards are kept as they
+/// are. Deterministic in the directory's files, so running it again after more
+/// shards have ended `unknown` splits those too and keeps the earlier splits;
+/// the gathers take a win from one winning move and a loss from every move
 /// refuted, at any depth.
 pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
     let dir = &plan.dir;
