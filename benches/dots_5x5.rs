@@ -14,6 +14,8 @@
 //! many undrawn edges and prints each time, the median and the worst:
 //! `CGTK_BENCH_5X5=44 cargo bench --bench dots_5x5`. Without it (and under
 //! `cargo test`) it checks three positions with 26 undrawn edges.
+//! `CGTK_BENCH_5X5_ONLY=K` runs the corpus's position K (from 0) alone, so
+//! that the ten can run side by side on a machine with ten cores.
 
 use std::time::{Duration, Instant};
 
@@ -76,14 +78,23 @@ fn main() {
         Ok("46") => (46, 10, 4096),
         _ => (26, 3, 64),
     };
+    let only: Option<usize> = std::env::var("CGTK_BENCH_5X5_ONLY")
+        .ok()
+        .map(|k| k.parse().expect("CGTK_BENCH_5X5_ONLY is a position index"));
     let mut times = Vec::new();
-    for (seed, pos) in corpus(undrawn, count) {
+    for (k, (seed, pos)) in corpus(undrawn, count).into_iter().enumerate() {
+        if only.is_some_and(|o| o != k) {
+            continue;
+        }
         let (took, value) = analyse(&pos, tt_mb);
         println!(
             "5x5, {undrawn} undrawn, seed {seed}: value {value:+}, {:.2} s  {pos}",
             took.as_secs_f64()
         );
         times.push(took);
+    }
+    if only.is_some() {
+        return;
     }
     times.sort();
     let median = (times[(count - 1) / 2] + times[count / 2]) / 2;

@@ -304,12 +304,13 @@ struct SolvePlanArgs {
     /// never a loss. Default: every first move.
     #[arg(long, value_name = "MOVES", value_delimiter = ',')]
     moves: Vec<String>,
-    /// Split every solve shard whose result in --out ended unknown at its
-    /// time or node limit into a shard per move of its position and a
-    /// gather (and those of its moves that ended so, and so on), keeping
-    /// the splits of earlier plans of the directory: give it to every
-    /// later plan of the directory. A gather proves a win by one winning
-    /// move and a loss by every move refuted.
+    /// Split every solve shard whose result in --out ended unknown at its time
+    /// or node limit, under the same options and limits no smaller than this
+    /// plan's (a larger limit retries the shard whole first), into a shard per
+    /// move of its position and a gather (and those of its moves that ended so,
+    /// and so on), keeping the splits of earlier plans of the directory: give
+    /// it to every later plan of the directory. A gather proves a win by one
+    /// winning move and a loss by every move refuted.
     #[arg(long)]
     split_unknown: bool,
     /// Transposition-table size of each shard in MiB (1 to 65536).

@@ -88,12 +88,13 @@ pub struct PlanArgs {
     /// Split at the first moves, or also at the replies to each.
     #[arg(long, value_enum, default_value = "first-moves")]
     split: SplitArg,
-    /// Split every solve shard whose result in --out ended unknown at its
-    /// time or node limit into a shard per reply and a gather (and those
-    /// of its replies that ended so, and so on), keeping the splits of
+    /// Split every solve shard whose result in --out ended unknown at its time
+    /// or node limit, under limits no smaller than this plan's (a larger limit
+    /// retries the shard whole first), into a shard per reply and a gather (and
+    /// those of its replies that ended so, and so on), keeping the splits of
     /// earlier plans of the directory: give it to every later plan of the
-    /// directory. Each split multiplies a line's shards by its moves: use
-    /// a limit that most replies finish within.
+    /// directory. Each split multiplies a line's shards by its moves: use a
+    /// limit that most replies finish within.
     #[arg(long)]
     split_unknown: bool,
     /// Transposition-table size of each shard in MiB (1 to 65536).

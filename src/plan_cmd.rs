@@ -5,7 +5,8 @@
 use std::path::PathBuf;
 
 use anyhow::Result;
-use cgtk::ops::plan::{self as plan_ops, ShardChoice};
+use cgtk::ops::bounds;
+use cgtk::ops::plan::{self as plan_ops, ShardChoice, SIM_WORKERS};
 use cgtk::report::{PlanRunReport, PlanStatusReport};
 use clap::{Args, Subcommand};
 
@@ -25,6 +26,30 @@ pub enum PlanCommand {
     /// built): done (a solve proved, with its winner or value), unknown
     /// (stopped by a limit) or missing.
     Status(StatusArgs),
+    /// How long a solve plan takes on N one-core workers (a cluster):
+    /// each shard's time from its result file, a shard without one
+    /// assumed; the whole plan, and what the next run builds.
+    Simulate(SimulateArgs),
+}
+
+/// `plan simulate`.
+#[derive(Args)]
+pub struct SimulateArgs {
+    /// The plan file (JSON) of an Amazons or Dots solve plan.
+    plan: PathBuf,
+    /// One-core workers (1 to 10^6).
+    #[arg(long, value_parser = bounds::parser(SIM_WORKERS))]
+    workers: usize,
+    /// Seconds assumed for a shard without a result, and at least for a
+    /// stopped one the next run retries [default: the median of the
+    /// proved shards' times].
+    #[arg(long, value_name = "S")]
+    missing_seconds: Option<f64>,
+    /// Print `{"plan", "workers", "shards", "recorded", "stopped",
+    /// "assumed", "assumed_seconds", "work", "makespan", "mean_busy",
+    /// "left_work", "left_makespan"}` (seconds).
+    #[arg(long)]
+    json: bool,
 }
 
 /// `plan status`.
@@ -32,10 +57,10 @@ pub enum PlanCommand {
 pub struct StatusArgs {
     /// The plan file (JSON).
     plan: PathBuf,
-    /// Print `{"plan", "shards", "done", "unknown", "missing", "results":
-    /// [{"id", "state", "retried", "winner", "best_move", "limit", "nodes",
-    /// "seconds", "proof_bytes", "moves", "settled_moves", "value",
-    /// "bounds", "move_value", "move_bounds"}]}`.
+    /// Print `{"plan", "shards", "done", "unknown", "missing", "needless",
+    /// "results": [{"id", "state", "retried", "winner", "best_move",
+    /// "limit", "decided_by", "nodes", "seconds", "proof_bytes", "moves",
+    /// "settled_moves", "value", "bounds", "move_value", "move_bounds"}]}`.
     #[arg(long)]
     json: bool,
 }
@@ -123,6 +148,27 @@ pub fn run(command: PlanCommand) -> Result<()> {
                 println!("{}: {done}", report.id);
             }
         }
+        PlanCommand::Simulate(args) => {
+            let plan = plan_ops::read(&args.plan)?;
+            let r = plan_ops::simulate(&plan, args.workers, args.missing_seconds)?;
+            if args.json {
+                print_json(&r);
+            } else {
+                println!("{}: {} shards on {} workers", r.plan, r.shards, r.workers);
+                println!(
+                    "times: {} shards recorded ({} stopped by a limit: at least that), {} assumed at {:.1} s each",
+                    r.recorded, r.stopped, r.assumed, r.assumed_seconds
+                );
+                println!(
+                    "whole plan: {:.0} s of work, {:.0} s wall ({:.1} workers busy on average)",
+                    r.work, r.makespan, r.mean_busy
+                );
+                println!(
+                    "left for the next run: {:.0} s of work, {:.0} s wall",
+                    r.left_work, r.left_makespan
+                );
+            }
+        }
         PlanCommand::Status(args) => {
             let plan = plan_ops::read(&args.plan)?;
             let report = plan_ops::status(&plan)?;
@@ -140,9 +186,13 @@ pub fn run(command: PlanCommand) -> Result<()> {
 /// shard.
 fn status_text(report: &PlanStatusReport) -> String {
     let mut text = format!(
-        "{}: {} shards, {} done, {} unknown, {} missing\n",
+        "{}: {} shards, {} done, {} unknown, {} missing",
         report.plan, report.shards, report.done, report.unknown, report.missing
     );
+    if report.needless > 0 {
+        text += &format!(", {} needless", report.needless);
+    }
+    text.push('\n');
     let width = report.results.iter().map(|s| s.id.len()).max().unwrap_or(0);
     for s in &report.results {
         let mut line = format!("{:width$}  {}", s.id, s.state);
@@ -159,6 +209,9 @@ fn status_text(report: &PlanStatusReport) -> String {
         }
         if let Some(l) = &s.limit {
             line += &format!(" ({l} limit)");
+        }
+        if let Some(by) = &s.decided_by {
+            line += &format!(" (decided by {by})");
         }
         match (s.move_value, s.move_bounds) {
             (Some(v), _) => line += &format!(", move value {v}"),

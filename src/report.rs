@@ -740,8 +740,43 @@ pub struct PlanStatusReport {
     pub unknown: usize,
     /// Shards without valid output.
     pub missing: usize,
+    /// Solve shards not searched because their line was decided above
+    /// them.
+    pub needless: usize,
     /// Every shard, in the plan's order.
     pub results: Vec<ShardStatusReport>,
+}
+
+/// `plan simulate`: a solve plan on a number of workers, each shard's
+/// time from its result file or assumed.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlanSimulationReport {
+    /// The plan's name.
+    pub plan: String,
+    /// One-core workers simulated.
+    pub workers: usize,
+    /// Shards in the plan.
+    pub shards: usize,
+    /// Solve shards with a time in their result file.
+    pub recorded: usize,
+    /// Of those, shards stopped by a limit: their time is a lower bound.
+    pub stopped: usize,
+    /// Solve shards without a result, each assumed to take
+    /// `assumed_seconds`.
+    pub assumed: usize,
+    /// The time assumed for a shard without a result (and at least for a
+    /// stopped one the next run retries).
+    pub assumed_seconds: f64,
+    /// The whole plan from the start: the shards' seconds added up.
+    pub work: f64,
+    /// The whole plan from the start: the simulated wall time.
+    pub makespan: f64,
+    /// Mean busy workers over that wall time.
+    pub mean_busy: f64,
+    /// What the next run builds: the shards' seconds added up.
+    pub left_work: f64,
+    /// What the next run builds: the simulated wall time.
+    pub left_makespan: f64,
 }
 
 /// One shard of [`PlanStatusReport`]; the fields after `state` are those
@@ -750,7 +785,7 @@ pub struct PlanStatusReport {
 pub struct ShardStatusReport {
     /// The shard's id.
     pub id: String,
-    /// `"done"`, `"unknown"` or `"missing"`.
+    /// `"done"`, `"unknown"`, `"missing"` or `"needless"`.
     pub state: &'static str,
     /// Whether the next run of the plan builds it again (a missing shard,
     /// a gather with a move unknown, a solve stopped under other options).
@@ -761,6 +796,9 @@ pub struct ShardStatusReport {
     pub best_move: Option<String>,
     /// `time` or `node` when a limit stopped a solve.
     pub limit: Option<String>,
+    /// A needless shard: the shard whose proved result decided the line
+    /// above it.
+    pub decided_by: Option<String>,
     /// Df-pn nodes (a gather: the sum over its moves' shards).
     pub nodes: Option<u64>,
     /// Seconds (a gather: the sum over its moves' shards).

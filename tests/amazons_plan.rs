@@ -228,24 +228,51 @@ fn a_5x4_position_split_at_the_replies_agrees_with_the_solver() {
     assert_eq!(result["status"], "proved");
     assert_eq!(result["winner"], direct["winner"]);
     check_proof(&root.join("out/solve.proof"));
-    // Each first move's gather is proved and its proof checks too.
-    let first = gathers
+    // Each first move's gather is proved, or needless: not run, because
+    // another first move, proved lost for the opponent, had decided the
+    // root. The first proved one's proof checks too.
+    let firsts: Vec<(&Value, Value)> = gathers
         .iter()
-        .find(|g| g["line"].as_array().unwrap().len() == 1)
-        .unwrap();
-    let id = first["id"].as_str().unwrap();
-    let r = read_json(&root.join(format!("out/{id}.result.json")));
-    assert_eq!(r["status"], "proved");
-    let line: Vec<&str> = first["line"]
+        .filter(|g| g["line"].as_array().unwrap().len() == 1)
+        .map(|g| {
+            let id = g["id"].as_str().unwrap();
+            (*g, read_json(&root.join(format!("out/{id}.result.json"))))
+        })
+        .collect();
+    for (g, r) in &firsts {
+        if r["status"] == "needless" {
+            let by = r["decided_by"].as_str().unwrap();
+            let by = read_json(&root.join(format!("out/{by}.result.json")));
+            assert_eq!(by["outcome"], "loss", "{}", g["id"]);
+            assert_eq!(by["line"].as_array().unwrap().len(), 1);
+        } else {
+            assert_eq!(r["status"], "proved", "{}", g["id"]);
+        }
+    }
+    for (g, r) in firsts.iter().filter(|(_, r)| r["status"] == "proved") {
+        let id = g["id"].as_str().unwrap();
+        let mut child: Position = pos.parse().unwrap();
+        child
+            .play(child.parse_move(g["line"][0].as_str().unwrap()).unwrap())
+            .unwrap();
+        assert_eq!(r["winner"], solve(&child.to_string())["winner"]);
+        check_proof(&root.join(format!("out/{id}.proof")));
+    }
+    // The root's winning move's shard is proved lost for the opponent.
+    let best = result["moves"]
         .as_array()
         .unwrap()
         .iter()
-        .map(|m| m.as_str().unwrap())
-        .collect();
-    let mut child: Position = pos.parse().unwrap();
-    child.play(child.parse_move(line[0]).unwrap()).unwrap();
-    assert_eq!(r["winner"], solve(&child.to_string())["winner"]);
-    check_proof(&root.join(format!("out/{id}.proof")));
+        .find(|m| m["move"] == result["best_move"])
+        .unwrap();
+    let best = read_json(&root.join(format!(
+        "out/{}.result.json",
+        best["shard"].as_str().unwrap()
+    )));
+    assert_eq!(
+        (&best["status"], &best["outcome"]),
+        (&"proved".into(), &"loss".into())
+    );
     // The root from the shards' proofs, through the gathers of the replies.
     check_proof(&file);
     std::fs::remove_dir_all(&root).unwrap();
@@ -392,6 +419,10 @@ fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved
     assert!(before["unknown"].as_u64().unwrap() >= 2, "{before}");
     let out = root.join("out");
     let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
+    // A larger limit retries the unknown lines whole before it splits
+    // them: the plan without the limit has no more shards than before.
+    let larger = plan("amazons", &root, "4x4", &["--split-unknown"]);
+    assert_eq!(status(&larger)["shards"], before["shards"]);
     // Split what ended unknown, run, and again, until the root is proved.
     let mut with_split = limit.to_vec();
     with_split.push("--split-unknown");
@@ -433,6 +464,35 @@ fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved
                 }
             }
             assert!(status(&file)["shards"].as_u64() > before["shards"].as_u64());
+            // The moves not searched because a line above them was already
+            // decided: each names a move of a gather above it, not on its
+            // line, proved lost for the player to move after it.
+            let line_of = |r: &Value| -> Vec<String> {
+                r["line"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|m| m.as_str().unwrap().to_owned())
+                    .collect()
+            };
+            let needless: Vec<Value> = shards
+                .iter()
+                .map(|s| result(s["id"].as_str().unwrap()))
+                .filter(|r| r["status"] == "needless")
+                .collect();
+            assert!(!needless.is_empty());
+            for r in &needless {
+                let by = result(r["decided_by"].as_str().unwrap());
+                assert_eq!(
+                    (&by["status"], &by["outcome"]),
+                    (&"proved".into(), &"loss".into())
+                );
+                let (line, by_line) = (line_of(r), line_of(&by));
+                let k = by_line.len() - 1;
+                assert!(k < line.len() && by_line[..k] == line[..k] && by_line[k] != line[k]);
+                assert_eq!(r["nodes"], 0);
+            }
+            assert_eq!(status(&file)["needless"], needless.len());
             // The proof gathered through the split lines is checked whole.
             check_proof(&out.join("solve.proof"));
             break;
@@ -516,5 +576,80 @@ fn six_by_four_is_a_second_player_win_as_a_root_split() {
     assert_eq!(result["status"], "proved");
     assert_eq!(result["winner"], "black");
     check_proof(&file);
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_simulation_takes_each_shards_time_from_its_result() {
+    let root = temp_dir("amazons", "simulate");
+    let file = plan("amazons", &root, "4x4", &["--node-limit", "60"]);
+    run(&file);
+    let out = root.join("out");
+    let sim = |extra: &[&str]| {
+        let mut args = vec!["plan", "simulate", s(&file), "--json"];
+        args.extend(extra);
+        serde_json::from_str::<Value>(&ok(&cgtk(&args))).unwrap()
+    };
+    // The solve shards' recorded seconds, read here; the root's gather
+    // (after every first move) takes none.
+    let ids = shard_ids(&file);
+    let solves: Vec<&String> = ids.iter().filter(|id| *id != "solve").collect();
+    let secs = |id: &str| {
+        read_json(&out.join(format!("{id}.result.json")))["seconds"]
+            .as_f64()
+            .unwrap()
+    };
+    let total: f64 = solves.iter().map(|id| secs(id)).sum();
+    let longest = solves.iter().map(|id| secs(id)).fold(0.0, f64::max);
+    let one = sim(&["--workers", "1"]);
+    assert_eq!(one["recorded"], solves.len());
+    assert_eq!(one["assumed"], 0);
+    assert!(
+        (one["makespan"].as_f64().unwrap() - total).abs() < 1e-6,
+        "{one}"
+    );
+    assert!((one["work"].as_f64().unwrap() - total).abs() < 1e-6);
+    let many = sim(&["--workers", "1000"]);
+    assert!(
+        (many["makespan"].as_f64().unwrap() - longest).abs() < 1e-6,
+        "{many}"
+    );
+    // The unknown shards are done for this plan: nothing left but the
+    // root's gather.
+    assert_eq!(many["left_work"], 0.0);
+    // A shard without a result is assumed to take the median of the
+    // proved shards' times (or the time given), and is all that is left.
+    let gone = solves[0];
+    let mut proved: Vec<f64> = solves[1..]
+        .iter()
+        .filter(|id| read_json(&out.join(format!("{id}.result.json")))["status"] == "proved")
+        .map(|id| secs(id))
+        .collect();
+    proved.sort_by(f64::total_cmp);
+    let median = (proved[(proved.len() - 1) / 2] + proved[proved.len() / 2]) / 2.0;
+    std::fs::remove_file(out.join(format!("{gone}.result.json"))).unwrap();
+    let r = sim(&["--workers", "4"]);
+    assert_eq!(r["assumed"], 1);
+    assert!(
+        (r["assumed_seconds"].as_f64().unwrap() - median).abs() < 1e-9,
+        "{r}"
+    );
+    assert!(
+        (r["left_work"].as_f64().unwrap() - median).abs() < 1e-9,
+        "{r}"
+    );
+    let r = sim(&["--workers", "4", "--missing-seconds", "1000"]);
+    assert_eq!(r["left_makespan"], 1000.0);
+    // Bad input: exit 2 with one line.
+    for bad in [
+        &["--workers", "0"][..],
+        &["--workers", "2", "--missing-seconds", "-1"],
+    ] {
+        let mut args = vec!["plan", "simulate", s(&file)];
+        args.extend(bad);
+        let (code, _, err) = cgtk(&args);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }

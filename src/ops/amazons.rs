@@ -449,8 +449,9 @@ pub struct SolvePlanOptions {
     pub order: ShardOrder,
     /// Only these first moves get shards (all of them when empty).
     pub moves: Vec<String>,
-    /// Split every solve shard whose result in `out` ended `unknown` at
-    /// its limit into its moves (and keep the splits made before).
+    /// Split every solve shard whose result in `out` ended `unknown` at a
+    /// limit this plan's would not take further into its moves (and keep
+    /// the splits made before).
     pub split_unknown: bool,
     /// Each shard's solve.
     pub solve: databases::plan::SolveOptions,

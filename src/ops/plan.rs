@@ -10,7 +10,7 @@ use databases::plan::{self, Plan, RunOptions, RunReport, ShardState, SolveStatus
 
 use super::bad_input;
 use super::bounds::check;
-use crate::report::{BuildShardReport, PlanStatusReport, ShardStatusReport};
+use crate::report::{BuildShardReport, PlanSimulationReport, PlanStatusReport, ShardStatusReport};
 
 /// Shards a local run builds at once.
 pub const WORKERS: RangeInclusive<usize> = 1..=256;
@@ -103,6 +103,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
         .map(|s| {
             let (state, retried) = match s.state {
                 ShardState::Done => ("done", false),
+                ShardState::Needless => ("needless", false),
                 ShardState::Unknown { retried } => ("unknown", retried),
                 ShardState::Missing => ("missing", true),
             };
@@ -118,6 +119,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
                 winner: r.as_ref().and_then(|r| r.winner.clone()),
                 best_move: r.as_ref().and_then(|r| r.best_move.clone()),
                 limit: r.as_ref().and_then(|r| r.limit.clone()),
+                decided_by: r.as_ref().and_then(|r| r.decided_by.clone()),
                 nodes: r.as_ref().map(|r| r.nodes),
                 seconds: r.as_ref().map(|r| r.seconds),
                 proof_bytes: r.as_ref().and_then(|r| r.proof_bytes),
@@ -142,6 +144,7 @@ pub fn status(plan: &Plan) -> anyhow::Result<PlanStatusReport> {
         done: count("done"),
         unknown: count("unknown"),
         missing: count("missing"),
+        needless: count("needless"),
         results: shards,
     })
 }
@@ -163,6 +166,7 @@ fn dots_status(
         winner: None,
         best_move: None,
         limit: r.limit.clone(),
+        decided_by: None,
         nodes: Some(r.nodes),
         seconds: Some(r.seconds),
         proof_bytes: None,
@@ -178,4 +182,117 @@ fn dots_status(
         move_value: move_bounds.filter(|(lo, hi)| lo == hi).map(|(lo, _)| lo),
         move_bounds: move_bounds.map(|(lo, hi)| [lo, hi]),
     }
+}
+
+/// Workers a simulation may have.
+pub const SIM_WORKERS: RangeInclusive<usize> = 1..=1_000_000;
+
+/// `plan simulate`: `plan` (an Amazons or Dots solve plan) run on
+/// `workers` one-core workers by the runner's rule (a shard as soon as its
+/// dependencies are done and a worker is free, the largest cost first),
+/// each solve shard taking the seconds its result file records (proved, or
+/// stopped by a limit: then a lower bound), a shard without a result
+/// `missing_seconds` (default: the median of the proved solve shards'),
+/// gathers and needless shards nothing. Twice: the whole plan from the
+/// start, and what is left (the shards the next run builds; a stopped one
+/// it retries at least `missing_seconds`).
+///
+/// # Errors
+/// Bad input for a plan that is not a solve plan, workers outside
+/// [`SIM_WORKERS`], a negative or non-finite `missing_seconds`, or no
+/// proved shard to take a default from.
+pub fn simulate(
+    plan: &Plan,
+    workers: usize,
+    missing_seconds: Option<f64>,
+) -> anyhow::Result<PlanSimulationReport> {
+    let workers = check("--workers", workers, &SIM_WORKERS)?;
+    if let Some(s) = missing_seconds.filter(|s| !s.is_finite() || *s < 0.0) {
+        return Err(bad_input(
+            "--missing-seconds",
+            format!("{s} is not a number of seconds"),
+        ));
+    }
+    let states = plan::status(plan).map_err(|e| bad_input("plan", e))?;
+    // (seconds recorded, whether a limit stopped it, whether it searches)
+    let mut shards = Vec::with_capacity(states.len());
+    for (s, st) in plan.shards.iter().zip(&states) {
+        let searches = s.cost > 0;
+        let recorded = match (&st.result, &st.dots) {
+            (Some(r), _) => Some((r.seconds, r.status)),
+            (_, Some(r)) => Some((r.seconds, r.status)),
+            _ if !matches!(
+                s.kind,
+                plan::ShardKind::AmazonsSolve { .. } | plan::ShardKind::DotsSolve { .. }
+            ) =>
+            {
+                return Err(bad_input(
+                    "plan",
+                    format!(
+                        "shard {} is not a solve shard: plan simulate takes Amazons or Dots \
+                         solve plans",
+                        s.id
+                    ),
+                ))
+            }
+            _ => None,
+        };
+        shards.push((searches, recorded, &st.state));
+    }
+    let mut proved: Vec<f64> = shards
+        .iter()
+        .filter_map(|&(searches, r, _)| match r {
+            Some((t, SolveStatus::Proved)) if searches => Some(t),
+            _ => None,
+        })
+        .collect();
+    proved.sort_by(f64::total_cmp);
+    let assumed_seconds = match missing_seconds {
+        Some(s) => s,
+        None if proved.is_empty() => {
+            return Err(bad_input(
+                "--missing-seconds",
+                "no proved shard has a time to assume for the others: give --missing-seconds",
+            ))
+        }
+        None => (proved[(proved.len() - 1) / 2] + proved[proved.len() / 2]) / 2.0,
+    };
+    let whole: Vec<f64> = shards
+        .iter()
+        .map(|&(searches, r, _)| match r {
+            _ if !searches => 0.0,
+            Some((_, SolveStatus::Needless)) => 0.0,
+            Some((t, _)) => t,
+            None => assumed_seconds,
+        })
+        .collect();
+    let left: Vec<f64> = shards
+        .iter()
+        .zip(&whole)
+        .map(|(&(searches, r, state), &t)| match state {
+            _ if !searches => 0.0,
+            ShardState::Missing => t,
+            ShardState::Unknown { retried: true } if r.is_some() => t.max(assumed_seconds),
+            _ => 0.0,
+        })
+        .collect();
+    let all = plan::simulate_durations(plan, workers, &whole);
+    let rest = plan::simulate_durations(plan, workers, &left);
+    let searching = |f: &dyn Fn(Option<(f64, SolveStatus)>) -> bool| {
+        shards.iter().filter(|&&(s, r, _)| s && f(r)).count()
+    };
+    Ok(PlanSimulationReport {
+        plan: plan.name.clone(),
+        workers,
+        shards: plan.shards.len(),
+        recorded: searching(&|r| r.is_some()),
+        stopped: searching(&|r| r.is_some_and(|(_, st)| st == SolveStatus::Unknown)),
+        assumed: searching(&|r| r.is_none()),
+        assumed_seconds,
+        work: all.work,
+        makespan: all.makespan,
+        mean_busy: all.mean_busy,
+        left_work: rest.work,
+        left_makespan: rest.makespan,
+    })
 }

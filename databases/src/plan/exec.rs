@@ -330,6 +330,9 @@ pub enum ShardState {
     Missing,
     /// Built; a solve shard proved.
     Done,
+    /// A solve plan's shard not searched: its line was decided above it
+    /// (its result names the shard that decided it).
+    Needless,
     /// A solve shard stopped by a limit (its result says which), or a
     /// gather with a move unknown.
     Unknown {
@@ -368,12 +371,14 @@ pub fn status(plan: &Plan) -> Result<Vec<ShardStatus>, PlanError> {
             let result = SolveShard::of(shard).and_then(|s| s.read_result(&plan.dir));
             let dots = DotsShard::of(shard).and_then(|s| s.read_result(&plan.dir));
             let done = exec.is_done(shard);
-            let unknown = result
+            let status = result
                 .as_ref()
                 .map(|r| r.status)
-                .or(dots.as_ref().map(|r| r.status))
-                == Some(super::SolveStatus::Unknown);
-            let state = if unknown {
+                .or(dots.as_ref().map(|r| r.status));
+            let unknown = status == Some(super::SolveStatus::Unknown);
+            let state = if status == Some(super::SolveStatus::Needless) && done {
+                ShardState::Needless
+            } else if unknown {
                 ShardState::Unknown { retried: !done }
             } else if done {
                 ShardState::Done

@@ -32,7 +32,7 @@ pub use dots_solve::{
 };
 pub use exec::{build_shard, is_done, status, Executor, ShardState, ShardStatus};
 pub use runner::{default_workers, run_local, RunOptions, RunReport, ShardTiming};
-pub use simulate::{simulate, Calibration, SimReport};
+pub use simulate::{simulate, simulate_durations, Calibration, SimReport};
 pub use slurm::{slurm_script, SlurmMode, SlurmOptions};
 pub use solve::{
     amazons_solve_plan, check_solve_plan, PlanProofError, ShardOrder, SolveError, SolveOptionError,

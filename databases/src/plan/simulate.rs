@@ -85,8 +85,22 @@ impl Ord for Event {
 }
 
 /// Simulates `plan` (checked) on `workers` workers (`usize::MAX` for no
-/// limit).
+/// limit), each shard taking the calibration's time for its cost.
 pub fn simulate(plan: &Plan, workers: usize, cal: &Calibration) -> SimReport {
+    let seconds: Vec<f64> = plan.shards.iter().map(|s| cal.seconds(s.cost)).collect();
+    simulate_durations(plan, workers, &seconds)
+}
+
+/// Simulates `plan` (checked) on `workers` workers (`usize::MAX` for no
+/// limit), shard `i` taking `seconds[i]` (one per shard): durations
+/// measured or assumed shard by shard, as a search plan's are, whose
+/// shards' times do not follow their costs. The order is still the
+/// runner's, largest cost first among the ready shards.
+///
+/// # Panics
+/// If `seconds` does not have one duration per shard.
+pub fn simulate_durations(plan: &Plan, workers: usize, seconds: &[f64]) -> SimReport {
+    assert_eq!(seconds.len(), plan.shards.len(), "one duration per shard");
     let n = plan.shards.len();
     let at = plan.indices();
     let mut waiting: Vec<usize> = plan.shards.iter().map(|s| s.deps.len()).collect();
@@ -111,7 +125,7 @@ pub fn simulate(plan: &Plan, workers: usize, cal: &Calibration) -> SimReport {
             let Some((_, Reverse(i))) = ready.pop() else {
                 break;
             };
-            let t = cal.seconds(plan.shards[i].cost);
+            let t = seconds[i];
             work += t;
             running.push(Reverse(Event(now + t, i)));
         }
@@ -204,5 +218,19 @@ mod tests {
         let r = simulate(&plan, 2, &cal);
         assert_eq!(r.makespan, 7.0);
         assert!((r.mean_busy - 11.0 / 7.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn durations_by_hand() {
+        // The same plan with times that do not follow the costs: a 1, b 5,
+        // c 1, d 1, e 1.
+        let plan = chain_and_fan();
+        let t = [1.0, 5.0, 1.0, 1.0, 1.0];
+        assert_eq!(simulate_durations(&plan, 1, &t).makespan, 9.0);
+        // Unlimited: the critical path a, b, e.
+        assert_eq!(simulate_durations(&plan, usize::MAX, &t).makespan, 7.0);
+        // Two workers, largest cost first: d (1..2) and c (1..2), then b
+        // (2..7), then e (7..8).
+        assert_eq!(simulate_durations(&plan, 2, &t).makespan, 8.0);
     }
 }

@@ -17,8 +17,9 @@ pub struct DotsPlanOptions {
     pub split: SolveSplit,
     /// Each shard's table size and limits.
     pub solve: DotsSolveOptions,
-    /// Split every solve shard whose result in `out` ended `unknown` at
-    /// its limit into its replies (and keep the splits made before).
+    /// Split every solve shard whose result in `out` ended `unknown` at a
+    /// limit this plan's would not take further into its replies (and keep
+    /// the splits made before).
     pub split_unknown: bool,
     /// The directory of the shards' result files (made absolute: every
     /// node must see it there).

@@ -160,7 +160,9 @@ pub fn dots_solve_plan(
 /// one solve shard per move of its position (up to symmetry), and so on
 /// down the lines: a line is split when its result file in the plan's
 /// directory is a gather's, or a solve's stopped by its time or node limit
-/// (not by Ctrl-C: that one is redone as it is). Other shards are kept as
+/// under options [`DotsSolveOptions::no_further_than`] the plan's (not by
+/// Ctrl-C: that one is redone as it is; a plan with a larger limit retries
+/// the line whole before it splits it). Other shards are kept as
 /// they are. Deterministic in the directory's files, so running it again
 /// after more shards have ended `unknown` splits those too and keeps the
 /// earlier splits.
@@ -174,7 +176,7 @@ pub fn split_unknown(plan: &Plan) -> Plan {
         };
         let root = d.root.to_owned();
         let options = d.options.clone();
-        let split_further = |line: &[usize]| was_split(dir, &root, line);
+        let split_further = |line: &[usize]| was_split(dir, &root, line, &options);
         match position_after(&root, d.line) {
             Ok((pos, _)) if !pos.is_over() && split_further(d.line) => {
                 push_split(&root, &pos, d.line, &options, &split_further, &mut shards);
@@ -189,12 +191,16 @@ pub fn split_unknown(plan: &Plan) -> Plan {
 }
 
 /// Whether the result in `dir` of `line` from `root` says the line is to
-/// be split: a gather's, or a solve's stopped by its time or node limit.
-fn was_split(dir: &Path, root: &str, line: &[usize]) -> bool {
+/// be split: a gather's, or a solve's stopped by its time or node limit
+/// that `options` would not take further (a larger limit retries the line
+/// whole first).
+fn was_split(dir: &Path, root: &str, line: &[usize], options: &DotsSolveOptions) -> bool {
     read_line_result(dir, root, line).is_some_and(|r| match r.step {
         SolveStep::Gather => true,
         SolveStep::Solve => {
-            r.status == SolveStatus::Unknown && matches!(r.limit.as_deref(), Some("time" | "node"))
+            r.status == SolveStatus::Unknown
+                && matches!(r.limit.as_deref(), Some("time" | "node"))
+                && options.no_further_than(&r.options)
         }
     })
 }

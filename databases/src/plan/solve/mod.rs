@@ -34,6 +34,14 @@
 //! shard is done only when proved: an unknown gather is redone at every
 //! run (it only reads its children's results), and its result lists which
 //! moves are settled.
+//!
+//! A shard whose line is already decided above it writes a `needless`
+//! result at once instead of searching: a gather on its line (its parent,
+//! or any line above) has another move whose shard is proved lost for the
+//! player to move after it, so that gather is a win whatever this shard
+//! finds. This is what keeps a split line cheap: of the moves of a
+//! position split after a limit, the first one proved winning settles it,
+//! and the others are not searched.
 
 mod check;
 mod options;
@@ -106,6 +114,11 @@ pub enum SolveStatus {
     Proved,
     /// A limit ended the search (or, for a gather, a move is unknown).
     Unknown,
+    /// Not searched (Amazons solve plans): a line above it was already
+    /// decided by another move's shard (`decided_by`), a move proved to
+    /// win for the player who makes it, so nothing this shard could prove
+    /// changes the root.
+    Needless,
 }
 
 /// The outcome for the player to move.
@@ -182,6 +195,10 @@ pub struct SolveResultFile {
     pub proof_checksum: Option<String>,
     /// A gather: every legal move, in generation order.
     pub moves: Vec<MoveResult>,
+    /// A needless shard: the shard whose proved result decided the line
+    /// above it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
 }
 
 /// Why a solve shard cannot be run or gathered.

@@ -143,21 +143,57 @@ impl<'a> SolveShard<'a> {
         Some(r)
     }
 
-    /// Whether the shard is done: proved, or (a solve) unknown under
-    /// options [`SolveOptions::no_further_than`] those it ran with.
+    /// Whether the shard is done: proved, needless, or (a solve) unknown
+    /// under options [`SolveOptions::no_further_than`] those it ran with.
     pub fn is_done(&self, dir: &Path) -> bool {
-        self.read_result(dir).is_some_and(|r| {
-            r.status == SolveStatus::Proved
-                || (self.step == SolveStep::Solve && self.options.no_further_than(&r.options))
+        self.read_result(dir).is_some_and(|r| match r.status {
+            SolveStatus::Proved | SolveStatus::Needless => true,
+            SolveStatus::Unknown => {
+                self.step == SolveStep::Solve && self.options.no_further_than(&r.options)
+            }
         })
     }
 
-    /// Runs the shard, writing its files into `dir`.
+    /// Runs the shard, writing its files into `dir`: a needless result if
+    /// its line is already decided above it ([`SolveShard::decided_above`]).
     pub fn run(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+        if let Some(by) = self.decided_above(dir, plan) {
+            let pos = position_after(self.root, self.line)?;
+            let result = SolveResultFile {
+                status: SolveStatus::Needless,
+                decided_by: Some(by),
+                ..self.empty_result(&pos)
+            };
+            return self.write(dir, &pos, result, None);
+        }
         match self.step {
             SolveStep::Solve => self.solve(dir),
             SolveStep::Gather => self.gather(dir, plan),
         }
+    }
+
+    /// The shard of a move that decides a line above this one: among the
+    /// dependencies of the gather of a shorter line (the parent's first),
+    /// another move's shard whose result reads back proved lost for the
+    /// player to move after it, so that the gather is a win whatever this
+    /// shard finds.
+    fn decided_above(&self, dir: &Path, plan: &Plan) -> Option<String> {
+        let at = plan.indices();
+        let shard = |id: &str| at.get(id).and_then(|&i| SolveShard::of(&plan.shards[i]));
+        (0..self.line.len()).rev().find_map(|k| {
+            let gather = &plan.shards[*at.get(line_id(&self.line[..k]).as_str())?];
+            let ours = line_id(&self.line[..=k]);
+            gather
+                .deps
+                .iter()
+                .filter(|d| **d != ours)
+                .find(|d| {
+                    shard(d)
+                        .and_then(|s| s.read_result(dir))
+                        .is_some_and(|r| r.outcome == Some(Outcome::Loss))
+                })
+                .cloned()
+        })
     }
 
     fn empty_result(&self, pos: &Position) -> SolveResultFile {
@@ -180,6 +216,7 @@ impl<'a> SolveShard<'a> {
             proof_bytes: None,
             proof_checksum: None,
             moves: Vec::new(),
+            decided_by: None,
         }
     }
 

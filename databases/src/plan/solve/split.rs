@@ -158,16 +158,18 @@ pub fn amazons_solve_plan(
     }
 }
 
-/// `plan` with every Amazons solve shard that its directory shows was
-/// split, or that ended `unknown` at its time or node limit, made a gather
-/// over one solve shard per move of its position (up to the mirror image,
-/// in the plan's move order), and so on down the lines: a line is split
-/// when its result file in the plan's directory is a gather's, or a
-/// solve's stopped by its time or node limit (not by Ctrl-C: that one is
-/// redone as it is). Other shards are kept as they are. Deterministic in
-/// the directory's files, so running it again after more shards have
-/// ended `unknown` splits those too and keeps the earlier splits; the
-/// gathers take a win from one winning move and a loss from every move
+/// `plan` with every Amazons solve shard that its directory shows was split, or
+/// that ended `unknown` at a time or node limit that the plan's own limits
+/// would not take further, made a gather over one solve shard per move of its
+/// position (up to the mirror image, in the plan's move order), and so on down
+/// the lines: a line is split when its result file in the plan's directory is a
+/// gather's, or a solve's stopped by its time or node limit under options
+/// [`SolveOptions::no_further_than`] the plan's (not by Ctrl-C: that one is
+/// redone as it is; and a plan with a larger limit, or other search options,
+/// retries the line whole before it splits it). Other shards are kept as they
+/// are. Deterministic in the directory's files, so running it again after more
+/// shards have ended `unknown` splits those too and keeps the earlier splits;
+/// the gathers take a win from one winning move and a loss from every move
 /// refuted, at any depth.
 pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
     let dir = &plan.dir;
@@ -198,7 +200,8 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
 }
 
 /// Whether the result in `dir` of `line` from `root` says the line is to
-/// be split: a gather's, or a solve's stopped by its time or node limit.
+/// be split: a gather's, or a solve's stopped by its time or node limit
+/// that `options` would not take further.
 fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
     let id = line_id(line);
     let result = |step| {
@@ -213,7 +216,9 @@ fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) ->
     };
     result(SolveStep::Gather).is_some()
         || result(SolveStep::Solve).is_some_and(|r| {
-            r.status == SolveStatus::Unknown && matches!(r.limit.as_deref(), Some("time" | "node"))
+            r.status == SolveStatus::Unknown
+                && matches!(r.limit.as_deref(), Some("time" | "node"))
+                && options.no_further_than(&r.options)
         })
 }
 
