@@ -664,8 +664,8 @@ mod tests {
     #[test]
     fn u64_view_is_checked() {
         let low = Bitboard::from_square(sq("D7"));
-        assert_eq!(low.to_u64(), Some(1 << 63));
-        assert_eq!(Bitboard::from_u64(1 << 63), low);
+        assert_eq!(low.to_u64(), Some(Set::<u64>::from_bits(1 << 63)));
+        assert_eq!(Set::<u64>::from_bits(1 << 63).widen(), low);
         assert_eq!(Bitboard::from_square(sq("E7")).to_u64(), None);
         // Cells of a 3x2 box: A1 B1 C1 then A2 B2 C2.
         let set: Bitboard = [sq("A1"), sq("C1"), sq("B2"), sq("D2")]
@@ -674,5 +674,62 @@ mod tests {
         assert_eq!(set.to_cells(3, 2), Some(0b01_0101));
         assert_eq!(Bitboard::FULL.to_cells(8, 8), Some(u64::MAX));
         assert_eq!(Bitboard::FULL.to_cells(9, 8), None);
+    }
+
+    #[test]
+    fn sets_of_64_bits_agree_with_sets_of_128() {
+        // Reference: the 128-bit set (checked above against a walk square
+        // by square), on random sets of random boards that fit 64 bits
+        // (`Size::is_narrow`), from every square of the board.
+        let mut seed = 0x9e37_79b9_u64;
+        let mut next = || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        };
+        let mut boards = 0;
+        while boards < 2000 {
+            let r = next();
+            let size = crate::Size::new(1 + (r >> 60) as u8 % 10, 1 + (r >> 52) as u8 % 7).unwrap();
+            if !size.is_narrow() {
+                continue;
+            }
+            boards += 1;
+            let board = size.mask().bits();
+            let wide = Bitboard::from_bits(u128::from(next()) & board);
+            let narrow = wide.narrow::<u64>();
+            assert_eq!(narrow.widen(), wide);
+            assert_eq!(narrow.count(), wide.count());
+            assert!(narrow.squares().eq(wide.squares()));
+            assert_eq!(narrow.first(), wide.first());
+            assert_eq!(
+                (!narrow).widen(),
+                !wide & Bitboard::from_bits(u128::from(u64::MAX))
+            );
+            let on_board = |set: Bitboard| set & size.mask();
+            assert_eq!(
+                on_board(narrow.neighbours().widen()),
+                on_board(wide.neighbours())
+            );
+            for from in size.mask() {
+                assert_eq!(
+                    queen_attacks(from, narrow).widen(),
+                    queen_attacks(from, wide)
+                );
+                assert_eq!(narrow.component(from).widen(), wide.component(from));
+                assert_eq!(narrow.contains(from), wide.contains(from));
+                assert_eq!(narrow.with(from).widen(), wide.with(from));
+                assert_eq!(narrow.without(from).widen(), wide.without(from));
+                assert_eq!(
+                    king_steps::<u64>(from).widen(),
+                    king_steps::<u128>(from) & Bitboard::from_bits(u128::from(u64::MAX))
+                );
+                assert_eq!(
+                    king_steps::<u128>(from),
+                    Bitboard::from_square(from).neighbours()
+                );
+            }
+        }
     }
 }

@@ -146,4 +146,17 @@ mod tests {
         assert!("0x4".parse::<Size>().is_err());
         assert!("5*6".parse::<Size>().is_err());
     }
+
+    #[test]
+    fn narrow_boards_are_those_below_bit_64() {
+        // Reference: the board's mask has no bit from 64 up.
+        for width in 1..=Size::MAX {
+            for height in 1..=Size::MAX {
+                let s = Size::new(width, height).unwrap();
+                assert_eq!(s.is_narrow(), s.mask().bits() >> 64 == 0, "{s}");
+            }
+        }
+        assert!("6x6".parse::<Size>().unwrap().is_narrow());
+        assert!(!"8x8".parse::<Size>().unwrap().is_narrow());
+    }
 }
