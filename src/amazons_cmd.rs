@@ -46,6 +46,19 @@ enum AmazonsCommand {
         #[arg(long)]
         json: bool,
     },
+    /// The legal moves of the side to move (after the moves of --then,
+    /// played in turn and each checked legal), with the position they are
+    /// moves of.
+    Moves {
+        #[command(flatten)]
+        position: PositionArg,
+        /// Moves to play first, comma-separated (`B1-B4xD4,A3-B2xB1`).
+        #[arg(long, value_name = "MOVES", value_delimiter = ',')]
+        then: Vec<String>,
+        /// Print {"position", "size", "to_move", "moves"}.
+        #[arg(long)]
+        json: bool,
+    },
     /// The full-board evaluation: areas, their kinds and bounds, the global
     /// bounds, and the winner if the rules decide it (Song & Müller 2015).
     Eval {
@@ -382,6 +395,37 @@ pub fn run(args: AmazonsArgs) -> Result<()> {
                     cgtk::report::stop_reason(limit),
                     report.sequences
                 ),
+            }
+            Ok(())
+        }
+        AmazonsCommand::Moves {
+            position,
+            then,
+            json,
+        } => {
+            let then: Vec<&str> = then.iter().map(String::as_str).collect();
+            let report = amazons_ops::moves(&position.read()?, &then)?;
+            if json {
+                output::print_json(&report);
+            } else {
+                println!("{}", report.position);
+                let side = if report.to_move == "white" {
+                    "White"
+                } else {
+                    "Black"
+                };
+                match report.moves.len() {
+                    0 => println!("{side} has no move and loses."),
+                    n => {
+                        println!(
+                            "{side} to move, {n} legal move{}:",
+                            if n == 1 { "" } else { "s" }
+                        );
+                        for mv in &report.moves {
+                            println!("{mv}");
+                        }
+                    }
+                }
             }
             Ok(())
         }

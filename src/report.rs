@@ -577,6 +577,22 @@ impl AmazonsSolveReport {
     }
 }
 
+/// `amazons moves --json`: a position and the legal moves of its side to
+/// move.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct AmazonsMovesReport {
+    /// The position (after the moves played, if any), as text.
+    pub position: String,
+    /// Its board, `WxH`.
+    pub size: String,
+    /// The side to move: `"white"` or `"black"`.
+    pub to_move: &'static str,
+    /// The legal moves of the side to move, queen by queen (from the lowest
+    /// square: `A1`, `B1`, ..., `A2`, ...), then by destination, then by
+    /// arrow; none when it has lost.
+    pub moves: Vec<String>,
+}
+
 /// `amazons perft --json`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct AmazonsPerftReport {

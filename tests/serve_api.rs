@@ -91,6 +91,15 @@ fn amazons_routes_match_the_cli() {
         let cli = cli_json(&["amazons", "eval", pos, "--basic-partition", "--json"]);
         assert_eq!(api, cli, "{pos} basic");
     }
+    for (pos, then) in [
+        ("4x4", ""),
+        ("10x10", "D1-D7xG4"),
+        (".x.B/W..x/..B. b", "C1-A1xB1,A2-B2xC2"),
+    ] {
+        let api = server.json("/api/amazons/moves", &[("position", pos), ("then", then)]);
+        let cli = cli_json(&["amazons", "moves", pos, "--then", then, "--json"]);
+        assert_eq!(api, cli, "{pos} then {then}");
+    }
     for pos in ["4x4", ".x.B/W..x/..B. b", "B.../..../..../...W w"] {
         let api = server.json("/api/amazons/solve", &[("position", pos)]);
         let cli = cli_json(&["amazons", "solve", pos, "--json", "--quiet"]);
@@ -245,6 +254,18 @@ fn bad_input_is_400_with_the_cli_message() {
             "/api/amazons/eval",
             &[("position", "..../W w")],
             &["amazons", "eval", "..../W w", "--json"],
+        ),
+        (
+            "/api/amazons/moves",
+            &[("position", "4x4"), ("then", "B1-B2xB3,A1-A2xA3")],
+            &[
+                "amazons",
+                "moves",
+                "4x4",
+                "--then",
+                "B1-B2xB3,A1-A2xA3",
+                "--json",
+            ],
         ),
         (
             "/api/amazons/solve",

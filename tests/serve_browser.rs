@@ -106,6 +106,21 @@ async fn until(c: &Client, what: &str, script: &str) -> Result<Value, String> {
     }
 }
 
+/// Clicks `button`, an Amazons control that starts a game from the
+/// server's position (Load, New game, Load SGF), and waits until the page
+/// shows that game.
+async fn new_game(c: &Client, button: &str) -> Outcome {
+    js(c, "window.amOld = am.root;").await?;
+    click(c, button).await?;
+    until(
+        c,
+        &format!("the game of {button}"),
+        "return am.root !== window.amOld;",
+    )
+    .await
+    .map(drop)
+}
+
 async fn click(c: &Client, css: &str) -> Outcome {
     c.find(Locator::Css(css))
         .await
@@ -405,7 +420,7 @@ async fn amazons_partition(c: &Client) -> Outcome {
     click(c, "#tab-amazons").await?;
     let pos = "B.x.W/..x../xxxxx/W.x.B/..x.. w";
     type_into(c, "#am-position", pos).await?;
-    click(c, "#am-load").await?;
+    new_game(c, "#am-load").await?;
     let cli = cli_json(&["amazons", "eval", pos, "--json"]);
     areas_shown(c, &cli).await?;
     click(c, "#am-areas tbody tr").await?;
@@ -429,7 +444,7 @@ async fn amazons_partition(c: &Client) -> Outcome {
         "--json",
     ]);
     type_into(c, "#am-sgf", sgf).await?;
-    click(c, "#am-sgf-load").await?;
+    new_game(c, "#am-sgf-load").await?;
     areas_shown(c, &cli).await
 }
 
@@ -438,7 +453,7 @@ async fn amazons_partition(c: &Client) -> Outcome {
 async fn amazons_computer(c: &Client) -> Outcome {
     let pos = "B.../..../..../...W b";
     type_into(c, "#am-position", pos).await?;
-    click(c, "#am-load").await?;
+    new_game(c, "#am-load").await?;
     js(
         c,
         "const s = document.getElementById('am-computer'); s.value = 'black'; \
@@ -501,7 +516,7 @@ async fn amazons_computer(c: &Client) -> Outcome {
 /// reports); the game's record then read by `amazons eval --sgf` (which
 /// checks every move legal) gives the partition of the page's final
 /// position, and the board shows it.
-async fn amazons_ten_by_ten(c: &Client) -> Outcome {
+async fn amazons_ten_by_ten(c: &Client, shots: &Shots) -> Outcome {
     const LIMIT: f64 = 0.5;
     click(c, "#tab-amazons").await?;
     js(
@@ -509,7 +524,7 @@ async fn amazons_ten_by_ten(c: &Client) -> Outcome {
         "document.getElementById('am-computer').value = 'none';          document.getElementById('am-w').value = '10';          document.getElementById('am-h').value = '10';",
     )
     .await?;
-    click(c, "#am-new").await?;
+    new_game(c, "#am-new").await?;
     type_into(c, "#am-time", &LIMIT.to_string()).await?;
     let start = js(c, "return document.getElementById('am-position').value;").await?;
     let start = start.as_str().ok_or("no position")?.to_owned();
@@ -562,7 +577,8 @@ async fn amazons_ten_by_ten(c: &Client) -> Outcome {
     check(replayed == cli, || {
         format!("{sgf} replayed: {replayed}; the page's {pos}: {cli}")
     })?;
-    areas_shown(c, &cli).await
+    areas_shown(c, &cli).await?;
+    shots.take(c, "amazons-10x10").await
 }
 
 /// The position text after `mv` (`A4-C2xC1`): ranks from the top.
@@ -1153,7 +1169,7 @@ async fn amazons_area_colours(c: &Client, shots: &Shots) -> Outcome {
         "xxW.xx/xWxxxx/.xWxBx/BWxxxx/..WB.x b",
     ] {
         type_into(c, "#am-position", pos).await?;
-        click(c, "#am-load").await?;
+        new_game(c, "#am-load").await?;
         let cli = cli_json(&["amazons", "eval", pos, "--json"]);
         areas_shown(c, &cli).await?;
         let colours = js(
@@ -1210,7 +1226,7 @@ async fn amazons_area_colours(c: &Client, shots: &Shots) -> Outcome {
 async fn amazons_moves_and_pv(c: &Client, shots: &Shots) -> Outcome {
     let pos = "B.../..../..../...W b";
     type_into(c, "#am-position", pos).await?;
-    click(c, "#am-load").await?;
+    new_game(c, "#am-load").await?;
     click(c, "#am-solve").await?;
     let shown = until(
         c,
@@ -1256,7 +1272,7 @@ async fn amazons_moves_and_pv(c: &Client, shots: &Shots) -> Outcome {
     let position = js(c, "return document.getElementById('am-position').value;").await?;
     click(c, "#am-sgf-export").await?;
     let sgf = js(c, "return document.getElementById('am-sgf').value;").await?;
-    click(c, "#am-sgf-load").await?;
+    new_game(c, "#am-sgf-load").await?;
     let again = js(c, "return document.getElementById('am-position').value;").await?;
     check(again == position, || {
         format!("SGF {sgf} loads {again}, not {position}")
@@ -1296,7 +1312,7 @@ async fn amazons_moves_and_pv(c: &Client, shots: &Shots) -> Outcome {
     check(sgf.matches("(;").count() == 3, || {
         format!("SGF with one variation: {sgf}")
     })?;
-    click(c, "#am-sgf-load").await?;
+    new_game(c, "#am-sgf-load").await?;
     click(c, "#am-sgf-export").await?;
     let again = js(c, "return document.getElementById('am-sgf').value;").await?;
     check(again == sgf.as_str(), || {
@@ -1390,7 +1406,15 @@ async fn phone_width(c: &Client, url: &str, shots: &Shots) -> Outcome {
     for sq in ["D1", "D7", "D9"] {
         click(c, &format!("#sq-{sq}")).await?;
     }
-    let after = js(c, "return document.getElementById('am-position').value;").await?;
+    let after = until(
+        c,
+        "the 10x10 move played",
+        &format!(
+            "const p = document.getElementById('am-position').value; return p !== {} ? p : null;",
+            serde_json::to_string(&before).unwrap_or_default()
+        ),
+    )
+    .await?;
     let want = play_amazons(&before, "D1-D7xD9");
     check(after == want.as_str(), || {
         format!("D1-D7xD9 clicked at 390 px: {after}, expected {want}")
@@ -1428,7 +1452,7 @@ async fn steps(c: &Client, url: &str) -> Outcome {
     amazons_computer(c).await?;
     amazons_area_colours(c, &wide).await?;
     amazons_moves_and_pv(c, &wide).await?;
-    amazons_ten_by_ten(c).await?;
+    amazons_ten_by_ten(c, &wide).await?;
     cgt_thermograph(c).await?;
     cgt_made(c).await?;
     links(c, url).await?;

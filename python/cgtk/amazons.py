@@ -15,8 +15,9 @@ Position text: ranks from the top down separated by ``/`` (``.`` empty,
 from __future__ import annotations
 
 import dataclasses
+import json
 import os
-from typing import TYPE_CHECKING, Any, Dict, Optional, Sequence, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Optional, Sequence, Tuple, Union
 
 from . import _cgtk
 from ._cgtk import Databases
@@ -196,6 +197,17 @@ class Position(Text):
                 db=_db(db),
             )
         )
+
+    def moves(self) -> List[str]:
+        """``cgtk amazons moves``: the legal moves of the side to move
+        (``B1-B4xD4``: queen from, to, arrow), queen by queen from the
+        lowest square, then by destination, then by arrow."""
+        return list(json.loads(_cgtk.amazons_moves(self.text))["moves"])
+
+    def play(self, *moves: str) -> "Position":
+        """The position after ``moves``, played in turn (an illegal one
+        raises ``ValueError`` naming it)."""
+        return Position(json.loads(_cgtk.amazons_moves(self.text, list(moves)))["position"])
 
     def perft(self, depth: int, *, time_limit: Optional[float] = None) -> PerftResult:
         """``cgtk amazons perft``: the number of move sequences of ``depth``

@@ -192,6 +192,15 @@ pub fn amazons_solve(
     .map(|r| json(&r))
 }
 
+/// `amazons moves POS --then MOVES --json`.
+#[pyfunction]
+#[pyo3(signature = (text, then=Vec::new()))]
+pub fn amazons_moves(text: &str, then: Vec<String>) -> PyResult<String> {
+    let pos = ops::parse_position_or_size(text).map_err(to_py)?;
+    let then: Vec<&str> = then.iter().map(String::as_str).collect();
+    Ok(json(&ops::moves(&pos, &then).map_err(to_py)?))
+}
+
 /// `amazons perft POS DEPTH --json`.
 #[pyfunction]
 #[pyo3(signature = (text, depth, *, time_limit=None))]

@@ -42,6 +42,7 @@ fn _cgtk(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(amazons::amazons_value, m)?)?;
     m.add_function(wrap_pyfunction!(amazons::amazons_solve, m)?)?;
     m.add_function(wrap_pyfunction!(amazons::amazons_perft, m)?)?;
+    m.add_function(wrap_pyfunction!(amazons::amazons_moves, m)?)?;
     m.add_function(wrap_pyfunction!(amazons::amazons_check_proof, m)?)?;
     Ok(())
 }

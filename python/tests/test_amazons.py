@@ -1,5 +1,5 @@
 """Amazons against the CLI: ``cgtk amazons eval | value | solve | perft |
-check-proof`` and ``cgtk db query``."""
+moves | check-proof`` and ``cgtk db query``."""
 
 from pathlib import Path
 
@@ -101,6 +101,27 @@ def test_perft_equals_the_cli(text, depth):
     assert amazons.Position(text).perft(depth).to_dict() == cli_json("amazons", "perft", text, str(depth))
 
 
+@pytest.mark.parametrize("text", POSITIONS)
+def test_moves_and_play_equal_the_cli(text):
+    p = amazons.Position(text)
+    moves = p.moves()
+    assert moves == cli_json("amazons", "moves", text)["moves"]
+    # As many moves as sequences of one move, each listed once.
+    assert len(moves) == len(set(moves)) == p.perft(1).sequences
+    for m in moves[:: max(1, len(moves) // 5)]:
+        after = p.play(m)
+        assert after.text == cli_json("amazons", "moves", text, "--then", m)["position"]
+        assert after.to_move != p.to_move
+
+
+def test_an_illegal_move_raises_value_error_with_the_cli_line():
+    line = cli_error("amazons", "moves", "4x4", "--then", "B1-B2xB3,A1-A2xA3")
+    with pytest.raises(ValueError) as err:
+        amazons.Position("4x4").play("B1-B2xB3", "A1-A2xA3")
+    assert str(err.value) == line
+    assert "move 2" in line
+
+
 def test_from_sgf_equals_the_cli(tmp_path):
     # The record plays B1-B4xD4 from the 5x6 start (tests/amazons_solve_cli.rs).
     record = "(;FF[4]GM[18]SZ[5:6];W[bfbcdc])"
@@ -114,7 +135,7 @@ def test_from_sgf_equals_the_cli(tmp_path):
         amazons.Position.from_sgf("(;FF[4]GM[18]SZ[5:6];W[zzzzzz])")
 
 
-@pytest.mark.parametrize("text", ["3x3", "9x9", "..x/B.x/x.W q", "..x/B.y/x.W w", ""])
+@pytest.mark.parametrize("text", ["3x3", "11x11", "..x/B.x/x.W q", "..x/B.y/x.W w", ""])
 def test_bad_positions_raise_value_error_with_the_cli_line(text):
     line = cli_error("amazons", "eval", text)
     with pytest.raises(ValueError) as err:

@@ -23,8 +23,8 @@ use super::bounds::{self, check};
 use super::plan::absolute;
 use super::{bad_input, BadInput};
 use crate::report::{
-    color_name, AmazonsMoveReport, AmazonsPerftReport, AmazonsSolveReport, CanonReport,
-    ValueLimitReport,
+    color_name, AmazonsMoveReport, AmazonsMovesReport, AmazonsPerftReport, AmazonsSolveReport,
+    CanonReport, ValueLimitReport,
 };
 
 mod proof;
@@ -85,6 +85,25 @@ pub fn position_from_sgf_file(path: &Path) -> anyhow::Result<Position> {
     }
     let game = amazons::sgf::read(&text).map_err(|e| bad_input(&what(), e))?;
     Ok(game.final_position())
+}
+
+/// `amazons moves`: the position after the moves `then` (played in turn
+/// from `pos`, each checked legal; empty entries, as a trailing comma
+/// leaves, are skipped) and the legal moves of its side to move.
+pub fn moves(pos: &Position, then: &[&str]) -> anyhow::Result<AmazonsMovesReport> {
+    let mut pos = pos.clone();
+    let then = then.iter().filter(|t| !t.trim().is_empty());
+    for (i, text) in then.enumerate() {
+        let what = || format!("move {} of the moves played", i + 1);
+        let mv: Move = text.parse().map_err(|e| bad_input(&what(), e))?;
+        pos.play(mv).map_err(|e| bad_input(&what(), e))?;
+    }
+    Ok(AmazonsMovesReport {
+        position: pos.to_string(),
+        size: pos.size().to_string(),
+        to_move: color_name(pos.to_move()),
+        moves: pos.legal_moves().iter().map(Move::to_string).collect(),
+    })
 }
 
 /// `amazons perft`: the number of move sequences of `depth` moves from

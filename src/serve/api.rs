@@ -171,6 +171,7 @@ pub fn routes() -> Router<Shared> {
     let mut router = Router::new()
         .route("/dots/chains", get(dots_chains))
         .route("/dots/move", get(dots_move))
+        .route("/amazons/moves", get(amazons_moves))
         .route("/amazons/eval", get(amazons_eval))
         .route("/amazons/value", get(amazons_value))
         .route("/amazons/value.svg", get(amazons_value_svg))
@@ -749,6 +750,20 @@ async fn dots_chains(Extract(state): Extract<Shared>, Query(p): Query<Params>) -
 /// `amazons eval`: `position` or `sgf`, `basic_partition`. It takes no turn:
 /// its work is bounded (exact searches of territories of at most 12 empty
 /// squares, local searches of areas under 9 squares).
+async fn amazons_moves(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
+    let q = match Request::new(p, &["position", "sgf", "then"]) {
+        Ok(q) => q,
+        Err(e) => return error_response(&e),
+    };
+    blocking(&state, None, move |_| {
+        let then: Vec<&str> = q
+            .get("then")
+            .map_or_else(Vec::new, |t| t.split(',').collect());
+        amazons_ops::moves(&q.amazons_position()?, &then)
+    })
+    .await
+}
+
 async fn amazons_eval(Extract(state): Extract<Shared>, Query(p): Query<Params>) -> Response {
     let q = match Request::new(p, &["position", "sgf", "basic_partition"]) {
         Ok(q) => q,

@@ -773,45 +773,37 @@ for (const id of ["dots-p0", "dots-p1"]) $(id).addEventListener("change", () => 
 // its ranks from the top, `/`-separated (`.` empty, W, B, x burnt), then w or b.
 // The game is a tree of moves, as in Dots: `root` holds the start position,
 // each node a move (in notation, `A4-C2xC1`: queen from, to, arrow) and the
-// position after it; `node` is the one shown, `moves` the moves to it.
-const am = { w: 6, h: 6, cells: [], toMove: "w", root: null, node: null, moves: [], sel: null, dest: null,
+// position after it with its legal moves; `node` is the one shown, `moves`
+// the moves to it. The rules live on the server: positions, standard starts,
+// legal moves and the position after a move all come from `amazons/moves`.
+const am = { w: 6, h: 6, cells: [], toMove: "w", legal: [], root: null, node: null, moves: [], sel: null, dest: null,
   areas: null, best: null, pv: null, cursor: [0, 0], token: 0 };
 
-function amNode(move, parent, cells, toMove) { return { move, parent, kids: [], next: null, cells, toMove }; }
+function amNode(move, parent, p) { return { move, parent, kids: [], next: null, cells: p.cells, toMove: p.toMove, legal: p.legal }; }
 
 /** The largest board side (`amazons::Size::MAX`): boards up to 10x10, the tournament board. */
 const AM_MAX = 10;
 
-function amStandard(w, h) {
-  const cells = Array.from({ length: h }, () => new Array(w).fill("."));
-  const put = (file, rank, q) => { cells[rank - 1][file - 1] = q; };
-  // As `Position::standard`: 10x10 has the tournament start (A4 D1 G1 J4).
-  const [a, b] = w === 10 && h === 10 ? [4, 4] : [2, 2];
-  put(1, a, "W"); put(b, 1, "W"); put(w + 1 - b, 1, "W"); put(w, a, "W");
-  put(1, h + 1 - a, "B"); put(b, h, "B"); put(w + 1 - b, h, "B"); put(w, h + 1 - a, "B");
-  return cells;
-}
-
-function amText() {
+/** The text of a position: its ranks from the top, `/`-separated, then w or b. */
+function amTextOf(cells, toMove) {
   const ranks = [];
-  for (let r = am.h - 1; r >= 0; r--) ranks.push(am.cells[r].join(""));
-  return ranks.join("/") + " " + am.toMove;
+  for (let r = cells.length - 1; r >= 0; r--) ranks.push(cells[r].join(""));
+  return ranks.join("/") + " " + toMove;
 }
 
-/** A position's text, or `WxH` for the standard start of a board of that size. */
-function amParse(text) {
-  const size = /^\s*(\d+)x(\d+)\s*$/.exec(text);
-  if (size) {
-    const w = +size[1], h = +size[2];
-    if (w < 4 || w > AM_MAX || h < 4 || h > AM_MAX) throw new Error(`standard starts are 4x4 to ${AM_MAX}x${AM_MAX}`);
-    return { w, h, cells: amStandard(w, h), toMove: "w" };
-  }
-  const m = /^\s*([.WBx/]+)\s+([wb])\s*$/.exec(text);
-  if (!m) throw new Error("a position is ranks from the top separated by / (. W B x), then w or b");
-  const ranks = m[1].split("/");
-  const w = ranks[0].length, h = ranks.length;
-  if (w < 1 || w > AM_MAX || h < 1 || h > AM_MAX || ranks.some((r) => r.length !== w)) throw new Error(`boards are up to ${AM_MAX}x${AM_MAX}, every rank as wide`);
-  return { w, h, cells: ranks.reverse().map((r) => r.split("")), toMove: m[2] };
+function amText() { return amTextOf(am.cells, am.toMove); }
+
+/**
+ * A position from the server (`amazons/moves`): `params.position` (a
+ * position's text or `WxH`, the standard start) after the moves
+ * `params.then` (comma-separated), as `{ w, h, cells, toMove, legal }`.
+ * Bad input rejects with the server's one-line message.
+ */
+async function amAsk(params) {
+  const r = await api("amazons/moves", params, false, "position");
+  const [board, side] = r.position.split(" ");
+  const ranks = board.split("/");
+  return { w: ranks[0].length, h: ranks.length, cells: ranks.reverse().map((x) => x.split("")), toMove: side, legal: r.moves };
 }
 
 /**
@@ -859,7 +851,7 @@ function sgfParse(text) {
  * standard start of `SZ[n]` or `SZ[w:h]`. Answers the start position and
  * the moves as a tree `{ move, kids }` (each move checked legal).
  */
-function amFromSgf(text) {
+async function amFromSgf(text) {
   const root = sgfParse(text);
   const sz = /^(\d+)(?::(\d+))?$/.exec(((root.props.SZ || [])[0] || "").trim());
   if (!sz) throw new Error("SGF: no board size SZ[..]");
@@ -871,52 +863,44 @@ function amFromSgf(text) {
     return [f, r];
   };
   const setup = ["AW", "AB", "AA"].filter((k) => root.props[k]);
-  const cells = setup.length ? Array.from({ length: h }, () => new Array(w).fill(".")) : amStandard(w, h);
-  for (const prop of setup) {
-    for (const p of root.props[prop]) {
-      const [f, r] = point(p);
-      cells[r][f] = prop === "AW" ? "W" : prop === "AB" ? "B" : "x";
+  const pl = (root.props.PL || [])[0] === "B" ? "b" : "w";
+  let position = `${w}x${h}`;
+  if (setup.length) {
+    const cells = Array.from({ length: h }, () => new Array(w).fill("."));
+    for (const prop of setup) {
+      for (const p of root.props[prop]) {
+        const [f, r] = point(p);
+        cells[r][f] = prop === "AW" ? "W" : prop === "AB" ? "B" : "x";
+      }
     }
+    position = amTextOf(cells, pl);
   }
-  const pl = (root.props.PL || [])[0];
-  const start = { w, h, cells, toMove: pl === "B" ? "b" : "w", kids: [] };
-  // The moves, checked on the board of `am` (restored by the caller).
-  am.w = w; am.h = h;
-  const walk = (sgf, into, cells, toMove) => {
+  const start = { ...(await amAsk({ position })), kids: [] };
+  // The moves, each played by the server from the position before it.
+  const walk = async (sgf, into) => {
     for (const kid of sgf.kids) {
       const who = kid.props.W ? "w" : kid.props.B ? "b" : null;
-      if (!who) { walk(kid, into, cells, toMove); continue; }
+      if (!who) { await walk(kid, into); continue; }
       const m = kid.props[who.toUpperCase()][0] || "";
       if (m.length !== 6) throw new Error(`SGF: move ${m} is not three points`);
       const [a, b, c] = [m.slice(0, 2), m.slice(2, 4), m.slice(4, 6)].map(point);
       const text = `${sqName(...a)}-${sqName(...b)}x${sqName(...c)}`;
-      am.cells = cells; am.toMove = toMove;
-      if (who !== toMove || !amLegalMoves().includes(text)) throw new Error(`SGF: move ${text} is illegal`);
-      const next = amPlayed(cells, text);
-      const node = { move: text, kids: [] };
+      if (who !== into.toMove || !into.legal.includes(text)) throw new Error(`SGF: move ${text} is illegal`);
+      const node = { ...(await amAsk({ position: amTextOf(into.cells, into.toMove), then: text })), move: text, kids: [] };
       into.kids.push(node);
-      walk(kid, node, next, toMove === "w" ? "b" : "w");
+      await walk(kid, node);
     }
   };
-  walk(root, start, cells, start.toMove);
+  await walk(root, start);
   return start;
 }
 
-/** The cells after `move` on `cells` (a copy). */
-function amPlayed(cells, move) {
-  const [[f0, r0], [f1, r1], [f2, r2]] = move.split(/[-x]/).map(sqParse);
-  const out = cells.map((row) => row.slice());
-  const q = out[r0][f0];
-  out[r0][f0] = "."; out[r1][f1] = q; out[r2][f2] = "x";
-  return out;
-}
-
-/** Shows a game: its start position and its tree of moves, at the end of the main line. */
+/** Shows a game: its start position and its tree of moves (each node a position of `amAsk`), at the end of the main line. */
 function amGame(g) {
   amSet(g);
   const build = (from, into) => {
-    for (const k of from.kids || []) {
-      const n = amNode(k.move, into, amPlayed(into.cells, k.move), into.toMove === "w" ? "b" : "w");
+    for (const k of from.kids) {
+      const n = amNode(k.move, into, k);
       into.kids.push(n);
       build(k, n);
     }
@@ -930,39 +914,39 @@ function amGame(g) {
 function sqName(f, r) { return String.fromCharCode(65 + f) + (r + 1); }
 function sqParse(s) { return [s.charCodeAt(0) - 65, parseInt(s.slice(1), 10) - 1]; }
 
-/** Squares a queen at (f, r) reaches on `cells` (the queen at `from` counted empty). */
-function amReach(cells, f, r, from) {
-  const out = [];
-  for (const [df, dr] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
-    let x = f + df, y = r + dr;
-    while (x >= 0 && y >= 0 && x < am.w && y < am.h &&
-           (cells[y][x] === "." || (from && from[0] === x && from[1] === y))) {
-      out.push([x, y]); x += df; y += dr;
-    }
+/** The legal moves of the position shown (the server's list). */
+function amLegalMoves() { return am.legal; }
+
+/**
+ * The squares a click may pick next in the legal moves: a queen's
+ * destinations once it is selected, then the arrow's squares.
+ */
+function amTargets() {
+  const targets = new Set();
+  if (!am.sel) return targets;
+  const prefix = sqName(...am.sel) + "-" + (am.dest ? sqName(...am.dest) + "x" : "");
+  for (const m of am.legal) {
+    if (m.startsWith(prefix)) targets.add(m.slice(prefix.length).split("x")[0]);
   }
-  return out;
+  return targets;
 }
 
-function amLegalMoves() {
-  const me = am.toMove === "w" ? "W" : "B", moves = [];
-  for (let r = 0; r < am.h; r++) for (let f = 0; f < am.w; f++) {
-    if (am.cells[r][f] !== me) continue;
-    for (const [x, y] of amReach(am.cells, f, r)) {
-      for (const [ax, ay] of amReach(am.cells, x, y, [f, r])) moves.push(`${sqName(f, r)}-${sqName(x, y)}x${sqName(ax, ay)}`);
-    }
-  }
-  return moves;
-}
-
-function amApply(move) {
-  const m = /^([A-J](?:10|[1-9]))-([A-J](?:10|[1-9]))x([A-J](?:10|[1-9]))$/.exec(move);
-  if (!m) return;
-  let child = am.node.kids.find((k) => k.move === move);
+/** Plays `move` from the position shown: its node if the tree has it, else the server's position after it. */
+async function amApply(move) {
+  const node = am.node;
+  let child = node.kids.find((k) => k.move === move);
   if (!child) {
-    child = amNode(move, am.node, amPlayed(am.node.cells, move), am.node.toMove === "w" ? "b" : "w");
-    am.node.kids.push(child);
+    try {
+      child = amNode(move, node, await amAsk({ position: amTextOf(node.cells, node.toMove), then: move }));
+    } catch (err) {
+      $("am-status").textContent = err.message;
+      return;
+    }
+    const again = node.kids.find((k) => k.move === move);
+    if (again) child = again;
+    else node.kids.push(child);
   }
-  amGo(child);
+  if (am.node === node) amGo(child);
 }
 
 /** Shows `node` of the tree. */
@@ -971,6 +955,7 @@ function amGo(node) {
   remember(node);
   am.cells = node.cells.map((row) => row.slice());
   am.toMove = node.toMove;
+  am.legal = node.legal;
   am.moves = pathOf(node);
   am.sel = am.dest = null;
   amChanged();
@@ -1036,9 +1021,10 @@ function amToSgf() {
   return sgf + seq(start) + ")";
 }
 
+/** Shows the position `p` of `amAsk` as a game's start. */
 function amSet(p) {
-  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.moves = [];
-  am.root = am.node = amNode(null, null, p.cells.map((row) => row.slice()), p.toMove);
+  am.w = p.w; am.h = p.h; am.cells = p.cells; am.toMove = p.toMove; am.legal = p.legal; am.moves = [];
+  am.root = am.node = amNode(null, null, { cells: p.cells.map((row) => row.slice()), toMove: p.toMove, legal: p.legal });
   am.sel = am.dest = null; am.cursor = [0, 0];
   $("am-w").value = String(am.w); $("am-h").value = String(am.h);
   amChanged();
@@ -1058,9 +1044,7 @@ function amDraw() {
   const kinds = new Map();
   // A square may lie in two areas (a blocker queen's, in its territory and the active area next to it).
   if (am.areas) am.areas.forEach((a, i) => a.squares.forEach((s) => kinds.set(s, (kinds.get(s) || []).concat([[kindClass(a.kind), i]]))));
-  const targets = new Set();
-  if (am.sel && !am.dest) amReach(am.cells, am.sel[0], am.sel[1]).forEach(([x, y]) => targets.add(sqName(x, y)));
-  if (am.dest) amReach(am.cells, am.dest[0], am.dest[1], am.sel).forEach(([x, y]) => targets.add(sqName(x, y)));
+  const targets = amTargets();
   const best = am.best ? am.best.split(/[-x]/) : [];
   const last = am.moves.length ? am.moves[am.moves.length - 1].split(/[-x]/) : [];
   for (let r = am.h - 1; r >= 0; r--) for (let f = 0; f < am.w; f++) {
@@ -1103,12 +1087,10 @@ function amClick(f, r) {
   const me = am.toMove === "w" ? "W" : "B";
   am.cursor = [f, r];
   if (am.dest) {
-    const ok = amReach(am.cells, am.dest[0], am.dest[1], am.sel).some(([x, y]) => x === f && y === r);
-    if (ok) { amApply(`${sqName(am.sel[0], am.sel[1])}-${sqName(am.dest[0], am.dest[1])}x${sqName(f, r)}`); return; }
+    if (amTargets().has(sqName(f, r))) { amApply(`${sqName(...am.sel)}-${sqName(...am.dest)}x${sqName(f, r)}`); return; }
     am.sel = am.dest = null;
   } else if (am.sel) {
-    const ok = amReach(am.cells, am.sel[0], am.sel[1]).some(([x, y]) => x === f && y === r);
-    if (ok) am.dest = [f, r];
+    if (amTargets().has(sqName(f, r))) am.dest = [f, r];
     else am.sel = am.cells[r][f] === me ? [f, r] : null;
   } else if (am.cells[r][f] === me) {
     am.sel = [f, r];
@@ -1224,19 +1206,13 @@ async function amThermograph(area) {
 options($("am-w"), 4, AM_MAX, 6);
 options($("am-h"), 4, AM_MAX, 6);
 $("am-new").addEventListener("click", () => {
-  const w = +$("am-w").value, h = +$("am-h").value;
-  amSet({ w, h, cells: amStandard(w, h), toMove: "w" });
+  amAsk({ position: `${$("am-w").value}x${$("am-h").value}` }).then(amSet, (err) => { $("am-status").textContent = err.message; });
 });
 $("am-load").addEventListener("click", () => {
-  try { amSet(amParse($("am-position").value)); } catch (err) { $("am-status").textContent = err.message; }
+  amAsk({ position: $("am-position").value }).then(amSet, (err) => { $("am-status").textContent = err.message; });
 });
 $("am-sgf-load").addEventListener("click", () => {
-  const saved = { w: am.w, h: am.h, cells: am.cells, toMove: am.toMove };
-  try { amGame(amFromSgf($("am-sgf").value)); } catch (err) {
-    Object.assign(am, saved);
-    amDraw();
-    $("am-status").textContent = err.message;
-  }
+  amFromSgf($("am-sgf").value).then(amGame, (err) => { $("am-status").textContent = err.message; });
 });
 $("am-eval").addEventListener("click", amEval);
 $("am-solve").addEventListener("click", amSolve);
@@ -1260,7 +1236,7 @@ function amPvDraw() {
     b.className = "pv-move link";
     b.textContent = mv;
     b.title = "play the variation to here";
-    b.addEventListener("click", () => { const line = am.pv.slice(0, i + 1); for (const m of line) amApply(m); });
+    b.addEventListener("click", async () => { const line = am.pv.slice(0, i + 1); for (const m of line) await amApply(m); });
     out.append(" ", b);
   });
 }
@@ -1363,7 +1339,9 @@ document.addEventListener("keydown", (ev) => {
 });
 
 dotsNew(3, 3);
-amSet({ w: 6, h: 6, cells: amStandard(6, 6), toMove: "w" });
+// An empty board until the server's position arrives (the link's, else the
+// 6x6 standard start: `openFromLink`).
+amSet({ w: 6, h: 6, cells: Array.from({ length: 6 }, () => new Array(6).fill(".")), toMove: "w", legal: [] });
 
 // A link may open a view: #dots=RECORD[&values][&nimstring],
 // #amazons=POSITION[&eval] (a position's text or WxH, the standard start),
@@ -1418,7 +1396,7 @@ function dotsMainEnd() {
   return n;
 }
 
-(function openFromLink() {
+(async function openFromLink() {
   const link = linkParams(location.hash.slice(1));
   if (link.has("dots")) {
     $("dots-p0").value = link.get("first") || "human";
@@ -1437,11 +1415,16 @@ function dotsMainEnd() {
       if (n) dotsGoto(n);
     }
   }
+  try {
+    amSet(await amAsk({ position: link.get("amazons") || "6x6" }));
+  } catch (err) {
+    amSet(await amAsk({ position: "6x6" }));
+    $("am-status").textContent = err.message;
+  }
   if (link.has("amazons")) {
     showPanel("amazons");
     try {
-      amSet(amParse(link.get("amazons")));
-      if (link.has("sgf")) amGame(amFromSgf(link.get("sgf")));
+      if (link.has("sgf")) amGame(await amFromSgf(link.get("sgf")));
       if (link.has("at")) {
         // The node at the end of the moves `at` names, from the root.
         let n = am.root;
