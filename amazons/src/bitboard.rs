@@ -86,107 +86,74 @@ pub trait Word:
     fn queen_attacks(sq: usize, empty: Self) -> Self;
 }
 
-impl Word for u64 {
-    const ZERO: u64 = 0;
-    const FRAME: u64 = ALL as u64;
-    const FILE_A: u64 = FILE_A as u64;
-    const FILE_J: u64 = FILE_J as u64;
+/// Implements [`Word`] for `$word` with the ray tables `$up` and `$down`
+/// of [`queen_attacks`] (one entry a square the word holds).
+macro_rules! word {
+    ($word:ty, $up:expr, $down:expr) => {
+        impl Word for $word {
+            const ZERO: $word = 0;
+            const FRAME: $word = ALL as $word;
+            const FILE_A: $word = FILE_A as $word;
+            const FILE_J: $word = FILE_J as $word;
 
-    #[inline(always)]
-    fn from_wide(bits: u128) -> u64 {
-        bits as u64
-    }
-    #[inline(always)]
-    fn to_wide(self) -> u128 {
-        u128::from(self)
-    }
-    #[inline(always)]
-    fn bit(index: u8) -> u64 {
-        debug_assert!(index < 64, "square {index} outside a 64-bit set");
-        1 << index
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u64 {
-        self & self.wrapping_sub(1)
-    }
-    /// By the rays cut to the low 64 bits: a ray of increasing squares that
-    /// leaves them never comes back, and the squares it leaves for are not
-    /// in the set, so the cut ray is the same.
-    #[inline(always)]
-    fn queen_attacks(sq: usize, empty: u64) -> u64 {
-        let blocked = !empty;
-        let mut attacks = 0u64;
-        for rays in &LOW_RAYS_UP {
-            let ray = rays[sq];
-            let first = ((ray & blocked) | 1 << 63).trailing_zeros();
-            attacks |= ray ^ rays[first as usize];
+            #[inline(always)]
+            #[allow(clippy::unnecessary_cast, reason = "a cast for u64, none for u128")]
+            fn from_wide(bits: u128) -> $word {
+                bits as $word
+            }
+            #[inline(always)]
+            fn to_wide(self) -> u128 {
+                u128::from(self)
+            }
+            #[inline(always)]
+            fn bit(index: u8) -> $word {
+                debug_assert!(
+                    u32::from(index) < <$word>::BITS,
+                    "square {index} outside the word"
+                );
+                1 << index
+            }
+            #[inline(always)]
+            fn count(self) -> u32 {
+                self.count_ones()
+            }
+            #[inline(always)]
+            fn lowest(self) -> u32 {
+                self.trailing_zeros()
+            }
+            #[inline(always)]
+            fn without_lowest(self) -> $word {
+                self & self.wrapping_sub(1)
+            }
+            #[inline(always)]
+            fn queen_attacks(sq: usize, empty: $word) -> $word {
+                let blocked = !empty;
+                // The last square of the tables: its rays up are empty.
+                let top = $up[0].len() - 1;
+                let mut attacks = 0;
+                for rays in &$up {
+                    let ray = rays[sq];
+                    let first = ((ray & blocked) | 1 << top).trailing_zeros();
+                    attacks |= ray ^ rays[first as usize];
+                }
+                for rays in &$down {
+                    let ray = rays[sq];
+                    let first = <$word>::BITS - 1 - ((ray & blocked) | 1).leading_zeros();
+                    attacks |= ray ^ rays[first as usize];
+                }
+                // The ray minus the part beyond the first blocker still
+                // holds the blocker itself.
+                attacks & empty
+            }
         }
-        for rays in &LOW_RAYS_DOWN {
-            let ray = rays[sq];
-            let first = 63 - ((ray & blocked) | 1).leading_zeros();
-            attacks |= ray ^ rays[first as usize];
-        }
-        attacks & empty
-    }
+    };
 }
 
-impl Word for u128 {
-    const ZERO: u128 = 0;
-    const FRAME: u128 = ALL;
-    const FILE_A: u128 = FILE_A;
-    const FILE_J: u128 = FILE_J;
-
-    #[inline(always)]
-    fn from_wide(bits: u128) -> u128 {
-        bits
-    }
-    #[inline(always)]
-    fn to_wide(self) -> u128 {
-        self
-    }
-    #[inline(always)]
-    fn bit(index: u8) -> u128 {
-        1 << index
-    }
-    #[inline(always)]
-    fn count(self) -> u32 {
-        self.count_ones()
-    }
-    #[inline(always)]
-    fn lowest(self) -> u32 {
-        self.trailing_zeros()
-    }
-    #[inline(always)]
-    fn without_lowest(self) -> u128 {
-        self & self.wrapping_sub(1)
-    }
-    #[inline]
-    fn queen_attacks(sq: usize, empty: u128) -> u128 {
-        let blocked = !empty;
-        let mut attacks = 0u128;
-        for rays in &RAYS_UP {
-            let ray = rays[sq];
-            let first = ((ray & blocked) | 1 << (SQUARES - 1)).trailing_zeros();
-            attacks |= ray ^ rays[first as usize];
-        }
-        for rays in &RAYS_DOWN {
-            let ray = rays[sq];
-            let first = 127 - ((ray & blocked) | 1).leading_zeros();
-            attacks |= ray ^ rays[first as usize];
-        }
-        // The ray minus the part beyond the first blocker still holds the
-        // blocker itself.
-        attacks & empty
-    }
-}
+// The 64-bit word uses the rays cut to the low 64 bits: a ray of
+// increasing squares that leaves them never comes back, and the squares it
+// leaves for are not in the set, so the cut ray is the same.
+word!(u64, LOW_RAYS_UP, LOW_RAYS_DOWN);
+word!(u128, RAYS_UP, RAYS_DOWN);
 
 /// The bits of a rank (10 files).
 const STRIDE: u32 = Square::STRIDE as u32;
