@@ -550,6 +550,17 @@ mod tests {
         name.parse().unwrap()
     }
 
+    /// A sequence of pseudo-random words from `seed` (a linear
+    /// congruential generator, Knuth's MMIX constants).
+    fn random_words(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            seed
+        }
+    }
+
     #[test]
     fn neighbours_of_a_corner_and_a_centre() {
         // Counted by hand on a chessboard: a corner has 3 neighbours, an
@@ -580,13 +591,7 @@ mod tests {
         // by file and rank, stopping at the edge or a square not empty; on
         // random sets of empty squares of random boards up to 10x10 (bits
         // off the board cleared, as the callers do), from every square.
-        let mut seed = 0x1234_5678_u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed
-        };
+        let mut next = random_words(0x1234_5678_u64);
         for _ in 0..2000 {
             let r = next();
             let (width, height) = (1 + (r >> 60) % 10, 1 + (r >> 52) % 10);
@@ -648,13 +653,7 @@ mod tests {
         // Reference: the 128-bit set (checked above against a walk square
         // by square), on random sets of random boards that fit 64 bits
         // (`Size::is_narrow`), from every square of the board.
-        let mut seed = 0x9e37_79b9_u64;
-        let mut next = || {
-            seed = seed
-                .wrapping_mul(6364136223846793005)
-                .wrapping_add(1442695040888963407);
-            seed
-        };
+        let mut next = random_words(0x9e37_79b9_u64);
         let mut boards = 0;
         while boards < 2000 {
             let r = next();
