@@ -291,8 +291,10 @@ enum OrderArg {
     /// The solver's move order: the moves likeliest to win first (usually
     /// the longest shards; a run to the end finishes soonest).
     Solver,
-    /// The reverse: the moves likeliest to lose first (usually the quickest
-    /// shards; a campaign under a time limit settles most lines early).
+    /// The opponent's replies in reverse, the likeliest to lose first
+    /// (usually the quickest shards; a campaign under a time limit settles
+    /// most lines early); the first player's own moves keep the solver's
+    /// order (one win settles their position).
     Reversed,
 }
 

@@ -124,38 +124,59 @@ fn weak_proof_numbers_reach_every_shard_and_prove_the_same() {
     std::fs::remove_dir_all(&root).unwrap();
 }
 
-/// `--order reversed` lists the same shards with the moves of every split
-/// position in the reverse of the solver's order: flattened, the solve
-/// shards are the default plan's reversed. Run on 4x4, the order changes
+/// `--order reversed` lists the same shards with the opponent's replies
+/// of every split first move in the reverse of the solver's order, and the
+/// first moves themselves (where one win settles the root) in the solver's
+/// order: grouped by first move, the groups come in the default plan's
+/// order and each group's replies reversed. Run on 4x4, the order changes
 /// nothing proved.
 #[test]
-fn reversed_order_lists_the_same_shards_backwards() {
+fn reversed_order_lists_the_replies_backwards() {
     let root = temp_dir("amazons", "order");
     let pos = after("5x4", &["B1-B2xD2", "D4-E4xD4", "D1-C1xC2", "E4-D3xB3"]);
-    let solve_ids = |file: &Path| -> Vec<String> {
+    // The solve shards grouped by first move, in plan order.
+    let groups = |file: &Path| -> Vec<(String, Vec<String>)> {
         let plan = read_json(file);
-        plan["shards"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .filter(|s| s["step"] == "solve")
-            .map(|s| s["id"].as_str().unwrap().to_owned())
-            .collect()
+        let mut groups: Vec<(String, Vec<String>)> = Vec::new();
+        for s in plan["shards"].as_array().unwrap() {
+            if s["step"] != "solve" {
+                continue;
+            }
+            let line: Vec<String> = s["line"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m.as_str().unwrap().to_owned())
+                .collect();
+            let first = line[0].clone();
+            let rest = line[1..].join(" ");
+            match groups.last_mut() {
+                Some((f, replies)) if *f == first => replies.push(rest),
+                _ => groups.push((first, vec![rest])),
+            }
+        }
+        groups
     };
     let split = ["--split", "replies"];
-    let solver = solve_ids(&plan("amazons", &root, &pos, &split));
-    let reversed = solve_ids(&plan(
+    let solver = groups(&plan("amazons", &root, &pos, &split));
+    let reversed = groups(&plan(
         "amazons",
         &root,
         &pos,
         &[&split[..], &["--order", "reversed"]].concat(),
     ));
-    assert!(
-        solver.iter().any(|id| id.matches('.').count() == 2),
-        "{solver:?}"
-    );
-    assert_eq!(reversed, solver.iter().rev().cloned().collect::<Vec<_>>());
+    assert!(solver.iter().any(|(_, r)| r.len() > 1), "{solver:?}");
+    let expected: Vec<(String, Vec<String>)> = solver
+        .iter()
+        .map(|(f, r)| (f.clone(), r.iter().rev().cloned().collect()))
+        .collect();
+    assert_eq!(reversed, expected);
 
+    // Split at the first moves alone, both orders list the same shards.
+    assert_eq!(
+        shard_ids(&plan("amazons", &root, "4x4", &[])),
+        shard_ids(&plan("amazons", &root, "4x4", &["--order", "reversed"]))
+    );
     let file = plan("amazons", &root, "4x4", &["--order", "reversed"]);
     let ids = shard_ids(&file);
     assert_eq!(ids.last().map(String::as_str), Some("solve"));

@@ -96,13 +96,18 @@ pub enum SolveSplit {
 /// starts shards in the plan's order).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ShardOrder {
-    /// The solver's move order: the moves likeliest to win for the player
-    /// making them first. These are usually the longest shards, so a run
-    /// to the end on several workers finishes soonest.
+    /// The solver's move order everywhere: the moves likeliest to win for
+    /// the player making them first. These are usually the longest shards,
+    /// so a run to the end on several workers finishes soonest.
     Solver,
-    /// The reverse: the moves likeliest to lose first, usually the quickest
-    /// shards. A campaign under a time limit per shard settles the most
-    /// lines early this way.
+    /// The opponent's replies (the moves an odd number of moves below the
+    /// root, every one of which must be refuted for the root's player to
+    /// win) in reverse: the likeliest to lose first, usually the quickest
+    /// shards, so a campaign under a time limit settles the most lines
+    /// early. The root player's own moves (the first moves, and those of a
+    /// reply's position split again) keep the solver's order: one win
+    /// settles such a position, and the likeliest winning move usually
+    /// gives it soonest.
     Reversed,
 }
 

@@ -60,17 +60,18 @@ pub fn children(pos: &Position) -> Vec<Child> {
     out
 }
 
-/// The moves of `pos` that have shards (one per mirror class), in the
-/// solver's move order (the moves most likely to win first) or its
-/// reverse.
-pub(super) fn shard_moves(pos: &Position, order: ShardOrder) -> Vec<Move> {
+/// The moves of `pos`, `depth` moves below the plan's root, that have
+/// shards (one per mirror class), in the solver's move order (the moves
+/// most likely to win first), or its reverse at odd depths under
+/// [`ShardOrder::Reversed`].
+pub(super) fn shard_moves(pos: &Position, order: ShardOrder, depth: usize) -> Vec<Move> {
     let mut moves: Vec<Move> = children(pos)
         .into_iter()
         .filter(|c| !c.mirrored)
         .map(|c| c.mv)
         .collect();
     SolverPosition::new(pos.clone()).order_moves(&mut moves);
-    if order == ShardOrder::Reversed {
+    if order == ShardOrder::Reversed && depth % 2 == 1 {
         moves.reverse();
     }
     moves
@@ -125,7 +126,7 @@ pub fn amazons_solve_plan(
     let mut shards = Vec::new();
     if splits(root) {
         let mut root_deps = Vec::new();
-        for first in shard_moves(root, order)
+        for first in shard_moves(root, order, 0)
             .into_iter()
             .filter(|m| only.is_empty() || wanted.contains(m))
         {
@@ -134,7 +135,7 @@ pub fn amazons_solve_plan(
             let line = [first];
             if split == SolveSplit::Replies && splits(&p) {
                 let mut deps = Vec::new();
-                for reply in shard_moves(&p, order) {
+                for reply in shard_moves(&p, order, 1) {
                     let s = shard(&[first, reply], SolveStep::Solve, Vec::new());
                     deps.push(s.id.clone());
                     shards.push(s);
@@ -237,7 +238,7 @@ impl Split<'_> {
     /// shard itself split when `split_further` says so.
     fn push(&self, pos: &Position, line: &[String], out: &mut Vec<Shard>) {
         let mut deps = Vec::new();
-        for mv in shard_moves(pos, self.order) {
+        for mv in shard_moves(pos, self.order, line.len()) {
             let mut next = line.to_vec();
             next.push(mv.to_string());
             let mut child = pos.clone();
