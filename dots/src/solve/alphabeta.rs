@@ -137,8 +137,8 @@ pub struct Stats {
 }
 
 /// The images of an edge set under the symmetries the keys use: index 0
-/// the identity, `s + 1` for `Geometry::symmetries[s]`; ground-normalised
-/// when the corner symmetry is on.
+/// the identity, `s + 1` for `Geometry::symmetries[s]`, and the identity's
+/// again up to index 7; ground-normalised when the corner symmetry is on.
 struct Images {
     sets: [u64; 8],
     count: usize,
@@ -190,6 +190,13 @@ impl Stats {
 pub struct Solver {
     geo: Arc<Geometry>,
     opts: Options,
+    /// For each edge, its bit in each image of [`Images`] (the symmetry's
+    /// permutation of it; the identity's in the padding).
+    child_bits: Arc<Vec<[u64; 8]>>,
+    /// Per number of undrawn edges, the safe children of the node being
+    /// searched at that depth (a node's descendants have fewer undrawn
+    /// edges, so no two live nodes share a frame).
+    frames: Vec<Frame>,
     table: Arc<Table>,
     /// The Strings-and-Coins table ([`Options::sc_keys`]).
     sc_table: Option<Arc<Table>>,
@@ -271,6 +278,8 @@ impl Solver {
         Solver {
             geo: Arc::clone(geo),
             opts,
+            child_bits: Arc::new(child_bits(geo, opts)),
+            frames: vec![Frame::default(); 65],
             table: Arc::clone(table),
             sc_table: sc_table.clone(),
             helpers: Vec::new(),
@@ -528,7 +537,7 @@ impl Solver {
             // Normalise once; the grounded symmetries keep sets normalised.
             im.normalised = geo.normalise_ground(edges);
         }
-        im.sets[0] = im.normalised;
+        im.sets = [im.normalised; 8];
         if self.opts.symmetry {
             for s in 0..geo.symmetries.len() {
                 im.sets[s + 1] = if self.opts.corners {
@@ -542,21 +551,43 @@ impl Solver {
         im
     }
 
+    /// The edge that the undrawn edge `m` of a set with images `im` is in
+    /// the normalised set: itself, or a ground string's box's next border
+    /// edge with the corner symmetry.
+    fn normalised_edge(&self, im: &Images, m: u8) -> u8 {
+        match self.geo.ground_of_edge[usize::from(m)] {
+            Some(g) if self.opts.corners => {
+                (self.geo.ground[g].0 & !im.normalised).trailing_zeros() as u8
+            }
+            _ => m,
+        }
+    }
+
     /// The key of `edges` plus the undrawn edge `m`, from the images of `edges`:
     /// one permuted bit per symmetry (incremental keys).
     fn child_key(&self, im: &Images, m: u8) -> u64 {
-        let mut m = m;
-        if self.opts.corners {
-            if let Some(g) = self.geo.ground_of_edge[usize::from(m)] {
-                // In the normalised set, the box's next border edge.
-                m = (self.geo.ground[g].0 & !im.normalised).trailing_zeros() as u8;
-            }
+        let bits = &self.child_bits[usize::from(self.normalised_edge(im, m))];
+        im.sets
+            .iter()
+            .zip(bits)
+            .fold(u64::MAX, |key, (set, bit)| key.min(set | bit))
+    }
+
+    /// The images of `edges` plus the undrawn edge `m`, from those of
+    /// `edges` (each symmetry is a permutation of the edges, and the
+    /// grounded ones keep sets normalised).
+    fn child_images(&self, im: &Images, m: u8) -> Images {
+        let m = self.normalised_edge(im, m);
+        let bits = &self.child_bits[usize::from(m)];
+        let mut child = Images {
+            sets: im.sets,
+            count: im.count,
+            normalised: im.normalised | 1 << m,
+        };
+        for (set, bit) in child.sets.iter_mut().zip(bits) {
+            *set |= bit;
         }
-        let perms = self.perms();
-        (0..im.count)
-            .map(|s| im.sets[s] | 1 << perms[s].0[usize::from(m)])
-            .min()
-            .unwrap_or(u64::MAX)
+        child
     }
 
     /// The ranks in the move order (bit `r` for the `r`-th edge tried) of an
@@ -622,7 +653,21 @@ impl Solver {
     /// Fail-soft negamax: the value of `edges` for the player to move if it lies
     /// in (alpha, beta), else a bound on the side the window was left.
     /// `side` (0 or 1) only matters to the partial-table ablation.
-    fn search(&mut self, edges: u64, side: u8, mut alpha: i32, mut beta: i32) -> i32 {
+    fn search(&mut self, edges: u64, side: u8, alpha: i32, beta: i32) -> i32 {
+        self.search_from(edges, side, alpha, beta, None)
+    }
+
+    /// [`Solver::search`], given the images of `edges` ([`Solver::images`])
+    /// when the caller has them: the child of a safe move of a quiet node,
+    /// quiet itself.
+    fn search_from(
+        &mut self,
+        edges: u64,
+        side: u8,
+        mut alpha: i32,
+        mut beta: i32,
+        given: Option<Images>,
+    ) -> i32 {
         self.stats.nodes += 1;
         if self.stats.nodes % CHECK_NODES == 0 {
             if self.stats.nodes & 0xffff == 0 {
@@ -691,7 +736,11 @@ impl Solver {
         if -r >= beta {
             return -r;
         }
-        let images = self.images(edges);
+        debug_assert!(given.as_ref().is_none_or(|im| {
+            let own = self.images(edges);
+            (im.sets, im.count, im.normalised) == (own.sets, own.count, own.normalised)
+        }));
+        let images = given.unwrap_or_else(|| self.images(edges));
         let (key, sym) = images.key();
         let tside = if self.opts.impartial_tt { 0 } else { side };
         let mut hint = None;
@@ -767,8 +816,17 @@ impl Solver {
         let geo = &self.geo;
         let free = !edges & geo.boxes.full;
         let mut skip = 0u64;
-        if self.opts.chains && self.opts.one_opening {
+        let next_to_one = geo.boxes.edges_of(degrees[1]);
+        let next_to_two = geo.boxes.edges_of(degrees[2]) & !next_to_one;
+        let hint_edge = hint.map_or(0, |m| 1u64 << m);
+        // The redundant openings of chains are strings of two-string coins,
+        // so third-edge moves, which come last: they are found here only if
+        // the hint is one of them, else when the third-edge moves are
+        // reached (most cutoffs come before).
+        let mut later_openings = self.opts.chains && self.opts.one_opening;
+        if later_openings && hint_edge & next_to_two != 0 {
             skip |= chains::redundant_openings(&geo.boxes, edges, degrees[2]);
+            later_openings = false;
         }
         if self.opts.corners {
             for &(mask, _) in &geo.ground {
@@ -779,19 +837,16 @@ impl Solver {
         // Move classes as edge sets, then in search order ("ranks": bit r is
         // the r-th edge of the order).
         let moves = free & !skip;
-        let next_to_one = geo.boxes.edges_of(degrees[1]);
-        let next_to_two = geo.boxes.edges_of(degrees[2]) & !next_to_one;
-        let hint_bit = hint.map_or(0, |m| 1u64 << m) & moves;
+        let hint_bit = hint_edge & moves;
         let rest = moves & !hint_bit;
         let captures = self.ranks(rest & next_to_one);
         let safe = self.ranks(rest & !next_to_one & !next_to_two);
         let third = self.ranks(rest & next_to_two);
         // Table bounds of the safe children probed by ETC (bit m of `known`
-        // set: `bounds[m]` holds the child's entry).
+        // set: this depth's frame's `bounds[m]` holds the child's entry).
         let mut known = 0u64;
-        let mut bounds = [(0i8, 0i8); 64];
         if self.opts.etc && depth >= ETC_MIN_UNDRAWN {
-            if let Some(v) = self.etc(&images, tside, beta, safe, &mut known, &mut bounds) {
+            if let Some(v) = self.etc(&images, tside, depth, beta, safe, &mut known) {
                 let canonical = self.perms()[sym].0[usize::from(v.1)];
                 let merge = self.opts.two_bounds;
                 let lo = v.0 as i8;
@@ -807,7 +862,7 @@ impl Solver {
             // The safe children will look themselves up: fetch their
             // buckets now, all at once (as the enhanced transposition
             // cutoffs above do).
-            self.fetch_children(&images, tside, safe);
+            self.fetch_children(&images, tside, depth, safe);
         }
         // A helper thread tries the safe moves in another order: its first
         // `variant` safe moves go last.
@@ -829,6 +884,10 @@ impl Solver {
         let mut tried = 0;
         'moves: for (i, &stage) in stages.iter().enumerate() {
             let mut set = stage;
+            if i == stages.len() - 1 && later_openings {
+                let skip = chains::redundant_openings(&self.geo.boxes, edges, degrees[2]);
+                set &= !self.ranks(skip);
+            }
             while set != 0 {
                 let r = set.trailing_zeros() as u8;
                 set &= set - 1;
@@ -847,16 +906,21 @@ impl Solver {
                     // The child's search would find this entry first and
                     // return at once if its bounds decide the child's window
                     // (-beta, -alpha); take its answer without the call.
-                    let (lo, hi) = bounds[usize::from(m)];
+                    let (lo, hi) = self.frames[usize::from(depth)].bounds[usize::from(m)];
                     let (lo, hi) = (i32::from(lo), i32::from(hi));
                     if lo >= -alpha || lo == hi {
                         self.stats.etc_values += 1;
                         -lo
                     } else {
-                        -self.search(child, side ^ 1, -beta, -alpha)
+                        let im = self.child_images(&images, m);
+                        -self.search_from(child, side ^ 1, -beta, -alpha, Some(im))
                     }
                 } else if gain > 0 {
                     gain + self.search(child, side, alpha - gain, beta - gain)
+                } else if i == 2 || i == 3 {
+                    // A safe move (see `stages`).
+                    let im = self.child_images(&images, m);
+                    -self.search_from(child, side ^ 1, -beta, -alpha, Some(im))
                 } else {
                     -self.search(child, side ^ 1, -beta, -alpha)
                 };
@@ -917,18 +981,19 @@ impl Solver {
         &mut self,
         im: &Images,
         side: u8,
+        depth: u8,
         beta: i32,
         safe: u64,
         known: &mut u64,
-        bounds: &mut [(i8, i8); 64],
     ) -> Option<(i32, u8)> {
-        let (moves, keys, n) = self.fetch_children(im, side, safe);
+        let n = self.fetch_children(im, side, depth, safe);
         let child_side = self.child_side(side);
-        for (&m, &key) in moves[..n].iter().zip(&keys[..n]) {
+        let frame = &mut self.frames[usize::from(depth)];
+        for (&m, &key) in frame.moves[..n].iter().zip(&frame.keys[..n]) {
             self.stats.etc_probes += 1;
             if let Some(hit) = self.table.probe(key, child_side) {
                 *known |= 1 << m;
-                bounds[usize::from(m)] = (hit.lo, hit.hi);
+                frame.bounds[usize::from(m)] = (hit.lo, hit.hi);
                 let v = -i32::from(hit.hi);
                 if v >= beta {
                     self.stats.etc_cutoffs += 1;
@@ -948,24 +1013,26 @@ impl Solver {
         }
     }
 
-    /// The moves of the ranks `safe` (in their order) and the keys of the
+    /// Writes into the frame of `depth` (the node's undrawn edges) the
+    /// moves of the ranks `safe` (in their order) and the keys of the
     /// children they reach (of a node with images `im` and table side
-    /// `side`), `n` of each; the children's buckets are fetched all at
-    /// once ([`Table::touch`]), so that their probes that follow find them
-    /// in the cache.
-    fn fetch_children(&self, im: &Images, side: u8, safe: u64) -> ([u8; 64], [u64; 64], usize) {
-        let mut moves = [0u8; 64];
-        let mut keys = [0u64; 64];
+    /// `side`), and returns how many; the children's buckets are fetched
+    /// all at once ([`Table::touch`]), so that their probes that follow
+    /// find them in the cache.
+    fn fetch_children(&mut self, im: &Images, side: u8, depth: u8, safe: u64) -> usize {
         let mut n = 0;
         let mut set = safe;
         while set != 0 {
             let m = self.edge_at(set.trailing_zeros() as u8);
             set &= set - 1;
-            (moves[n], keys[n]) = (m, self.child_key(im, m));
+            let key = self.child_key(im, m);
+            let frame = &mut self.frames[usize::from(depth)];
+            (frame.moves[n], frame.keys[n]) = (m, key);
             n += 1;
         }
-        self.table.touch(&keys[..n], self.child_side(side));
-        (moves, keys, n)
+        let frame = &self.frames[usize::from(depth)];
+        self.table.touch(&frame.keys[..n], self.child_side(side));
+        n
     }
 
     /// [`Solver::filled_one`] for the Strings-and-Coins table.
@@ -980,6 +1047,45 @@ impl Solver {
     fn filled_one(&mut self) {
         count_filled(&mut self.table, &mut self.filled);
     }
+}
+
+/// The safe children of a node: their moves, keys and (where an enhanced
+/// transposition cutoff probe found them) table bounds, by move.
+#[derive(Clone)]
+struct Frame {
+    moves: [u8; 64],
+    keys: [u64; 64],
+    bounds: [(i8, i8); 64],
+}
+
+impl Default for Frame {
+    fn default() -> Frame {
+        Frame {
+            moves: [0; 64],
+            keys: [0; 64],
+            bounds: [(0, 0); 64],
+        }
+    }
+}
+
+/// For each edge of `geo`'s board, its bit in each of the eight images of
+/// [`Images`] under `opts` (see [`Solver::child_key`]).
+fn child_bits(geo: &Geometry, opts: Options) -> Vec<[u64; 8]> {
+    let perms = if opts.corners {
+        &geo.grounded_perms
+    } else {
+        &geo.perms
+    };
+    let count = if opts.symmetry { perms.len() } else { 1 };
+    (0..geo.boxes.board.num_edges())
+        .map(|m| {
+            let mut bits = [1u64 << m; 8];
+            for (s, bit) in bits.iter_mut().enumerate().take(count) {
+                *bit = 1 << perms[s].0[m];
+            }
+            bits
+        })
+        .collect()
 }
 
 /// Counts a slot newly filled in `table` (`filled` of them since it last
