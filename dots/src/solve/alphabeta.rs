@@ -139,6 +139,7 @@ pub struct Stats {
 /// The images of an edge set under the symmetries the keys use: index 0
 /// the identity, `s + 1` for `Geometry::symmetries[s]`, and the identity's
 /// again up to index 7; ground-normalised when the corner symmetry is on.
+#[derive(Debug, PartialEq, Eq)]
 struct Images {
     sets: [u64; 8],
     count: usize,
@@ -192,7 +193,7 @@ pub struct Solver {
     opts: Options,
     /// For each edge, its bit in each image of [`Images`] (the symmetry's
     /// permutation of it; the identity's in the padding).
-    child_bits: Arc<Vec<[u64; 8]>>,
+    child_bits: Vec<[u64; 8]>,
     /// Per number of undrawn edges, the safe children of the node being
     /// searched at that depth (a node's descendants have fewer undrawn
     /// edges, so no two live nodes share a frame).
@@ -278,7 +279,7 @@ impl Solver {
         Solver {
             geo: Arc::clone(geo),
             opts,
-            child_bits: Arc::new(child_bits(geo, opts)),
+            child_bits: child_bits(geo, opts),
             frames: vec![Frame::default(); 65],
             table: Arc::clone(table),
             sc_table: sc_table.clone(),
@@ -688,7 +689,9 @@ impl Solver {
             return 0;
         }
         let mut degrees = None;
-        if self.opts.chains {
+        // A safe move's child (given its images) is quiet: nothing to
+        // capture.
+        if self.opts.chains && given.is_none() {
             let red = chains::reduce(&geo.boxes, edges);
             degrees = Some(red.degrees);
             if red.choices != 0 {
@@ -728,6 +731,12 @@ impl Solver {
             }
         }
         self.stats.quiet += 1;
+        debug_assert!(
+            given.is_none() || !self.opts.chains || {
+                let red = chains::reduce(&self.geo.boxes, edges);
+                (red.gained, red.handout, red.choices) == (0, None, 0)
+            }
+        );
         let degrees = degrees.unwrap_or_else(|| self.geo.boxes.degrees(edges));
         let r = (self.geo.boxes.all_boxes() & !degrees[0]).count_ones() as i32;
         if r <= alpha {
@@ -736,10 +745,7 @@ impl Solver {
         if -r >= beta {
             return -r;
         }
-        debug_assert!(given.as_ref().is_none_or(|im| {
-            let own = self.images(edges);
-            (im.sets, im.count, im.normalised) == (own.sets, own.count, own.normalised)
-        }));
+        debug_assert!(given.as_ref().is_none_or(|im| *im == self.images(edges)));
         let images = given.unwrap_or_else(|| self.images(edges));
         let (key, sym) = images.key();
         let tside = if self.opts.impartial_tt { 0 } else { side };
