@@ -25,8 +25,9 @@ pub struct RunnerArgs {
     #[arg(long)]
     pub single_thread_shards: bool,
     /// Start no shard after this many seconds (more than 0, at most 10^7):
-    /// the shards under way finish, and a later run resumes. Ctrl-C stops
-    /// the same way.
+    /// the shards under way finish, and a later run resumes. Ctrl-C starts
+    /// no shard either and stops the solve shards under way at once (they
+    /// are redone by the next run).
     #[arg(long, value_name = "S", value_parser = bounds::seconds)]
     pub time_limit: Option<std::time::Duration>,
     /// No progress bar.

@@ -156,8 +156,9 @@ impl Executor {
         })
     }
 
-    /// Makes the Dots solve shards under way stop when `stop` is set (they
-    /// record `unknown` with limit `interrupt`, which the next run redoes).
+    /// Makes the Dots and Amazons solve shards under way stop when `stop`
+    /// is set (they record `unknown` with limit `interrupt`, which the next
+    /// run redoes).
     pub fn set_stop(&mut self, stop: Option<StopFlag>) {
         self.stop = stop;
     }
@@ -249,7 +250,7 @@ impl Executor {
                     })
             }
             ShardKind::AmazonsSolve { .. } => solve_parts(shard)?
-                .run(&self.dir, &self.solves)
+                .run(&self.dir, &self.solves, self.stop.as_ref())
                 .map(|r| r.nodes)
                 .map_err(|source| PlanError::Solve {
                     id: shard.id.clone(),
@@ -292,7 +293,7 @@ pub fn is_done(plan: &Plan, id: &str) -> Result<bool, PlanError> {
 
 /// Builds shard `id` of the plan on this machine (as a cluster job does):
 /// nothing if its file is already valid, else from its dependencies' files,
-/// using every core; a Dots solve shard stops early when `stop` is set.
+/// using every core; a solve shard stops early when `stop` is set.
 /// Returns whether it built (false: already done).
 ///
 /// # Errors

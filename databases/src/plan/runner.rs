@@ -23,7 +23,8 @@ pub struct RunOptions {
     /// No shard is started after this time from the start of the run
     /// (shards under way finish).
     pub time: Option<Duration>,
-    /// No shard is started once this is set (Ctrl-C).
+    /// No shard is started once this is set (Ctrl-C), and the solve shards
+    /// under way stop.
     pub stop: Option<StopFlag>,
 }
 
@@ -104,9 +105,9 @@ struct State {
 /// check of existing files, then each shard's cost as it is built.
 ///
 /// With a time limit or a stop flag in `opts`, no shard is started past
-/// the limit; the shards under way finish (a Dots solve shard stops at
-/// once when the flag is set, recording `unknown`), and the report names
-/// the limit.
+/// the limit; the shards under way finish (a solve shard stops at once
+/// when the flag is set, recording `unknown`), and the report names the
+/// limit.
 ///
 /// # Errors
 /// [`PlanError::BadShard`] for a bad plan, [`PlanError::Io`] if the

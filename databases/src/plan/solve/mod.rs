@@ -39,7 +39,9 @@
 //! result at once instead of searching: a gather on its line (its parent,
 //! or any line above) has another move whose shard is proved lost for the
 //! player to move after it, so that gather is a win whatever this shard
-//! finds. This is what keeps a split line cheap: of the moves of a
+//! finds. A solve under way looks again every few seconds and stops the
+//! same way, so that the workers of a run, or the jobs of a cluster, leave
+//! a line as soon as one of them settles it. This is what keeps a split line cheap: of the moves of a
 //! position split after a limit, the first one proved winning settles it,
 //! and the others are not searched.
 

@@ -2,11 +2,12 @@
 //! gather of its moves.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use amazons::{Evaluator, Move, Position, SolverPosition};
-use cgt::budget::Watch;
+use cgt::budget::{StopFlag, Watch};
 use cgt::search::proof::file::ProofReader;
 use cgt::search::{Budget, DfpnConfig, DfpnSolver, ExtractError, Limits, Verdict, WinLoss};
 
@@ -18,6 +19,11 @@ use super::{
     SolveResultFile, SolveStatus, SolveStep, RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
 };
 use crate::plan::{Plan, Shard, ShardKind};
+
+/// How often a solve shard under way looks whether its line has been
+/// decided above it (see [`SolveShard::run`]): reading its siblings'
+/// result files costs little beside a search that is worth stopping.
+pub(crate) const DECIDED_POLL: Duration = Duration::from_secs(2);
 
 /// One line on the root of a solve plan, from its result file: the winner
 /// and the proof file, or how many of the root's moves are settled; `None`
@@ -143,32 +149,78 @@ impl<'a> SolveShard<'a> {
         Some(r)
     }
 
-    /// Whether the shard is done: proved, needless, or (a solve) unknown
-    /// under options [`SolveOptions::no_further_than`] those it ran with.
+    /// Whether the shard is done: proved, needless, or (a solve) stopped by
+    /// its time or node limit under options [`SolveOptions::no_further_than`]
+    /// those it ran with.
     pub fn is_done(&self, dir: &Path) -> bool {
         self.read_result(dir).is_some_and(|r| match r.status {
             SolveStatus::Proved | SolveStatus::Needless => true,
             SolveStatus::Unknown => {
-                self.step == SolveStep::Solve && self.options.no_further_than(&r.options)
+                self.step == SolveStep::Solve
+                    && r.limit.as_deref() != Some("interrupt")
+                    && self.options.no_further_than(&r.options)
             }
         })
     }
 
     /// Runs the shard, writing its files into `dir`: a needless result if
-    /// its line is already decided above it ([`SolveShard::decided_above`]).
-    pub fn run(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+    /// its line is already decided above it ([`SolveShard::decided_above`]),
+    /// before or while it runs (a sibling's shard on another worker, or
+    /// another cluster job, can decide it: a solve looks every
+    /// [`DECIDED_POLL`] and stops). A solve stops within about a tenth of a
+    /// second when `stop` is set, recording `unknown` with limit
+    /// `interrupt`, which the next run redoes.
+    pub fn run(
+        &self,
+        dir: &Path,
+        plan: &Plan,
+        stop: Option<&StopFlag>,
+    ) -> Result<SolveResultFile, SolveError> {
         if let Some(by) = self.decided_above(dir, plan) {
-            let pos = position_after(self.root, self.line)?;
-            let result = SolveResultFile {
-                status: SolveStatus::Needless,
-                decided_by: Some(by),
-                ..self.empty_result(&pos)
-            };
-            return self.write(dir, &pos, result, None);
+            return self.write_needless(dir, by);
         }
         match self.step {
-            SolveStep::Solve => self.solve(dir),
+            SolveStep::Solve => self.solve(dir, plan, stop),
             SolveStep::Gather => self.gather(dir, plan),
+        }
+    }
+
+    /// Writes a needless result, decided by shard `by`.
+    fn write_needless(&self, dir: &Path, by: String) -> Result<SolveResultFile, SolveError> {
+        let pos = position_after(self.root, self.line)?;
+        let result = SolveResultFile {
+            status: SolveStatus::Needless,
+            decided_by: Some(by),
+            ..self.empty_result(&pos)
+        };
+        self.write(dir, &pos, result, None)
+    }
+
+    /// Sets `flag` when `stop` is set or the line is decided above this
+    /// shard (which it then stores in `decided`), until `finished`.
+    fn watch_line(
+        &self,
+        (dir, plan): (&Path, &Plan),
+        stop: Option<&StopFlag>,
+        flag: &StopFlag,
+        finished: &AtomicBool,
+        decided: &Mutex<Option<String>>,
+    ) {
+        let mut next_look = Instant::now() + DECIDED_POLL;
+        while !finished.load(Relaxed) {
+            std::thread::sleep(Duration::from_millis(50));
+            if stop.is_some_and(StopFlag::is_stopped) {
+                flag.stop();
+                return;
+            }
+            if Instant::now() >= next_look {
+                next_look += DECIDED_POLL;
+                if let Some(by) = self.decided_above(dir, plan) {
+                    *decided.lock().unwrap_or_else(|e| e.into_inner()) = Some(by);
+                    flag.stop();
+                    return;
+                }
+            }
         }
     }
 
@@ -253,7 +305,12 @@ impl<'a> SolveShard<'a> {
     }
 
     /// Df-pn on the position, with the evaluation of `amazons solve`.
-    fn solve(&self, dir: &Path) -> Result<SolveResultFile, SolveError> {
+    fn solve(
+        &self,
+        dir: &Path,
+        plan: &Plan,
+        stop: Option<&StopFlag>,
+    ) -> Result<SolveResultFile, SolveError> {
         self.options.check()?;
         let pos = position_after(self.root, self.line)?;
         let o = self.options;
@@ -280,34 +337,53 @@ impl<'a> SolveShard<'a> {
             weak_pn_from: o.weak_pn_from.map(|d| d as usize),
             ..DfpnConfig::default()
         })?;
+        let flag = StopFlag::new();
+        if stop.is_some_and(StopFlag::is_stopped) {
+            flag.stop();
+        }
+        solver.set_stop(Some(flag.clone()));
+        let finished = AtomicBool::new(false);
+        let decided = Mutex::new(None);
         let start = Instant::now();
-        let r = solver.solve(&game);
+        let (r, proof) = std::thread::scope(|scope| {
+            scope.spawn(|| self.watch_line((dir, plan), stop, &flag, &finished, &decided));
+            let r = solver.solve(&game);
+            // The time limit covers the proof too: its extraction stops at
+            // the shard's deadline, and the shard is unknown.
+            let left = o
+                .time_limit_ms
+                .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
+            // The proof, or the limit that stopped the search or the proof.
+            let proof = match r.verdict {
+                Verdict::Proven(_) => match amazons::extract_checkable_proof(
+                    &mut solver,
+                    &game,
+                    o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
+                    o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
+                    &Watch::new(left, Some(&flag)),
+                    &(),
+                ) {
+                    Ok(p) => Ok(Ok(p)),
+                    Err(ExtractError::Limit(l)) => Ok(Err(l)),
+                    Err(e) => Err(e),
+                },
+                Verdict::Unknown(l) => Ok(Err(l)),
+            };
+            finished.store(true, Relaxed);
+            (r, proof)
+        });
+        let proof = proof?;
+        if proof.is_err() {
+            if let Some(by) = decided.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                return self.write_needless(dir, by);
+            }
+        }
         let mut result = self.empty_result(&pos);
         result.nodes = r.nodes;
         result.best_move = r.best_move.map(|m| m.to_string());
-        // The time limit covers the proof too: its extraction stops at the
-        // shard's deadline, and the shard is unknown.
-        let left = o
-            .time_limit_ms
-            .map(|ms| Duration::from_millis(ms).saturating_sub(start.elapsed()));
-        let watch = Watch::new(left, None);
-        let proof = match r.verdict {
-            Verdict::Proven(_) => match amazons::extract_checkable_proof(
-                &mut solver,
-                &game,
-                o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
-                o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
-                &watch,
-                &(),
-            ) {
-                Ok(p) => Some(p),
-                Err(ExtractError::Limit(l)) => {
-                    result.limit = Some(l.name().to_owned());
-                    None
-                }
-                Err(e) => return Err(e.into()),
-            },
-            Verdict::Unknown(l) => {
+        let proof = match proof {
+            Ok(p) => Some(p),
+            Err(l) => {
                 result.limit = Some(l.name().to_owned());
                 None
             }
@@ -407,5 +483,106 @@ impl<'a> SolveShard<'a> {
             Some((outcome, file))
         };
         self.write(dir, &pos, result, written)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::plan::solve::{amazons_solve_plan, ShardOrder, SolveSplit};
+
+    /// A split at the first moves of a 6x5 position after B1-B4xB3 and
+    /// F4-C4xE4, where White wins by E1-C3xD3 (a refuted reply of the 6x5
+    /// campaign, `proofs/6x5-B1-B4xB3/`), in a fresh directory.
+    fn plan(name: &str, node_limit: u64) -> (Plan, PathBuf) {
+        let dir =
+            std::env::temp_dir().join(format!("cgtk-solve-shard-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        // The 6x5 start (`Position::standard`), then the two moves.
+        let start = ".B..B./B....B/....../W....W/.W..W. w";
+        let root = position_after(start, &["B1-B4xB3", "F4-C4xE4"]).expect("legal moves");
+        let options = SolveOptions {
+            node_limit: Some(node_limit),
+            ..SolveOptions::default()
+        };
+        let plan = amazons_solve_plan(
+            &root,
+            SolveSplit::FirstMoves,
+            ShardOrder::Solver,
+            &[],
+            &options,
+            &dir,
+        );
+        (plan, dir)
+    }
+
+    fn shard<'a>(plan: &'a Plan, mv: &str) -> SolveShard<'a> {
+        let id = line_id(&[mv.to_owned()]);
+        plan.shards
+            .iter()
+            .find(|s| s.id == id)
+            .and_then(SolveShard::of)
+            .expect("a shard per first move")
+    }
+
+    /// A shard searching a long line (E1-A1xB1: no answer in 3 M nodes)
+    /// stops and writes `needless` once a sibling's shard, run meanwhile,
+    /// proves a winning move (E1-C3xD3) of their parent.
+    #[test]
+    fn a_solve_under_way_stops_when_a_sibling_settles_its_parent() {
+        let (plan, dir) = plan("sibling", 1_000_000_000);
+        let long = shard(&plan, "E1-A1xB1");
+        let win = shard(&plan, "E1-C3xD3");
+        // Stops the long shard if this thread panics (else the scope would
+        // wait for it).
+        struct StopOnDrop(StopFlag);
+        impl Drop for StopOnDrop {
+            fn drop(&mut self) {
+                self.0.stop();
+            }
+        }
+        let flag = StopFlag::new();
+        let result = std::thread::scope(|scope| {
+            let handle = scope.spawn(|| long.run(&dir, &plan, Some(&flag)));
+            let _guard = StopOnDrop(flag.clone());
+            // The long shard is searching by now (it looked above its line
+            // when it started).
+            std::thread::sleep(Duration::from_millis(300));
+            let won = win
+                .run(&dir, &plan, None)
+                .expect("the winning move's shard");
+            assert_eq!(
+                won.outcome,
+                Some(Outcome::Loss),
+                "Black loses after E1-C3xD3"
+            );
+            // Waits for the long shard before the guard stops it.
+            handle.join().expect("no panic")
+        })
+        .expect("the long shard ends");
+        assert_eq!(result.status, SolveStatus::Needless);
+        assert_eq!(result.decided_by.as_deref(), Some(win.id));
+        assert!(long.is_done(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A set stop flag ends a solve shard at once as `unknown` with limit
+    /// `interrupt`, which is not done: the next run proves it.
+    #[test]
+    fn an_interrupted_solve_is_redone() {
+        let (plan, dir) = plan("interrupt", 1_000_000);
+        let win = shard(&plan, "E1-C3xD3");
+        let flag = StopFlag::new();
+        flag.stop();
+        let stopped = win.run(&dir, &plan, Some(&flag)).expect("a result");
+        assert_eq!(stopped.status, SolveStatus::Unknown);
+        assert_eq!(stopped.limit.as_deref(), Some("interrupt"));
+        assert!(!win.is_done(&dir));
+        let proved = win.run(&dir, &plan, None).expect("a result");
+        assert_eq!(proved.status, SolveStatus::Proved);
+        assert_eq!(proved.outcome, Some(Outcome::Loss));
+        assert!(win.is_done(&dir));
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
