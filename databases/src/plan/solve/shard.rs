@@ -23,7 +23,7 @@ use crate::plan::{Plan, Shard, ShardKind};
 /// How often a solve shard under way looks whether its line has been
 /// decided above it (see [`SolveShard::run`]): reading its siblings'
 /// result files costs little beside a search that is worth stopping.
-pub(crate) const DECIDED_POLL: Duration = Duration::from_secs(2);
+pub(crate) const DECIDED_POLL: Duration = Duration::from_secs(5);
 
 /// One line on the root of a solve plan, from its result file: the winner
 /// and the proof file, or how many of the root's moves are settled; `None`
