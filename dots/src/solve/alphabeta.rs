@@ -565,7 +565,9 @@ impl Solver {
     }
 
     /// The key of `edges` plus the undrawn edge `m`, from the images of `edges`:
-    /// one permuted bit per symmetry (incremental keys).
+    /// one permuted bit per symmetry (incremental keys). The least of the
+    /// sets [`Solver::child_images`] makes, without making them (this is
+    /// the hot path of the enhanced transposition cutoffs).
     fn child_key(&self, im: &Images, m: u8) -> u64 {
         let bits = &self.child_bits[usize::from(self.normalised_edge(im, m))];
         im.sets
@@ -612,11 +614,7 @@ impl Solver {
 
     /// The edge permutations that go with the keys (see [`Solver::images`]).
     fn perms(&self) -> &[(Vec<u8>, Vec<u8>)] {
-        if self.opts.corners {
-            &self.geo.grounded_perms
-        } else {
-            &self.geo.perms
-        }
+        key_perms(&self.geo, self.opts)
     }
 
     /// A stored best move (in key coordinates) as a move of `edges`.
@@ -1074,14 +1072,20 @@ impl Default for Frame {
     }
 }
 
-/// For each edge of `geo`'s board, its bit in each of the eight images of
-/// [`Images`] under `opts` (see [`Solver::child_key`]).
-fn child_bits(geo: &Geometry, opts: Options) -> Vec<[u64; 8]> {
-    let perms = if opts.corners {
+/// The edge permutations (with their inverses) that go with the keys
+/// under `opts`: the grounded ones with the corner symmetry.
+fn key_perms(geo: &Geometry, opts: Options) -> &[(Vec<u8>, Vec<u8>)] {
+    if opts.corners {
         &geo.grounded_perms
     } else {
         &geo.perms
-    };
+    }
+}
+
+/// For each edge of `geo`'s board, its bit in each of the eight images of
+/// [`Images`] under `opts` (see [`Solver::child_key`]).
+fn child_bits(geo: &Geometry, opts: Options) -> Vec<[u64; 8]> {
+    let perms = key_perms(geo, opts);
     let count = if opts.symmetry { perms.len() } else { 1 };
     (0..geo.boxes.board.num_edges())
         .map(|m| {
