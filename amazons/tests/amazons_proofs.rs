@@ -137,22 +137,22 @@ fn six_by_five_refuted_replies_check() {
     }
 }
 
-/// Heavy tests: run in release builds by `.ci/run`
-/// (`cargo test --release -p amazons --test amazons_proofs -- --ignored release::`).
-mod release {
+/// Heavy tests: run by `.ci/run` in the test profile
+/// (`cargo test -p amazons --test amazons_proofs -- --ignored heavy::`).
+mod heavy {
     use super::*;
 
     /// 4x5: Song & Müller 2015 (Table I) give the first player; the exhaustive
     /// searches of `amazons_solve.rs` and this proof give the second.
     #[test]
-    #[ignore = "release: about ten seconds of proof checking in the test profile"]
+    #[ignore = "heavy: about ten seconds of proof checking in the test profile"]
     fn four_by_five_proof_checks() {
         assert_eq!(check_shipped("4x5"), WinLoss::Loss);
     }
 
     /// 5x5: the first player wins (Müller 2001; Song & Müller 2015, Table I).
     #[test]
-    #[ignore = "release: about twenty seconds of proof checking in the test profile"]
+    #[ignore = "heavy: about twenty seconds of proof checking in the test profile"]
     fn five_by_five_proof_checks() {
         assert_eq!(check_shipped("5x5"), WinLoss::Win);
     }

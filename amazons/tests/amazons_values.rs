@@ -93,15 +93,15 @@ fn a_memory_bound_stops_valuing_and_changes_no_value() {
     assert_eq!(checked, 10);
 }
 
-/// Heavy tests: run in release builds by `.ci/run`
-/// (`cargo test --release -p amazons --test amazons_values -- --ignored release::`).
-mod release {
+/// Heavy tests: run by `.ci/run` in the test profile
+/// (`cargo test -p amazons --test amazons_values -- --ignored heavy::`).
+mod heavy {
     use super::*;
 
     /// Every outcome of the 3x3, 3x4 and 4x4 files (CGSuite 2.1.1), read off the
     /// canonical form: `{B win, W loss}` is Left's (Black's) win whoever starts.
     #[test]
-    #[ignore = "release: about fifteen seconds in the test profile"]
+    #[ignore = "heavy: about fifteen seconds in the test profile"]
     fn outcomes_from_canonical_forms_match_cgsuite() {
         let mut valuer = Valuer::new();
         let mut checked = 0;

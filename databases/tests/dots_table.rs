@@ -100,7 +100,7 @@ fn small_tables_match_the_plain_retrograde() {
 }
 
 #[test]
-#[ignore = "release: every position of 2x4 against the plain retrograde"]
+#[ignore = "run in release: every position of 2x4 against the plain retrograde"]
 fn two_by_four_matches_the_plain_retrograde() {
     check_against_reference(2, 4);
     check_against_reference(4, 2);
@@ -156,7 +156,7 @@ fn tables_match_the_solver() {
 }
 
 #[test]
-#[ignore = "release: every position of 3x3 and 2x4 against the solver (minutes)"]
+#[ignore = "minutes in release: every position of 3x3 and 2x4 against the solver"]
 fn every_position_of_three_by_three_and_two_by_four_matches_the_solver() {
     check_against_solver(3, 3, 1);
     check_against_solver(2, 4, 1);
@@ -166,7 +166,7 @@ fn every_position_of_three_by_three_and_two_by_four_matches_the_solver() {
 /// of 3x4 (each line drawn with probability one half), one solver keeping
 /// its table throughout, as an analysis session does.
 #[test]
-#[ignore = "release: a million random positions of 3x4 against the solver (a minute or two)"]
+#[ignore = "a minute or two in release: a million random positions of 3x4 against the solver"]
 fn a_million_random_positions_of_three_by_four_match_the_solver() {
     let b = board(3, 4);
     let dir = temp_dir("solver-3x4-random");

@@ -441,13 +441,13 @@ fn long_chain_rules_all() {
     long_chain_rules(1000);
 }
 
-/// Heavy tests: run in release builds by `.ci/run`
-/// (`cargo test --release -p dots --test nimstring_reference -- --ignored release::`).
-mod release {
+/// Heavy tests: run by `.ci/run` in the test profile
+/// (`cargo test -p dots --test nimstring_reference -- --ignored heavy::`).
+mod heavy {
     use super::*;
 
     #[test]
-    #[ignore = "release: about thirty seconds in the test profile"]
+    #[ignore = "heavy: about thirty seconds in the test profile"]
     fn loony_moves_are_the_moves_to_loony_positions() {
         // A move is loony when it completes no box and leaves a position Q
         // that the brute force finds a first-player win even doubled (Q + Q is
@@ -472,7 +472,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: the brute force on every empty board up to 3x3"]
+    #[ignore = "heavy: the brute force on every empty board up to 3x3"]
     fn empty_boards_up_to_three_by_three() {
         let mut values = Vec::new();
         for (w, h) in [
@@ -500,7 +500,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: 530 random positions up to 3x3 against the brute force"]
+    #[ignore = "heavy: 530 random positions up to 3x3 against the brute force"]
     fn random_positions_up_to_three_by_three_sample() {
         // A tenth of `random_positions_up_to_three_by_three_all` (530
         // positions), for every CI run.
@@ -508,7 +508,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: the brute force on sums of 100 positions with their partners"]
+    #[ignore = "heavy: the brute force on sums of 100 positions with their partners"]
     fn pairs_of_positions_add_as_nimbers_sample() {
         // A quarter of `pairs_of_positions_add_as_nimbers_all`, for every CI
         // run.
@@ -516,7 +516,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: the brute force on sums of 1500 or more pairs of graphs"]
+    #[ignore = "heavy: the brute force on sums of 1500 or more pairs of graphs"]
     fn pairs_of_general_graphs_add_as_nimbers() {
         let mut rng = SmallRng::seed_from_u64(17);
         let graphs: Vec<StringsAndCoins> = (0..3000)
@@ -545,7 +545,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: 3000 random graphs against the brute force"]
+    #[ignore = "heavy: 3000 random graphs against the brute force"]
     fn random_general_graphs() {
         let mut rng = SmallRng::seed_from_u64(7);
         for _ in 0..3000 {
@@ -556,7 +556,7 @@ mod release {
     }
 
     #[test]
-    #[ignore = "release: the long-chain rules against the brute force on sums"]
+    #[ignore = "heavy: the long-chain rules against the brute force on sums"]
     fn long_chain_rules_sample() {
         // A twenty-fifth of `long_chain_rules_all`, for every CI run.
         long_chain_rules(40);
@@ -571,7 +571,7 @@ mod release {
         /// code gives that nim-sum is a loss for the player to move. Where one is
         /// loony, so is the position, and the player to move wins.
         #[test]
-        #[ignore = "release: 200 cases of the brute force on sums"]
+        #[ignore = "heavy: 200 cases of the brute force on sums"]
         fn value_is_the_nim_sum_of_components(seed in any::<u64>(), undrawn in 4usize..=11) {
             let board = Board::new(3, 3).unwrap();
             let mut rng = SmallRng::seed_from_u64(seed);

@@ -349,13 +349,13 @@ fn scoring_against_perfect_adds_up() {
     );
 }
 
-/// Heavy tests: run in release builds by `.ci/run`
-/// (`cargo test --release -p dots --test play_players -- --ignored release::`).
-mod release {
+/// Heavy tests: run by `.ci/run` in the test profile
+/// (`cargo test -p dots --test play_players -- --ignored heavy::`).
+mod heavy {
     use super::*;
 
     #[test]
-    #[ignore = "release: a million positions for each heuristic player"]
+    #[ignore = "heavy: a million positions for each heuristic player"]
     fn heuristic_players_move_legally_on_a_million_positions_each() {
         for name in ["random", "level1", "level2", "greedy"] {
             check_legal(name, 1_000_000, &ALL_SIZES);

@@ -12,7 +12,7 @@ use crate::dots::{DotsTable, PartId};
 
 use super::dots_solve::DotsShard;
 use super::solve::{result_path, SolveShard};
-use super::{Plan, PlanError, Shard, ShardKind};
+use super::{IndexedPlan, Plan, PlanError, Shard, ShardKind};
 
 /// Builds the shards of one plan, sharing what they load (a Dots shard is
 /// read once and kept while shards that depend on it are built).
@@ -20,7 +20,7 @@ pub struct Executor {
     dots: HashMap<String, Arc<DotsTable>>,
     dir: PathBuf,
     /// The plan's solve shards (a gather reads its moves' shards).
-    solves: Plan,
+    solves: IndexedPlan,
     /// Stops the Dots solve shards under way when set (Ctrl-C).
     stop: Option<StopFlag>,
 }
@@ -134,7 +134,7 @@ impl Executor {
                 })?;
             dots.insert(board, Arc::new(table));
         }
-        let solves = Plan {
+        let solves = IndexedPlan::new(Plan {
             shards: plan
                 .shards
                 .iter()
@@ -147,7 +147,7 @@ impl Executor {
                 .cloned()
                 .collect(),
             ..plan.clone()
-        };
+        });
         Ok(Executor {
             dots,
             dir: plan.dir.clone(),

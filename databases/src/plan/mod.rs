@@ -438,6 +438,39 @@ impl Plan {
     }
 }
 
+/// A plan with its shards indexed by id, for the shards that read each
+/// other's results while they run (a gather its moves', a solve the other
+/// moves of the gathers above it): a lookup is a hash, not a pass over a
+/// plan of thousands of shards.
+#[derive(Debug)]
+pub struct IndexedPlan {
+    plan: Plan,
+    at: HashMap<String, usize>,
+}
+
+impl IndexedPlan {
+    /// The index of `plan`.
+    pub fn new(plan: Plan) -> IndexedPlan {
+        let at = plan
+            .shards
+            .iter()
+            .enumerate()
+            .map(|(i, s)| (s.id.clone(), i))
+            .collect();
+        IndexedPlan { plan, at }
+    }
+
+    /// The plan.
+    pub fn plan(&self) -> &Plan {
+        &self.plan
+    }
+
+    /// The shard of id `id`, if the plan has one.
+    pub fn shard(&self, id: &str) -> Option<&Shard> {
+        self.at.get(id).map(|&i| &self.plan.shards[i])
+    }
+}
+
 /// The plan of Amazons database tables in `dir`: one shard per table of
 /// `jobs` and per table they depend on (a blocker table reads the table
 /// with one blocker fewer, down to the simple table), each after its

@@ -13,7 +13,7 @@ use super::{
     DotsSolveError, DotsSolveOptions, SolveStatus, SolveStep, RESULT_FORMAT, RESULT_VERSION,
     ROOT_ID,
 };
-use crate::plan::{Plan, Shard, ShardKind};
+use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 
 /// One line on the root of a Dots solve plan, from its result file: the
 /// value and the best moves, or the bounds and how many of the root's
@@ -170,7 +170,7 @@ impl<'a> DotsShard<'a> {
     pub fn run(
         &self,
         dir: &Path,
-        plan: &Plan,
+        plan: &IndexedPlan,
         stop: Option<&StopFlag>,
     ) -> Result<DotsResultFile, DotsSolveError> {
         match self.step {
@@ -261,21 +261,16 @@ impl<'a> DotsShard<'a> {
     /// bounds are the largest lower and the largest upper bound of the
     /// moves (each for the player who makes it), the value known once they
     /// meet.
-    fn gather(&self, dir: &Path, plan: &Plan) -> Result<DotsResultFile, DotsSolveError> {
+    fn gather(&self, dir: &Path, plan: &IndexedPlan) -> Result<DotsResultFile, DotsSolveError> {
         let (pos, gain) = position_after(self.root, self.line)?;
         let mut result = self.empty_result(&pos, gain);
-        let deps = plan
-            .shards
-            .iter()
-            .find(|s| s.id == self.id)
-            .map_or(&[][..], |s| &s.deps[..]);
+        let deps = plan.shard(self.id).map_or(&[][..], |s| &s.deps[..]);
         let (mut lower, mut upper) = (i32::MIN, i32::MIN);
         for c in children(&pos) {
             let id = self.child_id(c.rep);
             let shard = plan
-                .shards
-                .iter()
-                .find(|s| s.id == id && deps.contains(&id))
+                .shard(&id)
+                .filter(|_| deps.contains(&id))
                 .and_then(DotsShard::of)
                 .ok_or_else(|| DotsSolveError::MissingShard {
                     edge: c.edge,
@@ -325,10 +320,11 @@ mod tests {
 
     /// Runs every shard of the plan in order.
     fn run_all(plan: &Plan) {
+        let indexed = IndexedPlan::new(plan.clone());
         for s in &plan.shards {
             let d = DotsShard::of(s).unwrap();
             d.check(&s.deps).unwrap();
-            d.run(&plan.dir, plan, None).unwrap();
+            d.run(&plan.dir, &indexed, None).unwrap();
             assert!(d.is_done(&plan.dir), "{}", s.id);
         }
     }

@@ -26,7 +26,7 @@ pub(super) fn scan_proof_file(path: &Path) -> std::io::Result<(u64, u64)> {
     } else {
         Box::new(std::fs::File::open(path)?)
     };
-    let mut buf = vec![0u8; 1 << 20];
+    let mut buf = vec![0u8; 1 << 16];
     let mut hash = Fnv1a64::new();
     let mut bytes = 0u64;
     loop {

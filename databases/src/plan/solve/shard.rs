@@ -18,7 +18,7 @@ use super::{
     line_id, position_after, proof_path, result_path, MoveResult, Outcome, SolveError,
     SolveResultFile, SolveStatus, SolveStep, RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
 };
-use crate::plan::{Plan, Shard, ShardKind};
+use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 
 /// How often a solve shard under way looks whether its line has been
 /// decided above it (see [`SolveShard::run`]): reading its siblings'
@@ -173,7 +173,7 @@ impl<'a> SolveShard<'a> {
     pub fn run(
         &self,
         dir: &Path,
-        plan: &Plan,
+        plan: &IndexedPlan,
         stop: Option<&StopFlag>,
     ) -> Result<SolveResultFile, SolveError> {
         if let Some(by) = self.decided_above(dir, plan) {
@@ -200,7 +200,7 @@ impl<'a> SolveShard<'a> {
     /// shard (which it then stores in `decided`), until `finished`.
     fn watch_line(
         &self,
-        (dir, plan): (&Path, &Plan),
+        (dir, plan): (&Path, &IndexedPlan),
         stop: Option<&StopFlag>,
         flag: &StopFlag,
         finished: &AtomicBool,
@@ -208,7 +208,8 @@ impl<'a> SolveShard<'a> {
     ) {
         let mut next_look = Instant::now() + DECIDED_POLL;
         while !finished.load(Relaxed) {
-            std::thread::sleep(Duration::from_millis(50));
+            // Woken at once when the solve finishes (see `solve`).
+            std::thread::park_timeout(Duration::from_millis(50));
             if stop.is_some_and(StopFlag::is_stopped) {
                 flag.stop();
                 return;
@@ -229,23 +230,36 @@ impl<'a> SolveShard<'a> {
     /// another move's shard whose result reads back proved lost for the
     /// player to move after it, so that the gather is a win whatever this
     /// shard finds.
-    fn decided_above(&self, dir: &Path, plan: &Plan) -> Option<String> {
-        let at = plan.indices();
-        let shard = |id: &str| at.get(id).and_then(|&i| SolveShard::of(&plan.shards[i]));
+    fn decided_above(&self, dir: &Path, plan: &IndexedPlan) -> Option<String> {
         (0..self.line.len()).rev().find_map(|k| {
-            let gather = &plan.shards[*at.get(line_id(&self.line[..k]).as_str())?];
+            let gather = plan.shard(&line_id(&self.line[..k]))?;
             let ours = line_id(&self.line[..=k]);
             gather
                 .deps
                 .iter()
                 .filter(|d| **d != ours)
                 .find(|d| {
-                    shard(d)
-                        .and_then(|s| s.read_result(dir))
-                        .is_some_and(|r| r.outcome == Some(Outcome::Loss))
+                    plan.shard(d)
+                        .and_then(SolveShard::of)
+                        .is_some_and(|s| s.proved_lost(dir))
                 })
                 .cloned()
         })
+    }
+
+    /// Whether the shard's result reads back proved lost for the player to
+    /// move after its line. The result's own word is read first: only a
+    /// loss has its proof read back, not every sibling's proof at every
+    /// look ([`SolveShard::decided_above`]).
+    fn proved_lost(&self, dir: &Path) -> bool {
+        let claims_loss = std::fs::read_to_string(result_path(dir, self.id))
+            .ok()
+            .and_then(|text| serde_json::from_str::<SolveResultFile>(&text).ok())
+            .is_some_and(|r| r.outcome == Some(Outcome::Loss));
+        claims_loss
+            && self
+                .read_result(dir)
+                .is_some_and(|r| r.outcome == Some(Outcome::Loss))
     }
 
     fn empty_result(&self, pos: &Position) -> SolveResultFile {
@@ -308,7 +322,7 @@ impl<'a> SolveShard<'a> {
     fn solve(
         &self,
         dir: &Path,
-        plan: &Plan,
+        plan: &IndexedPlan,
         stop: Option<&StopFlag>,
     ) -> Result<SolveResultFile, SolveError> {
         self.options.check()?;
@@ -346,7 +360,8 @@ impl<'a> SolveShard<'a> {
         let decided = Mutex::new(None);
         let start = Instant::now();
         let (r, proof) = std::thread::scope(|scope| {
-            scope.spawn(|| self.watch_line((dir, plan), stop, &flag, &finished, &decided));
+            let watcher =
+                scope.spawn(|| self.watch_line((dir, plan), stop, &flag, &finished, &decided));
             let r = solver.solve(&game);
             // The time limit covers the proof too: its extraction stops at
             // the shard's deadline, and the shard is unknown.
@@ -370,6 +385,7 @@ impl<'a> SolveShard<'a> {
                 Verdict::Unknown(l) => Ok(Err(l)),
             };
             finished.store(true, Relaxed);
+            watcher.thread().unpark();
             (r, proof)
         });
         let proof = proof?;
@@ -408,30 +424,23 @@ impl<'a> SolveShard<'a> {
     /// its dependencies: a win if one leads to a position proved lost (the
     /// first in generation order), a loss if every legal move has a shard and
     /// leads to a position proved won, else unknown.
-    fn gather(&self, dir: &Path, plan: &Plan) -> Result<SolveResultFile, SolveError> {
+    fn gather(&self, dir: &Path, plan: &IndexedPlan) -> Result<SolveResultFile, SolveError> {
         let pos = position_after(self.root, self.line)?;
         let mut result = self.empty_result(&pos);
         let kids = children(&pos);
-        let deps = plan
-            .shards
-            .iter()
-            .find(|s| s.id == self.id)
-            .map_or(&[][..], |s| &s.deps[..]);
+        let deps = plan.shard(self.id).map_or(&[][..], |s| &s.deps[..]);
         let mut read = Vec::with_capacity(kids.len());
         for c in &kids {
             let id = self.child_id(c.rep);
             if !deps.contains(&id) {
                 continue;
             }
-            let shard = plan
-                .shards
-                .iter()
-                .find(|s| s.id == id)
-                .and_then(SolveShard::of)
-                .ok_or_else(|| SolveError::MissingShard {
+            let shard = plan.shard(&id).and_then(SolveShard::of).ok_or_else(|| {
+                SolveError::MissingShard {
                     mv: c.mv.to_string(),
                     shard: id.clone(),
-                })?;
+                }
+            })?;
             let r = shard
                 .read_result(dir)
                 .ok_or_else(|| SolveError::ChildNotDone { shard: id.clone() })?;
@@ -494,7 +503,7 @@ mod tests {
     /// A split at the first moves of a 6x5 position after B1-B4xB3 and
     /// F4-C4xE4, where White wins by E1-C3xD3 (a refuted reply of the 6x5
     /// campaign, `proofs/6x5-B1-B4xB3/`), in a fresh directory.
-    fn plan(name: &str, node_limit: u64) -> (Plan, PathBuf) {
+    fn plan(name: &str, node_limit: u64) -> (IndexedPlan, PathBuf) {
         let dir =
             std::env::temp_dir().join(format!("cgtk-solve-shard-{name}-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
@@ -514,14 +523,11 @@ mod tests {
             &options,
             &dir,
         );
-        (plan, dir)
+        (IndexedPlan::new(plan), dir)
     }
 
-    fn shard<'a>(plan: &'a Plan, mv: &str) -> SolveShard<'a> {
-        let id = line_id(&[mv.to_owned()]);
-        plan.shards
-            .iter()
-            .find(|s| s.id == id)
+    fn shard<'a>(plan: &'a IndexedPlan, mv: &str) -> SolveShard<'a> {
+        plan.shard(&line_id(&[mv.to_owned()]))
             .and_then(SolveShard::of)
             .expect("a shard per first move")
     }
