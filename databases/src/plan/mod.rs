@@ -460,11 +460,6 @@ impl IndexedPlan {
         IndexedPlan { plan, at }
     }
 
-    /// The plan.
-    pub fn plan(&self) -> &Plan {
-        &self.plan
-    }
-
     /// The shard of id `id`, if the plan has one.
     pub fn shard(&self, id: &str) -> Option<&Shard> {
         self.at.get(id).map(|&i| &self.plan.shards[i])
