@@ -111,8 +111,18 @@ impl<'a> SolveShard<'a> {
     /// The result in `dir` if it reads back valid for this shard (its proof
     /// too, when proved), whatever the options it ran with.
     pub fn read_result(&self, dir: &Path) -> Option<SolveResultFile> {
+        self.checked(dir, self.result_on_file(dir)?)
+    }
+
+    /// The result file in `dir` as it parses, unchecked.
+    fn result_on_file(&self, dir: &Path) -> Option<SolveResultFile> {
         let text = std::fs::read_to_string(result_path(dir, self.id)).ok()?;
-        let r: SolveResultFile = serde_json::from_str(&text).ok()?;
+        serde_json::from_str(&text).ok()
+    }
+
+    /// `r`, if it is valid for this shard in `dir` (its proof too, when
+    /// proved).
+    fn checked(&self, dir: &Path, r: SolveResultFile) -> Option<SolveResultFile> {
         let pos = position_after(self.root, self.line).ok()?;
         let sound = r.format == RESULT_FORMAT
             && r.version == RESULT_VERSION
@@ -248,18 +258,14 @@ impl<'a> SolveShard<'a> {
     }
 
     /// Whether the shard's result reads back proved lost for the player to
-    /// move after its line. The result's own word is read first: only a
-    /// loss has its proof read back, not every sibling's proof at every
-    /// look ([`SolveShard::decided_above`]).
+    /// move after its line. Only a result that claims a loss is checked
+    /// (its proof read back), not every sibling's at every look
+    /// ([`SolveShard::decided_above`]).
     fn proved_lost(&self, dir: &Path) -> bool {
-        let claims_loss = std::fs::read_to_string(result_path(dir, self.id))
-            .ok()
-            .and_then(|text| serde_json::from_str::<SolveResultFile>(&text).ok())
-            .is_some_and(|r| r.outcome == Some(Outcome::Loss));
-        claims_loss
-            && self
-                .read_result(dir)
-                .is_some_and(|r| r.outcome == Some(Outcome::Loss))
+        self.result_on_file(dir)
+            .filter(|r| r.outcome == Some(Outcome::Loss))
+            .and_then(|r| self.checked(dir, r))
+            .is_some()
     }
 
     fn empty_result(&self, pos: &Position) -> SolveResultFile {
