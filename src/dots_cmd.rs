@@ -294,9 +294,10 @@ pub fn review(args: ReviewArgs) -> Result<()> {
         from: args.from,
         position_time: args.time_per_position,
     };
+    let record = ops::ReviewRecord::read(&args.record)?;
     let spinner = args.search.spinner();
     let report = ops::review(
-        &args.record,
+        &record,
         &options,
         args.table.as_deref(),
         crate::interrupted(),

@@ -717,8 +717,8 @@ fn a_second_ctrl_c_ends_the_server_at_once() {
 }
 
 /// A search started as a job ends with the report the plain route (and the
-/// CLI) gives; bad input fails the job as the route fails (HTTP 400 and
-/// the same line); an unknown job is HTTP 404.
+/// CLI) gives; bad input is answered as the route answers it (HTTP 400
+/// and the same line); an unknown job is HTTP 404.
 #[test]
 fn a_job_answers_what_the_route_answers() {
     let server = Server::start(&[]);
@@ -741,13 +741,30 @@ fn a_job_answers_what_the_route_answers() {
     assert_eq!(poll["result"]["winner"], cli["winner"]);
     assert_eq!(poll["result"]["best_move"], cli["best_move"]);
 
-    let job = server.post_json("/api/jobs/dots/analyze", &[("position", "3x3:0,0")]);
-    let poll = server.job_end(&job["job"]);
-    let (status, line) = server.get("/api/dots/analyze", &[("position", "3x3:0,0")]);
-    assert_eq!(
-        (poll["status"].clone(), poll["error"].clone()),
-        (status.into(), line.trim().into())
-    );
+    // Bad input is answered at once as the route answers it, even while
+    // every turn of its class is taken (by two analyses of the empty 5x5
+    // board, which run until stopped).
+    let busy: Vec<_> = (0..2)
+        .map(|_| server.post_json("/api/jobs/dots/analyze", &[("position", "5x5")])["job"].clone())
+        .collect();
+    for (route, position) in [
+        ("dots/analyze", "3x3:0,0"),
+        ("dots/review", "3x3:0,0"),
+        ("dots/review", "9x9"),
+        ("dots/pv", "6x6"),
+    ] {
+        let asked = std::time::Instant::now();
+        let job = server.post(&format!("/api/jobs/{route}"), &[("position", position)]);
+        let took = asked.elapsed();
+        let plain = server.get(&format!("/api/{route}"), &[("position", position)]);
+        assert_eq!(job, plain, "{route} {position}");
+        assert_eq!(job.0, 400, "{route} {position}: {}", job.1);
+        assert!(took < PROMPT, "{route} {position}: answered after {took:?}");
+    }
+    for id in &busy {
+        server.post(&format!("/api/job/{id}/stop"), &[]);
+        assert_eq!(server.job_end(id)["state"], "done");
+    }
     let (status, _) = server.post(
         "/api/jobs/dots/analyze",
         &[("position", "3x3"), ("depth", "2")],

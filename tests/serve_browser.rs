@@ -1476,6 +1476,20 @@ async fn the_page_plays_and_analyses() {
             }
             _ => eprintln!("no screenshot could be taken"),
         }
+        // What the page's status lines said, and what the server logged.
+        let said = js(
+            &client,
+            "return ['busy', 'dots-analysis'].map(id => { \
+               const e = document.getElementById(id); \
+               return id + ': ' + (e ? e.textContent.trim() : '(none)'); }).join('\\n');",
+        )
+        .await;
+        eprintln!(
+            "the page said:\n{}",
+            said.map(|v| v.as_str().unwrap_or_default().to_string())
+                .unwrap_or_else(|e| e)
+        );
+        eprintln!("the server logged:\n{}", server.stderr());
         let _ = client.close().await;
         panic!("{problem}");
     }

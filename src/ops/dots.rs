@@ -37,7 +37,7 @@ mod review;
 
 pub use chains::chains;
 pub use plan::{solve_plan, DotsPlanOptions};
-pub use review::{classify, review, ReviewOptions};
+pub use review::{classify, review, ReviewOptions, ReviewRecord};
 
 /// Reads a position: `WxH`, `WxH:e,e,e` or an ASCII diagram.
 pub fn position(text: &str) -> Result<Position> {

@@ -248,7 +248,9 @@ const SEARCHES: [(&str, Class, &[&str]); 6] = [
     ),
 ];
 
-/// The class and work of the search `route` asked with `p`.
+/// The class and work of the search `route` asked with `p`. Every
+/// parameter is read and checked here, before the work waits for a turn:
+/// bad input is answered at once.
 fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> {
     let Some(&(_, class, known)) = SEARCHES.iter().find(|(r, ..)| *r == route) else {
         return Err(bad_input("route", format!("{route:?} is not a search")));
@@ -256,47 +258,52 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
     let q = Request::new(p, known)?;
     let table = state.table.clone();
     let db = state.db.clone();
-    let dots_options = |q: &Request| -> Result<SolveOptions> {
-        Ok(SolveOptions {
-            solver: dots::Options {
-                tt_mb: TABLE_MB,
-                ..dots::Options::default()
-            },
-            limits: q.limits()?,
-        })
+    let limits = q.limits()?;
+    let dots_options = SolveOptions {
+        solver: dots::Options {
+            tt_mb: TABLE_MB,
+            ..dots::Options::default()
+        },
+        limits,
     };
     let work: Work = match route {
-        "dots/analyze" => Box::new(move |stop, tell| {
+        "dots/analyze" => {
             let pos = q.dots_position()?;
-            let options = dots_options(&q)?;
-            if let Some(dir) = &table {
-                if let Some(report) = ops::dots::table_analysis(dir, &pos)? {
-                    return Ok(serde_json::to_value(report)?);
+            Box::new(move |stop, tell| {
+                if let Some(dir) = &table {
+                    if let Some(report) = ops::dots::table_analysis(dir, &pos)? {
+                        return Ok(serde_json::to_value(report)?);
+                    }
                 }
-            }
-            let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
-                tell(serde_json::json!({"nodes": p.nodes, "lower": p.lower, "upper": p.upper}));
-            });
-            Ok(serde_json::to_value(ops::dots::analyze(
-                &pos,
-                &options,
-                &stop,
-                Some(hook),
-            )?)?)
-        }),
-        "dots/pv" => Box::new(move |stop, tell| {
+                let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
+                    tell(serde_json::json!({"nodes": p.nodes, "lower": p.lower, "upper": p.upper}));
+                });
+                Ok(serde_json::to_value(ops::dots::analyze(
+                    &pos,
+                    &dots_options,
+                    &stop,
+                    Some(hook),
+                )?)?)
+            })
+        }
+        "dots/pv" => {
             let pos = q.dots_position()?;
-            let options = dots_options(&q)?;
-            let report =
-                ops::dots::principal_variation(&pos, &options, table.as_deref(), &stop, &|r| {
-                    tell(serde_json::to_value(r).unwrap_or_default())
-                })?;
-            Ok(serde_json::to_value(report)?)
-        }),
-        "dots/review" => Box::new(move |stop, tell| {
+            Box::new(move |stop, tell| {
+                let report = ops::dots::principal_variation(
+                    &pos,
+                    &dots_options,
+                    table.as_deref(),
+                    &stop,
+                    &|r| tell(serde_json::to_value(r).unwrap_or_default()),
+                )?;
+                Ok(serde_json::to_value(report)?)
+            })
+        }
+        "dots/review" => {
+            let record = ops::dots::ReviewRecord::read(q.required("position")?)?;
             let options = ops::dots::ReviewOptions {
-                solve: dots_options(&q)?,
-                from: q.number("from", 0..=usize::MAX)?.unwrap_or(0),
+                solve: dots_options,
+                from: q.number("from", 0..=record.moves())?.unwrap_or(0),
                 position_time: q
                     .get("position_time")
                     .map(|t| {
@@ -306,72 +313,82 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                     })
                     .transpose()?,
             };
-            // The progress: the solver's within a position, with the
-            // review so far.
-            let so_far = Arc::new(Mutex::new(serde_json::Value::Null));
-            let (seen, tell_search) = (Arc::clone(&so_far), Arc::clone(&tell));
-            let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
-                let review = lock(&seen).clone();
-                tell_search(serde_json::json!({
-                    "nodes": p.nodes, "lower": p.lower, "upper": p.upper, "review": review,
-                }));
-            });
-            let report = ops::dots::review(
-                q.required("position")?,
-                &options,
-                table.as_deref(),
-                &stop,
-                Some(hook),
-                &|r| {
-                    let value = serde_json::to_value(r).unwrap_or_default();
-                    *lock(&so_far) = value.clone();
-                    tell(serde_json::json!({ "review": value }));
-                },
-            )?;
-            Ok(serde_json::to_value(report)?)
-        }),
-        "dots/nimber" => Box::new(move |stop, tell| {
+            Box::new(move |stop, tell| {
+                // The progress: the solver's within a position, with the
+                // review so far.
+                let so_far = Arc::new(Mutex::new(serde_json::Value::Null));
+                let (seen, tell_search) = (Arc::clone(&so_far), Arc::clone(&tell));
+                let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
+                    let review = lock(&seen).clone();
+                    tell_search(serde_json::json!({
+                        "nodes": p.nodes, "lower": p.lower, "upper": p.upper, "review": review,
+                    }));
+                });
+                let report = ops::dots::review(
+                    &record,
+                    &options,
+                    table.as_deref(),
+                    &stop,
+                    Some(hook),
+                    &|r| {
+                        let value = serde_json::to_value(r).unwrap_or_default();
+                        *lock(&so_far) = value.clone();
+                        tell(serde_json::json!({ "review": value }));
+                    },
+                )?;
+                Ok(serde_json::to_value(report)?)
+            })
+        }
+        "dots/nimber" => {
             let pos = q.dots_position()?;
-            let mut limits = q.limits()?;
             let max = MAX_NIMBER_NODES as u64;
-            limits.nodes = Some(q.number("node_limit", 1..=max)?.unwrap_or(max));
-            let report = ops::dots::nimber_watched(&pos, limits, &stop, &|r| {
-                tell(serde_json::to_value(r).unwrap_or_default())
-            })?;
-            Ok(serde_json::to_value(report)?)
-        }),
-        "amazons/move" => Box::new(move |stop, _| {
+            let limits = Limits {
+                nodes: Some(q.number("node_limit", 1..=max)?.unwrap_or(max)),
+                ..limits
+            };
+            Box::new(move |stop, tell| {
+                let report = ops::dots::nimber_watched(&pos, limits, &stop, &|r| {
+                    tell(serde_json::to_value(r).unwrap_or_default())
+                })?;
+                Ok(serde_json::to_value(report)?)
+            })
+        }
+        "amazons/move" => {
             let pos = q.amazons_position()?;
             let options = amazons_ops::PlayerOptions {
-                limits: q.limits()?,
+                limits,
                 max_depth: q
                     .number("max_depth", amazons_ops::PLAYER_DEPTH)?
                     .unwrap_or(*amazons_ops::PLAYER_DEPTH.end()),
             };
-            Ok(serde_json::to_value(amazons_ops::computer_move(
-                &pos, &options, &stop,
-            )?)?)
-        }),
-        _ => Box::new(move |stop, tell| {
+            Box::new(move |stop, _| {
+                Ok(serde_json::to_value(amazons_ops::computer_move(
+                    &pos, &options, &stop,
+                )?)?)
+            })
+        }
+        _ => {
             let pos = q.amazons_position()?;
             let options = amazons_ops::SolveOptions {
                 tt_mb: TABLE_MB as u64,
-                limits: q.limits()?,
+                limits,
                 db,
                 pv: q.flag("pv")?,
                 ..amazons_ops::SolveOptions::default()
             };
-            let hook: cgt::search::ProgressHook = Arc::new(move |p: &cgt::search::Progress| {
-                tell(serde_json::json!({"nodes": p.nodes, "root": p.root.to_string()}));
-            });
-            let progress = amazons_ops::SolveProgress {
-                search: Some(&hook),
-                ..amazons_ops::SolveProgress::default()
-            };
-            Ok(serde_json::to_value(amazons_ops::solve(
-                &pos, &options, &stop, progress,
-            )?)?)
-        }),
+            Box::new(move |stop, tell| {
+                let hook: cgt::search::ProgressHook = Arc::new(move |p: &cgt::search::Progress| {
+                    tell(serde_json::json!({"nodes": p.nodes, "root": p.root.to_string()}));
+                });
+                let progress = amazons_ops::SolveProgress {
+                    search: Some(&hook),
+                    ..amazons_ops::SolveProgress::default()
+                };
+                Ok(serde_json::to_value(amazons_ops::solve(
+                    &pos, &options, &stop, progress,
+                )?)?)
+            })
+        }
     };
     Ok((class, work))
 }

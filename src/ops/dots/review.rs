@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::Result;
 use cgt::budget::{Limit, StopFlag};
-use dots::play::Game;
+use dots::play::{Game, Grid};
 use dots::{Board, ProgressHook};
 
 use super::{record_edges, remaining, solver, split_record, table_analysis, SolveOptions};
@@ -80,17 +80,57 @@ fn first_margin(game: &Game<'_>, value: i32) -> i32 {
     }
 }
 
-/// `dots review`: the positions of `record` (`WxH:e,e,...`, the edges in
-/// the order drawn) from position `options.from` to the last, each analysed
-/// (from the whole-board table in `table` where it covers the position,
-/// else by one solver), and each move from them measured against the best
-/// move ([`classify`]). `options.solve.limits` bound the whole review; a
-/// limit (or `stop`) ends it with the positions and moves found so far,
-/// the position it stopped in with the margins still possible.
-/// `progress` hears the solver's progress within a position, `each` the
-/// report after each position.
+/// A game record to review (`WxH:e,e,...`, the edges in the order drawn):
+/// a board the solver takes (at most 64 edges) and moves that are each
+/// legal where they are played.
+#[derive(Clone, Debug)]
+pub struct ReviewRecord {
+    grid: Grid,
+    board: Board,
+    edges: Vec<usize>,
+}
+
+impl ReviewRecord {
+    /// Reads and checks `record`: a malformed record, a board beyond the
+    /// solver or an illegal move is bad input.
+    pub fn read(record: &str) -> Result<ReviewRecord> {
+        let (grid, text) = split_record(record)?;
+        let board =
+            Board::new(grid.width(), grid.height()).map_err(|e| bad_input("position", e))?;
+        let edges = record_edges(text)?;
+        let record = ReviewRecord { grid, board, edges };
+        record.games()?;
+        Ok(record)
+    }
+
+    /// How many moves the record has.
+    pub fn moves(&self) -> usize {
+        self.edges.len()
+    }
+
+    /// The game after each number of moves, from none to all.
+    fn games(&self) -> Result<Vec<Game<'_>>> {
+        let mut games = vec![Game::new(&self.grid)];
+        for (i, &e) in self.edges.iter().enumerate() {
+            let mut next = games[i];
+            next.play(e)
+                .map_err(|err| bad_input("position", format!("move {}: {err}", i + 1)))?;
+            games.push(next);
+        }
+        Ok(games)
+    }
+}
+
+/// `dots review`: the positions of `record` from position `options.from`
+/// to the last, each analysed (from the whole-board table in `table` where
+/// it covers the position, else by one solver), and each move from them
+/// measured against the best move ([`classify`]). `options.solve.limits`
+/// bound the whole review; a limit (or `stop`) ends it with the positions
+/// and moves found so far, the position it stopped in with the margins
+/// still possible. `progress` hears the solver's progress within a
+/// position, `each` the report after each position.
 pub fn review(
-    record: &str,
+    record: &ReviewRecord,
     options: &ReviewOptions,
     table: Option<&Path>,
     stop: &StopFlag,
@@ -98,9 +138,7 @@ pub fn review(
     each: &dyn Fn(&DotsReviewReport),
 ) -> Result<DotsReviewReport> {
     let start = Instant::now();
-    let (grid, text) = split_record(record)?;
-    let board = Board::new(grid.width(), grid.height()).map_err(|e| bad_input("position", e))?;
-    let edges = record_edges(text)?;
+    let edges = &record.edges;
     if options.from > edges.len() {
         return Err(bad_input(
             "from",
@@ -111,21 +149,15 @@ pub fn review(
             ),
         ));
     }
-    let mut games = vec![Game::new(&grid)];
-    for (i, &e) in edges.iter().enumerate() {
-        let mut next = games[i];
-        next.play(e)
-            .map_err(|err| bad_input("position", format!("move {}: {err}", i + 1)))?;
-        games.push(next);
-    }
+    let games = record.games()?;
     let mut solver = solver(
-        &dots::Position::empty(board),
+        &dots::Position::empty(record.board),
         &options.solve,
         stop,
         progress,
     )?;
     let mut report = DotsReviewReport {
-        board: grid.to_string(),
+        board: record.grid.to_string(),
         from: options.from,
         limit: None,
         moves: Vec::new(),
