@@ -452,10 +452,9 @@ impl IndexedPlan {
     /// The index of `plan`.
     pub fn new(plan: Plan) -> IndexedPlan {
         let at = plan
-            .shards
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.id.clone(), i))
+            .indices()
+            .into_iter()
+            .map(|(id, i)| (id.to_owned(), i))
             .collect();
         IndexedPlan { plan, at }
     }

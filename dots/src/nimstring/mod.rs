@@ -18,9 +18,10 @@
 //!
 //! A [`Nimstring`] evaluator runs under one budget (a [`Meter`](cgt::budget::Meter) of
 //! `cgt::budget`, started when it is made): every component position whose
-//! value it starts counts one unit (about 10 to 30 µs, more in larger
-//! components, and about 40 bytes of table each, in a release build), and a node or time limit or a set stop
-//! flag ends the call under way with [`NimstringError::LimitReached`]. The
+//! value it starts counts one unit (about 10 to 30 µs in a release build,
+//! more in larger components, and 11 to 21 bytes of table), and a node or
+//! time limit or a set stop flag ends the call under way with
+//! [`NimstringError::LimitReached`]. The
 //! values found stay cached.
 //!
 //! ```

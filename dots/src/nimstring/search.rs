@@ -10,21 +10,24 @@
 //! one at a time on the stack, components that are simple graphs of at
 //! most 32 coins (all those of Dots boards up to 32 boxes) on bit sets
 //! (the `small` module), others by the general rules of `reduce`; the
-//! table holds a 128-bit hash of each component's key instead of the key.
+//! table holds a 64-bit hash of each component's key instead of the key.
 //! Each component valued counts one unit on the [`Meter`].
 //!
 //! The recursion is as deep as the longest sequence of cuts (at most
 //! [`MAX_STRINGS`]), about 1.2 KB of stack a level.
 //!
-//! Table entries: 64 bits of the hash are the table's key; the value is the
-//! other 64 bits with the low 8 replaced by the Grundy value (at most 128:
-//! a component has at most [`MAX_STRINGS`] options), so 120 bits are
-//! checked. Two components with the same 120 bits are taken as equal: a
-//! false match is less likely than a hardware fault, as for the solver's
-//! Strings-and-Coins keys.
-
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
+//! The table is open addressing over one word a component: linear
+//! probing from the bucket that the hash's highest bits name, at most
+//! three quarters full, doubled when it would be fuller. The top 56 bits
+//! of the hash check the key and the low 8 bits hold the Grundy value
+//! plus one (at most 129: a component has at most [`MAX_STRINGS`]
+//! options; 0 marks a free slot). Two components whose 56 bits agree are
+//! taken as equal: each entry a lookup passes is a wrong match with
+//! probability 2^-56, so that about one in ten million computations of
+//! 10^10 lookups (an empty 4x4 board) could go wrong, less likely than a
+//! hardware fault in the hours it runs, as for the solver's
+//! Strings-and-Coins keys. A component takes 11 to 21 bytes (the table
+//! between three eighths and three quarters full), 32 while it doubles.
 
 use cgt::budget::{Limit, Meter};
 
@@ -32,45 +35,21 @@ use super::graph::MAX_STRINGS;
 use super::reduce::{reduce_into, Parts, ARM};
 use super::small::{Small, SMALL_COINS};
 
-/// A hasher for keys that are already well mixed (the first lane of
-/// [`hash`]): it keeps the last word written.
-#[derive(Default)]
-pub(crate) struct Mixed(u64);
-
-impl Hasher for Mixed {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = (self.0.rotate_left(8) ^ u64::from(b)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-
-    fn write_u64(&mut self, word: u64) {
-        self.0 = word;
-    }
-}
-
-/// The 128-bit hash of a stream of words that starts with `start`, as two
-/// independent 64-bit lanes: the first ends with a rotation, so that its
-/// low bits (the table's buckets) are as well mixed as the high bits of a
-/// product; the second ends with a product, and only its high 56 bits are
-/// kept.
-fn hash(start: u64, words: impl Iterator<Item = u64>) -> (u64, u64) {
-    let (mut a, mut b) = (0x243F_6A88_85A3_08D3 ^ start, 0x1319_8A2E_0370_7344 ^ start);
+/// The 64-bit hash of a stream of words that starts with `start`; it
+/// ends with a product, so that its high bits (the table's buckets and
+/// check) are the best mixed.
+fn hash(start: u64, words: impl Iterator<Item = u64>) -> u64 {
+    let mut h = 0x1319_8A2E_0370_7344 ^ start;
     for w in words {
-        a = (a ^ w).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
-        b = (b.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        h = (h.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0xA076_1D64_78BD_642F);
     }
-    (a, b)
+    h
 }
 
 /// The hash of a component's key in the general form (its number of
 /// coins and its sorted strings, four to a word).
-fn pairs_hash(coins: u8, pairs: &[u16]) -> (u64, u64) {
+fn pairs_hash(coins: u8, pairs: &[u16]) -> u64 {
     let words = pairs.chunks(4).map(|chunk| {
         chunk
             .iter()
@@ -82,30 +61,76 @@ fn pairs_hash(coins: u8, pairs: &[u16]) -> (u64, u64) {
 
 /// The hash of a canonical [`Small`] component (a word per coin; the
 /// start tells it from [`pairs_hash`]'s, whose starts are below 2^16).
-fn small_hash(s: &Small) -> (u64, u64) {
+fn small_hash(s: &Small) -> u64 {
     hash(1 << 40 | u64::from(s.all().count_ones()), s.words())
 }
 
 /// The Grundy values of the components met so far.
-#[derive(Default)]
 pub(crate) struct Table {
-    values: HashMap<u64, u64, BuildHasherDefault<Mixed>>,
+    /// The entries (a power of two of them): `check | value + 1`, or 0.
+    slots: Vec<u64>,
+    /// How many entries are not 0.
+    len: usize,
 }
 
-/// The bits of an entry's value that check the key.
+impl Default for Table {
+    fn default() -> Table {
+        Table {
+            slots: vec![0; 1 << 10],
+            len: 0,
+        }
+    }
+}
+
+/// The bits of an entry that check the key.
 const CHECK: u64 = !0xFF;
+
+/// The bucket of the hash `h` in a table of `len` slots (a power of two):
+/// its highest bits.
+fn bucket(h: u64, len: usize) -> usize {
+    (h >> (64 - len.trailing_zeros())) as usize
+}
 
 impl Table {
     /// The number of components valued.
     pub(crate) fn len(&self) -> usize {
-        self.values.len()
+        self.len
     }
 
-    fn get(&self, (key, check): (u64, u64)) -> Option<u8> {
-        match self.values.get(&key) {
-            Some(&v) if v & CHECK == check & CHECK => Some(v as u8),
-            _ => None,
+    /// The slot of the hash `h`: the one holding it, or the free one
+    /// where it goes.
+    fn slot(&self, h: u64) -> usize {
+        let mask = self.slots.len() - 1;
+        let mut i = bucket(h, self.slots.len());
+        loop {
+            let e = self.slots[i];
+            if e == 0 || e & CHECK == h & CHECK {
+                return i;
+            }
+            i = (i + 1) & mask;
         }
+    }
+
+    fn get(&self, h: u64) -> Option<u8> {
+        match self.slots[self.slot(h)] {
+            0 => None,
+            e => Some((e as u8) - 1),
+        }
+    }
+
+    /// Records `value` for the hash `h`, not in the table.
+    fn insert(&mut self, h: u64, value: u8) {
+        if 4 * (self.len + 1) > 3 * self.slots.len() {
+            let doubled = vec![0; 2 * self.slots.len()];
+            let old = std::mem::replace(&mut self.slots, doubled);
+            for e in old.into_iter().filter(|&e| e != 0) {
+                let i = self.slot(e);
+                self.slots[i] = e;
+            }
+        }
+        let i = self.slot(h);
+        self.slots[i] = h & CHECK | (u64::from(value) + 1);
+        self.len += 1;
     }
 
     /// The Grundy value of the component with `coins` coins and the
@@ -160,7 +185,7 @@ impl Table {
             seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
         }
         let value = mex(seen);
-        self.values.insert(h.0, h.1 & CHECK | u64::from(value));
+        self.insert(h, value);
         Ok(value)
     }
 
@@ -187,7 +212,7 @@ impl Table {
             Ok(())
         })?;
         let value = mex(seen);
-        self.values.insert(h.0, h.1 & CHECK | u64::from(value));
+        self.insert(h, value);
         Ok(value)
     }
 }
