@@ -221,19 +221,54 @@ impl<'a> DotsShard<'a> {
     }
 
     /// The exact solver on the position, on one thread, within the
-    /// options' table and limits.
+    /// options' table and limits. The solver (and so its transposition
+    /// table) is the worker thread's: the shards a worker runs one after
+    /// another share the positions their searches met, as the moves of
+    /// one search do (a table's entries are bounds on a position's value,
+    /// true in any search). A shard's nodes are its own search's.
     fn solve(&self, dir: &Path, stop: Option<&StopFlag>) -> Result<DotsResultFile, DotsSolveError> {
+        thread_local! {
+            /// The solver of the shards this thread runs: its board, its
+            /// table size and itself.
+            static SOLVER: std::cell::RefCell<Option<(dots::Board, u64, Solver)>> =
+                const { std::cell::RefCell::new(None) };
+        }
         let o = self.options;
         o.check()?;
         let (pos, gain) = position_after(self.root, self.line)?;
-        let mut solver = Solver::try_new(
-            pos.board(),
-            dots::Options {
-                threads: 1,
-                tt_mb: usize::try_from(o.tt_mb).unwrap_or(usize::MAX),
-                ..dots::Options::default()
-            },
-        )?;
+        SOLVER.with_borrow_mut(|kept| {
+            // Another board's or table size's solver goes before the new
+            // table is allocated.
+            let same = kept
+                .take()
+                .filter(|(board, mb, _)| *board == pos.board() && *mb == o.tt_mb);
+            let mut solver = match same {
+                Some((_, _, solver)) => solver,
+                None => Solver::try_new(
+                    pos.board(),
+                    dots::Options {
+                        threads: 1,
+                        tt_mb: usize::try_from(o.tt_mb).unwrap_or(usize::MAX),
+                        ..dots::Options::default()
+                    },
+                )?,
+            };
+            let result = self.solve_with(&mut solver, &pos, gain, dir, stop);
+            *kept = Some((pos.board(), o.tt_mb, solver));
+            result
+        })
+    }
+
+    /// [`DotsShard::solve`] with `solver`.
+    fn solve_with(
+        &self,
+        solver: &mut Solver,
+        pos: &Position,
+        gain: Option<u32>,
+        dir: &Path,
+        stop: Option<&StopFlag>,
+    ) -> Result<DotsResultFile, DotsSolveError> {
+        let o = self.options;
         solver.set_stop(stop.cloned());
         let limits = Limits {
             nodes: o.node_limit,
@@ -241,8 +276,8 @@ impl<'a> DotsShard<'a> {
         };
         let start = Instant::now();
         let before = solver.stats().nodes;
-        let mut result = self.empty_result(&pos, gain);
-        match solver.value(&pos, limits) {
+        let mut result = self.empty_result(pos, gain);
+        match solver.value(pos, limits) {
             Ok(v) => {
                 result.nodes = solver.stats().nodes - before;
                 Self::settle(&mut result, v, v);
