@@ -20,8 +20,8 @@
 //! `cgt::budget`, started when it is made): every component position whose
 //! value it starts counts one unit (about 10 to 30 µs in a release build,
 //! more in larger components, and 11 to 21 bytes of table), and a node or
-//! time limit or a set stop flag ends the call under way with
-//! [`NimstringError::LimitReached`]. The
+//! time limit, a set stop flag or a table that cannot get the memory to
+//! grow ends the call under way with [`NimstringError::LimitReached`]. The
 //! values found stay cached.
 //!
 //! ```

@@ -119,9 +119,16 @@ impl Table {
     }
 
     /// Records `value` for the hash `h`, not in the table.
-    fn insert(&mut self, h: u64, value: u8) {
+    ///
+    /// # Errors
+    /// [`Limit::Memory`] if the table needs to double and the memory
+    /// cannot be had (the values found stay).
+    fn insert(&mut self, h: u64, value: u8) -> Result<(), Limit> {
         if 4 * (self.len + 1) > 3 * self.slots.len() {
-            let doubled = vec![0; 2 * self.slots.len()];
+            let size = 2 * self.slots.len();
+            let mut doubled = Vec::new();
+            doubled.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
+            doubled.resize(size, 0);
             let old = std::mem::replace(&mut self.slots, doubled);
             for e in old.into_iter().filter(|&e| e != 0) {
                 let i = self.slot(e);
@@ -131,6 +138,7 @@ impl Table {
         let i = self.slot(h);
         self.slots[i] = h & CHECK | (u64::from(value) + 1);
         self.len += 1;
+        Ok(())
     }
 
     /// The Grundy value of the component with `coins` coins and the
@@ -185,7 +193,7 @@ impl Table {
             seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
         }
         let value = mex(seen);
-        self.insert(h, value);
+        self.insert(h, value)?;
         Ok(value)
     }
 
@@ -212,7 +220,7 @@ impl Table {
             Ok(())
         })?;
         let value = mex(seen);
-        self.insert(h, value);
+        self.insert(h, value)?;
         Ok(value)
     }
 }
