@@ -393,12 +393,22 @@ pub fn best_move(options: &MoveOptions, stop: &StopFlag) -> Result<DotsMoveRepor
 /// drawn; empty for none), so that the scores and the side to move are
 /// those of the game.
 pub fn replay<'g>(grid: &'g Grid, edges: &str) -> Result<Game<'g>> {
-    let mut game = Game::new(grid);
-    for (i, e) in record_edges(edges)?.into_iter().enumerate() {
-        game.play(e)
+    let games = games(grid, &record_edges(edges)?)?;
+    Ok(games[games.len() - 1])
+}
+
+/// The game on `grid` after each number of the moves `edges` (in the
+/// order drawn), from none to all; a move that is not legal where it is
+/// played is bad input.
+pub fn games<'g>(grid: &'g Grid, edges: &[usize]) -> Result<Vec<Game<'g>>> {
+    let mut games = vec![Game::new(grid)];
+    for (i, &e) in edges.iter().enumerate() {
+        let mut next = games[i];
+        next.play(e)
             .map_err(|err| bad_input("position", format!("move {}: {err}", i + 1)))?;
+        games.push(next);
     }
-    Ok(game)
+    Ok(games)
 }
 
 /// The edges of a game record's moves (`e,e,...`; empty for none), in the

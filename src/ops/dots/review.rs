@@ -110,14 +110,7 @@ impl ReviewRecord {
 
     /// The game after each number of moves, from none to all.
     fn games(&self) -> Result<Vec<Game<'_>>> {
-        let mut games = vec![Game::new(&self.grid)];
-        for (i, &e) in self.edges.iter().enumerate() {
-            let mut next = games[i];
-            next.play(e)
-                .map_err(|err| bad_input("position", format!("move {}: {err}", i + 1)))?;
-            games.push(next);
-        }
-        Ok(games)
+        super::games(&self.grid, &self.edges)
     }
 }
 
