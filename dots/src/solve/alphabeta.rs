@@ -713,6 +713,11 @@ impl Solver {
                 let (g, s) = (red.gained, red.rest);
                 return match red.handout {
                     None => g + self.search(s, side, alpha - g, beta - g),
+                    // The better of taking all (g + k + V) and handing
+                    // out (g - k - V), with V the value of s, is at least
+                    // g: a loony offer is worth at least the boxes taken
+                    // before the handout to the player who gets it.
+                    Some(_) if g >= beta => g,
                     Some(k) => {
                         // Take all: gain k and move again in s.
                         let take = g + k + self.search(s, side, alpha - g - k, beta - g - k);
