@@ -108,6 +108,15 @@ pub struct PlanArgs {
     /// Each shard stops after about this many nodes (at least 1).
     #[arg(long, value_name = "N", value_parser = bounds::at_least_one)]
     node_limit: Option<u64>,
+    /// Test the root against this value (-64 to 64) instead of finding every
+    /// shard's exact value: each shard decides only the window its parent
+    /// needs, and a gather is settled by the first move that reaches its
+    /// window (its other moves are needless). The root ends with its value,
+    /// when that is V, or a bound: plan again with the next target into the
+    /// same --out (every bound found is kept).
+    #[arg(long, value_name = "V", allow_hyphen_values = true,
+          value_parser = clap::value_parser!(i32).range(-64..=64))]
+    target: Option<i32>,
     #[command(flatten)]
     emit: crate::plan_args::EmitArgs,
 }
@@ -140,6 +149,10 @@ pub struct SolveArgs {
     /// Switch off the simple-loony-endgame evaluation.
     #[arg(long)]
     no_loony: bool,
+    /// Search what is left after a loony offer even when the boxes taken
+    /// before the handout already decide the window.
+    #[arg(long)]
+    no_handout_bound: bool,
     /// Try every opening of a chain, not one per chain.
     #[arg(long)]
     no_one_opening: bool,
@@ -180,6 +193,7 @@ impl SolveArgs {
                 corners: !self.no_corners,
                 centre_out: !self.no_centre_out,
                 loony: !self.no_loony,
+                handout_bound: !self.no_handout_bound,
                 one_opening: !self.no_one_opening,
                 two_bounds: !self.one_bound,
                 impartial_tt: !self.partial_tt,
@@ -394,6 +408,7 @@ pub fn plan(args: PlanArgs) -> Result<()> {
                 .time_limit
                 .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
             node_limit: args.node_limit,
+            target: args.target,
         },
         split_unknown: args.split_unknown,
         out: args.out.clone(),

@@ -111,6 +111,7 @@ fn text_output_and_switches() {
             "--partial-tt",
             "--no-mtd",
             "--no-loony",
+            "--no-handout-bound",
             "--no-one-opening",
             "--no-etc",
             "--no-etc-values",

@@ -2,8 +2,10 @@
 //! run`): the gathered value of the root is `cgtk dots solve`'s, every
 //! first move's is `cgtk dots analyze`'s (3x3: -3, Barker & Korf 2012,
 //! Table 1), shards stopped by their limit record bounds and are retried
-//! by a plan without the limit or split into their replies, and bad input
-//! is refused in one line.
+//! by a plan without the limit or split into their replies, a plan with a
+//! target settles the root with windows (needless replies left unsearched)
+//! and keeps its bounds for the next target, and bad input is refused in
+//! one line.
 
 mod common;
 
@@ -152,11 +154,12 @@ fn limited_shards_record_bounds_and_a_plan_without_the_limit_settles_them() {
 #[test]
 fn shards_stopped_by_their_limit_split_into_their_replies() {
     let root = temp_dir("dots", "split");
-    // First moves of 3x3 take 40,000 to 100,000 nodes from an empty table,
-    // their replies mostly fewer than 60,000: one or two splits settle all.
+    // First moves of 3x3 take 24,000 to 51,000 nodes (36,387 for the first
+    // from an empty table; the worker's later shards reuse it), their
+    // replies mostly fewer than 30,000: one or two splits settle all.
     // (Each split multiplies a line's shards by its moves: a limit that
     // stops most replies too would make thousands of shards.)
-    let limit = ["--node-limit", "60000"];
+    let limit = ["--node-limit", "30000"];
     let file = plan("dots", &root, "3x3", &limit);
     run(&file);
     let before = status(&file);
@@ -201,6 +204,99 @@ fn shards_stopped_by_their_limit_split_into_their_replies() {
         .unwrap()
         .iter()
         .all(|s| s["step"] == "solve" || s["id"] == "solve"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+/// Checks a windowed root result against `dots analyze`: every move's
+/// bounds hold its value, a move worth `value` (the target) is exact, and
+/// the root is `value` with the analysis's best moves.
+fn check_windowed_root(result: &Value, analysis: &Value, value: i64) {
+    assert_eq!(result["status"], "proved", "{result}");
+    assert_eq!(result["value"], value);
+    let expected = move_values(&analysis["moves"]);
+    let moves = result["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), expected.len());
+    for (m, &(edge, v)) in moves.iter().zip(&expected) {
+        assert_eq!(m["edge"], edge);
+        let (lo, hi) = (m["lower"].as_i64().unwrap(), m["upper"].as_i64().unwrap());
+        assert!(lo <= v && v <= hi, "move {edge}: {v} not in [{lo}, {hi}]");
+        if v == value {
+            assert_eq!((lo, hi), (v, v), "move {edge}");
+        } else {
+            // Below the root's value: the window (value - 1, value + 1)
+            // needs no more than that.
+            assert!(hi < value, "move {edge}: [{lo}, {hi}]");
+        }
+    }
+    let best: Vec<u64> = expected
+        .iter()
+        .filter(|&&(_, v)| v == value)
+        .map(|&(e, _)| e)
+        .collect();
+    let best_moves: Vec<u64> = result["best_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e.as_u64().unwrap())
+        .collect();
+    assert_eq!(best_moves, best);
+}
+
+#[test]
+fn a_target_settles_the_root_with_windows_and_keeps_its_bounds() {
+    // 3x3 is -3 (Barker & Korf 2012, Table 1), and so is every first move.
+    // Tested against -1, by replies, the root is at most -3: one reply
+    // that wins 3 boxes refutes each first move, and the replies after it
+    // are needless.
+    let root = temp_dir("dots", "target");
+    let file = plan(
+        "dots",
+        &root,
+        "3x3",
+        &["--split", "replies", "--target", "-1"],
+    );
+    let report = run(&file);
+    assert_eq!(report["limit"], Value::Null);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "bounded", "{result}");
+    assert_eq!(result["value"], Value::Null);
+    assert!(result["upper"].as_i64().unwrap() <= -3, "{result}");
+    let text = ok(&cgtk(&["plan", "run", s(&file), "--quiet"]));
+    assert!(text.contains("value: at most -3"), "{text}");
+    let st = status(&file);
+    assert_eq!(st["missing"], 0, "{st}");
+    assert_eq!(st["unknown"], 0, "{st}");
+    let needless = st["needless"].as_u64().unwrap();
+    assert!(needless > 0, "{st}");
+    let text = ok(&cgtk(&["plan", "status", s(&file)]));
+    assert!(text.contains("needless"), "{text}");
+    // Every reply searched decided its window: exact, or a bound beyond it.
+    for r in st["results"].as_array().unwrap() {
+        if r["state"] == "done" && r["value"].is_null() {
+            let [lo, hi] = [&r["bounds"][0], &r["bounds"][1]].map(|b| b.as_i64().unwrap());
+            assert!(lo < hi, "{r}");
+        }
+    }
+    // Against -3 in the same directory: the value, with every first move's
+    // as `dots analyze` finds it; the bounds found against -1 that decide
+    // the new windows are kept, the needless replies searched.
+    let file = plan(
+        "dots",
+        &root,
+        "3x3",
+        &["--split", "replies", "--target", "-3"],
+    );
+    let again = run(&file);
+    assert!(again["kept"].as_u64().unwrap() > 0, "{again}");
+    let result = read_json(&root.join("out/solve.result.json"));
+    check_windowed_root(&result, &solver("analyze", "3x3"), -3);
+    // By first moves against the right target: the value of `dots solve`,
+    // each first move bounded as the root needs.
+    let file = plan("dots", &root, "3x4", &["--target", "0"]);
+    run(&file);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["value"], solver("solve", "3x4")["value"]);
+    check_windowed_root(&result, &solver("analyze", "3x4"), 0);
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -253,7 +349,7 @@ fn bad_input_is_refused_in_one_line() {
     let with = |extra: &[&str]| -> Vec<String> {
         base.iter().chain(extra).map(|a| (*a).to_owned()).collect()
     };
-    let cases: [(&[&str], &str); 7] = [
+    let cases: [(&[&str], &str); 9] = [
         (&["3y3"], "malformed board size"),
         (&["2x2:0,0"], "duplicate edge 0"),
         (&["2x2:99"], "edge 99 out of range"),
@@ -261,6 +357,8 @@ fn bad_input_is_refused_in_one_line() {
         (&["2x2", "--time-limit", "0"], "--time-limit"),
         (&["2x2", "--node-limit", "0"], "--node-limit"),
         (&["2x2", "--split", "halves"], "--split"),
+        (&["2x2", "--target", "65"], "--target"),
+        (&["2x2", "--target", "one"], "--target"),
     ];
     for (extra, names) in cases {
         let args = with(extra);

@@ -143,6 +143,16 @@ impl Board {
             .count()
     }
 
+    /// Every edge from the centre of the board outwards, the exact solver's
+    /// move order (Barker & Korf 2012, "Move Ordering"): by the distance of
+    /// its midpoint from the centre, ties by edge number.
+    pub fn centre_out(self) -> Vec<Edge> {
+        centre_out(self.width(), self.height())
+            .into_iter()
+            .map(|e| Edge::new(usize::from(e)))
+            .collect()
+    }
+
     /// The edge permutations of the board's symmetries: `perm[e]` is the
     /// image of edge `e`. The identity comes first, then the reflections
     /// in the vertical and horizontal axes and the half turn, then on

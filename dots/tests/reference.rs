@@ -66,6 +66,13 @@ fn configurations() -> Vec<(&'static str, Options)> {
             },
         ),
         (
+            "no handout bound",
+            Options {
+                handout_bound: false,
+                ..all
+            },
+        ),
+        (
             "no one-opening",
             Options {
                 one_opening: false,
@@ -104,6 +111,7 @@ fn agree(seed: u64, positions: usize, max_undrawn: usize) {
     let mut naive: HashMap<Board, Negamax> = HashMap::new();
     for (name, opts) in configurations() {
         let mut rng = SmallRng::seed_from_u64(seed);
+        let mut windows = SmallRng::seed_from_u64(!seed);
         let mut solvers: HashMap<Board, Solver> = HashMap::new();
         for i in 0..positions {
             let pos = random_position(&mut rng, max_undrawn);
@@ -117,6 +125,20 @@ fn agree(seed: u64, positions: usize, max_undrawn: usize) {
                 solver.value(&pos, cgt::budget::Limits::NONE).unwrap(),
                 expected,
                 "{name}: value of {pos} (position {i})"
+            );
+            // A window search: bounds that hold the value and decide the
+            // window (the value itself inside it).
+            let alpha = windows.gen_range(-6..=6);
+            let beta = alpha + windows.gen_range(1..=4);
+            let (lo, hi) = solver
+                .value_within(&pos, (alpha, beta), cgt::budget::Limits::NONE)
+                .unwrap();
+            assert!(
+                lo <= expected
+                    && expected <= hi
+                    && (lo == hi || lo >= beta || hi <= alpha)
+                    && (expected <= alpha || expected >= beta || lo == hi),
+                "{name}: {pos} in ({alpha}, {beta}): [{lo}, {hi}], value {expected}"
             );
             // Every tenth position: all optimal moves and every move's value.
             if i % 10 == 0 {

@@ -174,7 +174,7 @@ fn dots_status(
         settled_moves: gather.then(|| {
             r.moves
                 .iter()
-                .filter(|m| m.status == SolveStatus::Proved)
+                .filter(|m| matches!(m.status, SolveStatus::Proved | SolveStatus::Bounded))
                 .count()
         }),
         value: r.value,
@@ -242,7 +242,7 @@ pub fn simulate(
     let mut proved: Vec<f64> = shards
         .iter()
         .filter_map(|&(searches, r, _)| match r {
-            Some((t, SolveStatus::Proved)) if searches => Some(t),
+            Some((t, SolveStatus::Proved | SolveStatus::Bounded)) if searches => Some(t),
             _ => None,
         })
         .collect();

@@ -376,7 +376,10 @@ pub fn status(plan: &Plan) -> Result<Vec<ShardStatus>, PlanError> {
                 .as_ref()
                 .map(|r| r.status)
                 .or(dots.as_ref().map(|r| r.status));
-            let unknown = status == Some(super::SolveStatus::Unknown);
+            // A result the plan redoes (a bound for another target, say)
+            // counts as unknown.
+            let unknown =
+                status == Some(super::SolveStatus::Unknown) || (status.is_some() && !done);
             let state = if status == Some(super::SolveStatus::Needless) && done {
                 ShardState::Needless
             } else if unknown {

@@ -417,6 +417,31 @@ impl Solver {
             .map_err(|bounds| self.interrupted(before, bounds))
     }
 
+    /// Bounds on the value of `pos` that decide the window `(alpha, beta)`
+    /// (both excluded): the value itself when it lies strictly inside, else
+    /// a bound showing it is at most `alpha` or at least `beta` (the other
+    /// end no tighter than the search found it). The same null-window tests
+    /// as [`Solver::value`], but only those inside the window, so a parent
+    /// that needs only "is this move worth at least t?" pays one or two
+    /// tests instead of an exact value (a plan's shards, see crate
+    /// `databases`). `(i32::MIN, i32::MAX)` is [`Solver::value`].
+    ///
+    /// # Errors
+    /// [`Interrupted`], with the bounds established so far.
+    ///
+    /// # Panics
+    /// If `pos` is on another board than the solver's.
+    pub fn value_within(
+        &mut self,
+        pos: &Position,
+        (alpha, beta): (i32, i32),
+        limits: Limits,
+    ) -> Result<(i32, i32), Interrupted> {
+        let before = self.start(pos, limits);
+        self.within(pos.edges().0, alpha, beta)
+            .map_err(|bounds| self.interrupted(before, bounds))
+    }
+
     /// The value of `pos` and all moves that achieve it, unless `limits`
     /// stop the search first (see [`Solver::value`]).
     ///
@@ -497,20 +522,37 @@ impl Solver {
     /// The exact value of the edge set `edges`, or the bounds established when a
     /// limit stopped the search.
     fn exact(&mut self, edges: u64) -> Result<i32, (i32, i32)> {
+        self.within(edges, i32::MIN, i32::MAX).map(|(lo, _)| lo)
+    }
+
+    /// Bounds on the value of `edges` that decide the window `(alpha,
+    /// beta)` (see [`Solver::value_within`]), or the bounds established
+    /// when a limit stopped the search.
+    fn within(&mut self, edges: u64, alpha: i32, beta: i32) -> Result<(i32, i32), (i32, i32)> {
         let r = self.remaining(edges);
+        let (mut lo, mut hi) = (-r, r);
+        let decided = |lo: i32, hi: i32| lo == hi || lo >= beta || hi <= alpha;
         if !self.opts.mtd {
-            self.window = (-r, r);
-            return self.test(edges, 0, -r - 1, r + 1).ok_or((-r, r));
+            self.window = (lo, hi);
+            let (a, b) = (alpha.max(-r - 1), beta.min(r + 1));
+            let v = self.test(edges, 0, a, b).ok_or((lo, hi))?;
+            return Ok(if v <= a {
+                (lo, v)
+            } else if v >= b {
+                (v, hi)
+            } else {
+                (v, v)
+            });
         }
         // The value has the parity of r; test "value >= t" until the bounds
-        // meet. The first test asks whether the player to move gets a tie,
-        // or loses by at most one box when r is odd: values are mostly
-        // small, and odd boards mostly go to the second player (1xN for odd
-        // N: -1, 3x3: -3, 3x5: -1), so the first test starts next to the
-        // value (on 3x3: 78,357 nodes instead of 94,516 from "value >= 1").
-        let (mut lo, mut hi) = (-r, r);
-        let mut t = -(r % 2);
-        while lo < hi {
+        // meet or decide the window. The first test asks whether the
+        // player to move gets a tie, or loses by at most one box when r is
+        // odd: values are mostly small, and odd boards mostly go to the
+        // second player (1xN for odd N: -1, 3x3: -3, 3x5: -1), so the first
+        // test starts next to the value (on 3x3: 78,357 nodes instead of
+        // 94,516 from "value >= 1"); in a narrower window, inside it.
+        let mut t = (-(r % 2)).clamp(alpha.saturating_add(1), beta.max(alpha.saturating_add(1)));
+        while !decided(lo, hi) {
             self.window = (lo, hi);
             t = t.clamp(lo + 1, hi);
             let v = self.test(edges, 0, t - 1, t).ok_or((lo, hi))?;
@@ -522,7 +564,7 @@ impl Solver {
                 t = hi;
             }
         }
-        Ok(lo)
+        Ok((lo, hi))
     }
 
     /// The images of `edges` under the symmetries the keys use (see
@@ -713,11 +755,8 @@ impl Solver {
                 let (g, s) = (red.gained, red.rest);
                 return match red.handout {
                     None => g + self.search(s, side, alpha - g, beta - g),
-                    // The better of taking all (g + k + V) and handing
-                    // out (g - k - V), with V the value of s, is at least
-                    // g: a loony offer is worth at least the boxes taken
-                    // before the handout to the player who gets it.
-                    Some(_) if g >= beta => g,
+                    // At least g ([`Options::handout_bound`]).
+                    Some(_) if g >= beta && self.opts.handout_bound => g,
                     Some(k) => {
                         // Take all: gain k and move again in s.
                         let take = g + k + self.search(s, side, alpha - g - k, beta - g - k);

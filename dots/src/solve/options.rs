@@ -5,8 +5,8 @@
 /// but `sc_keys`.
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of Barker & Korf 2012's Table 1; `symmetry`,
-/// `loony`, `one_opening`, `compact_tt`, `etc`, `etc_values`, `sc_keys` and
-/// `mtd` are further switches of ours (`sc_keys` is off by default).
+/// `loony`, `handout_bound`, `one_opening`, `compact_tt`, `etc`, `etc_values`,
+/// `sc_keys` and `mtd` are further switches of ours (`sc_keys` is off by default).
 /// Switching any of them off, or changing `threads`, never changes a value,
 /// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,6 +38,15 @@ pub struct Options {
     /// move opens one) by a search over the multiset of their lengths
     /// (the `loony` module) instead of over edges. Beyond Barker & Korf 2012.
     pub loony: bool,
+    /// A node where the player to move, after the captures chain
+    /// preprocessing makes, may take the last chain or hand it out
+    /// (the opponent opened a long chain or a loop) is worth at least the
+    /// boxes taken before that choice: take all gives `g + k + V`, the
+    /// handout `g - k - V`, for the value `V` of what is left, so the
+    /// better is `g + |k + V|`. The node returns `g` at once when that
+    /// reaches beta, instead of searching what is left (Berlekamp 2000,
+    /// "loony moves"). Needs `chains`. Beyond Barker & Korf 2012.
+    pub handout_bound: bool,
     /// At a quiet node, try one move per chain of two-string coins (the
     /// middle string of a two-coin chain): every opening of a chain leads to
     /// the same choices for the opponent ([`crate::chains::redundant_openings`]).
@@ -97,6 +106,7 @@ impl Default for Options {
             corners: true,
             centre_out: true,
             loony: true,
+            handout_bound: true,
             one_opening: true,
             two_bounds: true,
             impartial_tt: true,

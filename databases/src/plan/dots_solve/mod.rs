@@ -17,6 +17,25 @@
 //! of the board ([`dots::Board::symmetries`]) get no shard of their own:
 //! the gather takes the value of that twin.
 //!
+//! # Windows
+//!
+//! Without a target every shard finds its position's exact value. With a
+//! target `t` ([`DotsSolveOptions::target`]) the plan asks whether the
+//! root's value is `t`: the root's window is `(t - 1, t + 1)` (both ends
+//! excluded), and each line's window is its parent's seen from the player
+//! to move after the move ([`child_window`]: shifted by the boxes a
+//! capture takes, else negated), as alpha-beta passes windows down. A
+//! solve shard then only decides its window ([`dots::Solver::value_within`]):
+//! its exact value when that lies inside, else a bound, and its result is
+//! [`SolveStatus::Bounded`]. A gather is decided as soon as one move is
+//! worth at least its window's high end (a cutoff): its other moves'
+//! shards, and those below them, are then needless and are not searched
+//! (a shard under way looks every few seconds and stops). So a first move
+//! that loses against the target costs one good reply's test instead of
+//! every reply's exact value, and the root gets its value (the target was
+//! right) or a bound (make the plan again with the next target: every
+//! settled bound is kept, as MTD(f) keeps its bounds; Plaat et al. 1996).
+//!
 //! # Files
 //!
 //! Shard `ID` (`solve` for the root, `solve.E1` for the line of first move
@@ -83,7 +102,16 @@ pub struct DotsSolveOptions {
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
     pub node_limit: Option<u64>,
+    /// The value the plan tests the root against (at most [`MAX_TARGET`]
+    /// in magnitude); `None`: every shard's exact value. See the module
+    /// docs, "Windows".
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub target: Option<i32>,
 }
+
+/// The largest target in magnitude (more boxes than any board the solver
+/// takes).
+pub const MAX_TARGET: u32 = 64;
 
 impl Default for DotsSolveOptions {
     /// The defaults of `dots solve`: 256 MiB, no limits.
@@ -92,6 +120,7 @@ impl Default for DotsSolveOptions {
             tt_mb: 256,
             time_limit_ms: None,
             node_limit: None,
+            target: None,
         }
     }
 }
@@ -110,14 +139,46 @@ impl DotsSolveOptions {
 
     /// Checks every option against its range: the table size against
     /// [`TABLE_MIB`], the time limit against [`MAX_SECONDS`](cgt::search::bounds::MAX_SECONDS) (from 1 ms),
-    /// the node limit from 1.
+    /// the node limit from 1, the target's magnitude up to [`MAX_TARGET`].
     ///
     /// # Errors
     /// The first option out of range.
     pub fn check(&self) -> Result<(), SolveOptionError> {
         check_option("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
+        check_option(
+            "target (its magnitude)",
+            self.target.map(|t| u64::from(t.unsigned_abs())),
+            0..=u64::from(MAX_TARGET),
+        )?;
         check_limits(self.time_limit_ms, self.node_limit)
     }
+
+    /// The root's window: `(target - 1, target + 1)`, `None` without a
+    /// target (exact values).
+    pub fn root_window(&self) -> Option<(i32, i32)> {
+        self.target.map(|t| (t - 1, t + 1))
+    }
+}
+
+/// The window of the position after a move that completes `gain` boxes,
+/// from the window `(alpha, beta)` of the position before it, for the
+/// player to move there: the same player, `gain` boxes richer, after a
+/// capture; the opponent, who sees the window negated, after any other
+/// move.
+pub fn child_window(gain: u32, (alpha, beta): (i32, i32)) -> (i32, i32) {
+    let gain = i32::try_from(gain).unwrap_or(i32::MAX);
+    if gain > 0 {
+        (alpha - gain, beta - gain)
+    } else {
+        (-beta, -alpha)
+    }
+}
+
+/// Whether bounds `(lower, upper)` on a value decide `window`: they meet,
+/// or (with a window) the value is at least its high end or at most its
+/// low end.
+pub fn decides((lower, upper): (i32, i32), window: Option<(i32, i32)>) -> bool {
+    lower == upper || window.is_some_and(|(alpha, beta)| lower >= beta || upper <= alpha)
 }
 
 /// One legal move of a gathered position and what its shard found, for
@@ -172,6 +233,13 @@ pub struct DotsResultFile {
     pub best_moves: Vec<usize>,
     /// `time`, `node` or `interrupt` when a limit ended a solve.
     pub limit: Option<String>,
+    /// The window the shard decided (a plan with a target), both ends
+    /// excluded.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub window: Option<[i32; 2]>,
+    /// A needless shard: the shard whose result decided a line above it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub decided_by: Option<String>,
     /// Solver nodes (a gather: the sum over its moves' shards).
     pub nodes: u64,
     /// Seconds of search (a gather: the sum over its moves' shards).
@@ -283,11 +351,20 @@ pub fn position_after(
     root: &str,
     line: &[usize],
 ) -> Result<(Position, Option<u32>), DotsSolveError> {
+    replay(root, line).map(|(pos, gains)| (pos, gains.last().copied()))
+}
+
+/// The position after `line` from `root` and the boxes each move of the
+/// line completed.
+///
+/// # Errors
+/// [`DotsSolveError::Position`] or [`DotsSolveError::Move`].
+pub fn replay(root: &str, line: &[usize]) -> Result<(Position, Vec<u32>), DotsSolveError> {
     let mut pos = Position::read(root).map_err(|source| DotsSolveError::Position {
         text: root.to_owned(),
         source,
     })?;
-    let mut gain = None;
+    let mut gains = Vec::with_capacity(line.len());
     for (i, &edge) in line.iter().enumerate() {
         let (next, completed) = pos.play(edge).map_err(|source| DotsSolveError::Move {
             edge,
@@ -295,9 +372,22 @@ pub fn position_after(
             source,
         })?;
         pos = next;
-        gain = Some(completed as u32);
+        gains.push(completed as u32);
     }
-    Ok((pos, gain))
+    Ok((pos, gains))
+}
+
+/// The windows of the positions along a line from a root with window
+/// `root` ([`child_window`]), whose moves completed `gains` boxes: the
+/// root's first, the line's position's last.
+pub fn line_windows(root: (i32, i32), gains: &[u32]) -> Vec<(i32, i32)> {
+    let mut windows = Vec::with_capacity(gains.len() + 1);
+    windows.push(root);
+    for &g in gains {
+        let last = windows[windows.len() - 1];
+        windows.push(child_window(g, last));
+    }
+    windows
 }
 
 #[cfg(test)]
@@ -324,6 +414,36 @@ mod tests {
     }
 
     #[test]
+    fn windows_pass_down_as_alpha_beta_passes_them() {
+        // Is the root worth 0? A plain move's position must then be worth
+        // 0 to the opponent: window (-1, 1) again; a capture of two boxes
+        // leaves the same player needing -2.
+        let root = DotsSolveOptions {
+            target: Some(0),
+            ..DotsSolveOptions::default()
+        }
+        .root_window()
+        .unwrap();
+        assert_eq!(root, (-1, 1));
+        assert_eq!(child_window(0, (-3, 1)), (-1, 3));
+        assert_eq!(child_window(2, root), (-3, -1));
+        assert_eq!(
+            line_windows(root, &[0, 2, 0]),
+            [(-1, 1), (-1, 1), (-3, -1), (1, 3)]
+        );
+        assert!(decides((2, 2), None));
+        assert!(!decides((0, 2), None));
+        assert!(decides((1, 5), Some((-1, 1))));
+        assert!(decides((-5, -1), Some((-1, 1))));
+        assert!(!decides((-1, 1), Some((-1, 1))));
+        let far = DotsSolveOptions {
+            target: Some(65),
+            ..DotsSolveOptions::default()
+        };
+        assert!(far.check().is_err());
+    }
+
+    #[test]
     fn a_move_that_completes_boxes_keeps_the_turn() {
         assert_eq!(move_bounds(0, (-3, 1)), (-1, 3));
         assert_eq!(move_bounds(2, (-3, 1)), (-1, 3));
@@ -340,6 +460,7 @@ mod tests {
             time_limit_ms: time,
             node_limit: nodes,
             tt_mb,
+            target: None,
         };
         assert!(with(Some(1000), None, 256).no_further_than(&ran));
         assert!(with(Some(500), Some(10), 256).no_further_than(&ran));

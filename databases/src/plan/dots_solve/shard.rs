@@ -2,6 +2,8 @@
 //! solver or the gather of its moves.
 
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cgt::budget::{Limits, StopFlag};
@@ -9,10 +11,11 @@ use dots::{Position, Solver};
 
 use super::split::children;
 use super::{
-    line_id, move_bounds, position_after, result_path, DotsMoveResult, DotsResultFile,
-    DotsSolveError, DotsSolveOptions, SolveStatus, SolveStep, RESULT_FORMAT, RESULT_VERSION,
-    ROOT_ID,
+    decides, line_id, line_windows, move_bounds, position_after, replay, result_path,
+    DotsMoveResult, DotsResultFile, DotsSolveError, DotsSolveOptions, SolveStatus, SolveStep,
+    RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
 };
+use crate::plan::solve::watch_line;
 use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 
 /// One line on the root of a Dots solve plan, from its result file: the
@@ -29,8 +32,25 @@ pub fn summary(plan: &Plan) -> Option<String> {
             .collect::<Vec<_>>()
             .join(",")
     };
+    let tested = r.window.map_or(String::new(), |[a, _]| {
+        format!(", tested against {}", a + 1)
+    });
     Some(match r.value {
         Some(v) if r.best_moves.is_empty() => format!("value: {v} (for the player to move)"),
+        None if r.status == SolveStatus::Bounded => {
+            let [a, _] = r.window.unwrap_or([r.upper, r.upper]);
+            if r.upper <= a {
+                format!(
+                    "value: at most {} (for the player to move{tested})",
+                    r.upper
+                )
+            } else {
+                format!(
+                    "value: at least {} (for the player to move{tested})",
+                    r.lower
+                )
+            }
+        }
         Some(v) => format!(
             "value: {v} (for the player to move), best moves {}",
             list(&r.best_moves)
@@ -51,7 +71,7 @@ pub fn summary(plan: &Plan) -> Option<String> {
             r.upper,
             r.moves
                 .iter()
-                .filter(|m| m.status == SolveStatus::Proved)
+                .filter(|m| matches!(m.status, SolveStatus::Proved | SolveStatus::Bounded))
                 .count(),
             r.moves.len(),
             result_path(&plan.dir, ROOT_ID).display()
@@ -78,7 +98,11 @@ pub(super) fn read_line_result(dir: &Path, root: &str, line: &[usize]) -> Option
         && r.upper <= remaining
         && match r.value {
             Some(v) => r.status == SolveStatus::Proved && r.lower == v && r.upper == v,
-            None => r.status == SolveStatus::Unknown,
+            None => match r.status {
+                SolveStatus::Unknown | SolveStatus::Needless => true,
+                SolveStatus::Bounded => decides((r.lower, r.upper), r.window.map(|[a, b]| (a, b))),
+                SolveStatus::Proved => false,
+            },
         };
     sound.then_some(r)
 }
@@ -153,30 +177,98 @@ impl<'a> DotsShard<'a> {
             .filter(|r| r.shard == self.id && r.step == self.step)
     }
 
-    /// Whether the shard is done: proved, or (a solve) stopped by its time
-    /// or node limit under options [`DotsSolveOptions::no_further_than`]
+    /// The windows of the positions along the shard's line, the root's
+    /// first (see the module docs, "Windows"); empty without a target or
+    /// for a line that is not legal.
+    fn windows(&self) -> Vec<(i32, i32)> {
+        match (self.options.root_window(), replay(self.root, self.line)) {
+            (Some(root), Ok((_, gains))) => line_windows(root, &gains),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The window of the shard's position, `None` without a target.
+    fn window(&self) -> Option<(i32, i32)> {
+        self.windows().last().copied()
+    }
+
+    /// Whether the shard is done: its bounds decide its window (proved,
+    /// or bounded in this plan's window: a result for another target may
+    /// not), needless in this plan's window, or (a solve) stopped by its
+    /// time or node limit under options [`DotsSolveOptions::no_further_than`]
     /// those it ran with.
     pub fn is_done(&self, dir: &Path) -> bool {
+        let window = self.window();
         self.read_result(dir).is_some_and(|r| {
-            r.status == SolveStatus::Proved
-                || (self.step == SolveStep::Solve
-                    && r.limit.as_deref() != Some("interrupt")
-                    && self.options.no_further_than(&r.options))
+            let bounds = (r.lower, r.upper);
+            match r.status {
+                SolveStatus::Proved => true,
+                SolveStatus::Bounded => decides(bounds, window),
+                SolveStatus::Needless => r.window == window.map(|(a, b)| [a, b]),
+                SolveStatus::Unknown => {
+                    decides(bounds, window)
+                        || (self.step == SolveStep::Solve
+                            && r.limit.as_deref() != Some("interrupt")
+                            && self.options.no_further_than(&r.options))
+                }
+            }
         })
     }
 
-    /// Runs the shard, writing its result into `dir`; a solve stops early
-    /// when `stop` is set.
+    /// Runs the shard, writing its result into `dir`: a needless result if
+    /// a gather above it is already decided ([`DotsShard::decided_above`]),
+    /// before or while it runs; a solve stops early when `stop` is set.
     pub fn run(
         &self,
         dir: &Path,
         plan: &IndexedPlan,
         stop: Option<&StopFlag>,
     ) -> Result<DotsResultFile, DotsSolveError> {
+        if let Some(by) = self.decided_above(dir, plan) {
+            return self.write_needless(dir, by);
+        }
         match self.step {
-            SolveStep::Solve => self.solve(dir, stop),
+            SolveStep::Solve => self.solve(dir, plan, stop),
             SolveStep::Gather => self.gather(dir, plan),
         }
+    }
+
+    /// Writes a needless result, decided by shard `by`.
+    fn write_needless(&self, dir: &Path, by: String) -> Result<DotsResultFile, DotsSolveError> {
+        let (pos, gain) = position_after(self.root, self.line)?;
+        let result = DotsResultFile {
+            status: SolveStatus::Needless,
+            decided_by: Some(by),
+            ..self.empty_result(&pos, gain)
+        };
+        self.write(dir, result)
+    }
+
+    /// In a plan with a target: the shard of a move that decides a gather
+    /// above this shard whatever this shard finds, a sibling of the line's
+    /// move there (the parent's first) whose result shows the move worth
+    /// at least the high end of the gather's window (a cutoff); `None`
+    /// when no gather above is decided so, or without a target.
+    fn decided_above(&self, dir: &Path, plan: &IndexedPlan) -> Option<String> {
+        let windows = self.windows();
+        (0..windows.len().saturating_sub(1)).rev().find_map(|k| {
+            let (_, beta) = windows[k];
+            let gather = plan.shard(&line_id(&self.line[..k]))?;
+            let ours = line_id(&self.line[..=k]);
+            gather
+                .deps
+                .iter()
+                .filter(|d| **d != ours)
+                .find(|d| {
+                    plan.shard(d)
+                        .and_then(DotsShard::of)
+                        .and_then(|s| s.read_result(dir))
+                        .filter(|r| r.status != SolveStatus::Needless)
+                        .and_then(|r| r.move_bounds())
+                        .is_some_and(|(lower, _)| lower >= beta)
+                })
+                .cloned()
+        })
     }
 
     fn empty_result(&self, pos: &Position, gain: Option<u32>) -> DotsResultFile {
@@ -195,6 +287,8 @@ impl<'a> DotsShard<'a> {
             upper: r,
             best_moves: Vec::new(),
             limit: None,
+            window: self.window().map(|(a, b)| [a, b]),
+            decided_by: None,
             nodes: 0,
             seconds: 0.0,
             options: self.options.clone(),
@@ -202,13 +296,16 @@ impl<'a> DotsShard<'a> {
         }
     }
 
-    /// Sets the bounds, and the value when they meet.
+    /// Sets the bounds; the value when they meet, else bounded when they
+    /// decide the result's window.
     fn settle(result: &mut DotsResultFile, lower: i32, upper: i32) {
         result.lower = lower;
         result.upper = upper;
         if lower == upper {
             result.status = SolveStatus::Proved;
             result.value = Some(lower);
+        } else if decides((lower, upper), result.window.map(|[a, b]| (a, b))) {
+            result.status = SolveStatus::Bounded;
         }
     }
 
@@ -220,13 +317,21 @@ impl<'a> DotsShard<'a> {
         Ok(result)
     }
 
-    /// The exact solver on the position, on one thread, within the
-    /// options' table and limits. The solver (and so its transposition
+    /// The exact solver on the position (in the shard's window, when the
+    /// plan has a target), on one thread, within the options' table and
+    /// limits; with a window, it stops when a gather above it is decided
+    /// meanwhile ([`DotsShard::decided_above`], looked at every few
+    /// seconds), and writes a needless result. The solver (and so its transposition
     /// table) is the worker thread's: the shards a worker runs one after
     /// another share the positions their searches met, as the moves of
     /// one search do (a table's entries are bounds on a position's value,
     /// true in any search). A shard's nodes are its own search's.
-    fn solve(&self, dir: &Path, stop: Option<&StopFlag>) -> Result<DotsResultFile, DotsSolveError> {
+    fn solve(
+        &self,
+        dir: &Path,
+        plan: &IndexedPlan,
+        stop: Option<&StopFlag>,
+    ) -> Result<DotsResultFile, DotsSolveError> {
         thread_local! {
             /// The solver of the shards this thread runs: its board, its
             /// table size and itself.
@@ -253,7 +358,7 @@ impl<'a> DotsShard<'a> {
                     },
                 )?,
             };
-            let result = self.solve_with(&mut solver, &pos, gain, dir, stop);
+            let result = self.solve_with(&mut solver, &pos, gain, (dir, plan), stop);
             *kept = Some((pos.board(), o.tt_mb, solver));
             result
         })
@@ -265,24 +370,46 @@ impl<'a> DotsShard<'a> {
         solver: &mut Solver,
         pos: &Position,
         gain: Option<u32>,
-        dir: &Path,
+        (dir, plan): (&Path, &IndexedPlan),
         stop: Option<&StopFlag>,
     ) -> Result<DotsResultFile, DotsSolveError> {
         let o = self.options;
-        solver.set_stop(stop.cloned());
         let limits = Limits {
             nodes: o.node_limit,
             time: o.time_limit_ms.map(Duration::from_millis),
         };
+        let window = self.window();
         let start = Instant::now();
         let before = solver.stats().nodes;
         let mut result = self.empty_result(pos, gain);
-        match solver.value(pos, limits) {
-            Ok(v) => {
+        let flag = StopFlag::new();
+        if stop.is_some_and(StopFlag::is_stopped) {
+            flag.stop();
+        }
+        solver.set_stop(Some(flag.clone()));
+        let finished = AtomicBool::new(false);
+        let decided = Mutex::new(None);
+        let found = std::thread::scope(|scope| {
+            let watcher = scope.spawn(|| {
+                // Without a window nothing above can decide the line.
+                let above = || window.and_then(|_| self.decided_above(dir, plan));
+                watch_line(stop, &flag, &finished, &decided, &above)
+            });
+            let found = solver.value_within(pos, window.unwrap_or((i32::MIN, i32::MAX)), limits);
+            finished.store(true, Relaxed);
+            watcher.thread().unpark();
+            found
+        });
+        solver.set_stop(None);
+        match found {
+            Ok((lower, upper)) => {
                 result.nodes = solver.stats().nodes - before;
-                Self::settle(&mut result, v, v);
+                Self::settle(&mut result, lower, upper);
             }
             Err(stopped) => {
+                if let Some(by) = decided.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                    return self.write_needless(dir, by);
+                }
                 result.nodes = stopped.nodes;
                 result.limit = Some(stopped.limit.name().to_owned());
                 Self::settle(&mut result, stopped.lower, stopped.upper);
@@ -294,8 +421,9 @@ impl<'a> DotsShard<'a> {
 
     /// The best of the position's moves, from their shards' results: the
     /// bounds are the largest lower and the largest upper bound of the
-    /// moves (each for the player who makes it), the value known once they
-    /// meet.
+    /// moves (each for the player who makes it; a needless move's are the
+    /// board's), the value known once they meet, the window decided once
+    /// they decide it.
     fn gather(&self, dir: &Path, plan: &IndexedPlan) -> Result<DotsResultFile, DotsSolveError> {
         let (pos, gain) = position_after(self.root, self.line)?;
         let mut result = self.empty_result(&pos, gain);

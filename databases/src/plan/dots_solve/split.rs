@@ -90,14 +90,40 @@ fn shard(
     }
 }
 
-/// The moves of `pos` that have shards (one per symmetry class), in
-/// increasing edge order.
+/// The moves of `pos` that have shards (one per symmetry class), in the
+/// order the exact solver tries a node's moves without a table hint:
+/// moves that complete a box, then those that give no box its third side,
+/// then the others, each group from the centre outwards
+/// ([`dots::Board::centre_out`]). The runner takes shards in plan order,
+/// so a gather with a window meets its likeliest cutoff first.
 fn shard_moves(pos: &Position) -> Vec<usize> {
-    children(pos)
-        .into_iter()
-        .filter(|c| !c.twin)
-        .map(|c| c.edge)
-        .collect()
+    let board = pos.board();
+    let mut rank = vec![0; board.num_edges()];
+    for (r, e) in board.centre_out().into_iter().enumerate() {
+        rank[e.index()] = r;
+    }
+    let sides = |b: usize| {
+        board
+            .box_edges(b)
+            .iter()
+            .filter(|&&e| pos.edges().contains(e))
+            .count()
+    };
+    let group = |c: &Child| {
+        let third_side = board
+            .edge_boxes(dots::Edge::new(c.edge))
+            .into_iter()
+            .flatten()
+            .any(|b| sides(b) == 2);
+        match (c.gain > 0, third_side) {
+            (true, _) => 0,
+            (false, false) => 1,
+            (false, true) => 2,
+        }
+    };
+    let mut moves: Vec<Child> = children(pos).into_iter().filter(|c| !c.twin).collect();
+    moves.sort_by_key(|c| (group(c), rank[c.edge]));
+    moves.into_iter().map(|c| c.edge).collect()
 }
 
 /// Pushes onto `out` the shards of `line`'s position as a gather over one
@@ -127,7 +153,7 @@ fn push_split(
 }
 
 /// The plan solving `root` in `dir`: a solve shard per first move (up to
-/// the board's symmetries, in increasing edge order) and a gather shard
+/// the board's symmetries, in the solver's order) and a gather shard
 /// for the root; with [`SolveSplit::Replies`], a first move whose position
 /// has moves gets a solve shard per reply (up to symmetry) and a gather
 /// shard. A root without moves is one solve shard. Costs: 1 per solve

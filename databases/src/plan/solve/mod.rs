@@ -55,7 +55,7 @@ pub use check::{check_solve_plan, PlanProofError};
 pub(crate) use options::{check_limits, check_option, limits_within};
 pub use options::{SolveOptionError, SolveOptions};
 pub use shard::summary;
-pub(crate) use shard::SolveShard;
+pub(crate) use shard::{watch_line, SolveShard};
 pub use split::{amazons_solve_plan, children, split_unknown, Child};
 
 use std::path::{Path, PathBuf};
@@ -121,6 +121,10 @@ pub enum SolveStatus {
     Proved,
     /// A limit ended the search (or, for a gather, a move is unknown).
     Unknown,
+    /// Decided within its window (Dots solve plans with a target): the
+    /// value is known to be at most the window's low end or at least its
+    /// high end, which is all the gather above it needs.
+    Bounded,
     /// Not searched (Amazons solve plans): a line above it was already
     /// decided by another move's shard (`decided_by`), a move proved to
     /// win for the player who makes it, so nothing this shard could prove

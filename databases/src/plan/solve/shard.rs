@@ -25,6 +25,36 @@ use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 /// result files costs little beside a search that is worth stopping.
 pub(crate) const DECIDED_POLL: Duration = Duration::from_secs(5);
 
+/// Sets `flag` when `stop` is set or `decided_above` (looked at every
+/// [`DECIDED_POLL`]) names a shard that decides the line above a solve
+/// shard under way (which it then stores in `decided`), until `finished`.
+/// Run on a thread beside the search; unpark it when the search ends.
+pub(crate) fn watch_line(
+    stop: Option<&StopFlag>,
+    flag: &StopFlag,
+    finished: &AtomicBool,
+    decided: &Mutex<Option<String>>,
+    decided_above: &dyn Fn() -> Option<String>,
+) {
+    let mut next_look = Instant::now() + DECIDED_POLL;
+    while !finished.load(Relaxed) {
+        // Woken at once when the search finishes.
+        std::thread::park_timeout(Duration::from_millis(50));
+        if stop.is_some_and(StopFlag::is_stopped) {
+            flag.stop();
+            return;
+        }
+        if Instant::now() >= next_look {
+            next_look += DECIDED_POLL;
+            if let Some(by) = decided_above() {
+                *decided.lock().unwrap_or_else(|e| e.into_inner()) = Some(by);
+                flag.stop();
+                return;
+            }
+        }
+    }
+}
+
 /// One line on the root of a solve plan, from its result file: the winner
 /// and the proof file, or how many of the root's moves are settled; `None`
 /// if the plan is not a solve plan or the root has no valid result.
@@ -165,6 +195,7 @@ impl<'a> SolveShard<'a> {
     pub fn is_done(&self, dir: &Path) -> bool {
         self.read_result(dir).is_some_and(|r| match r.status {
             SolveStatus::Proved | SolveStatus::Needless => true,
+            SolveStatus::Bounded => false,
             SolveStatus::Unknown => {
                 self.step == SolveStep::Solve
                     && r.limit.as_deref() != Some("interrupt")
@@ -204,35 +235,6 @@ impl<'a> SolveShard<'a> {
             ..self.empty_result(&pos)
         };
         self.write(dir, &pos, result, None)
-    }
-
-    /// Sets `flag` when `stop` is set or the line is decided above this
-    /// shard (which it then stores in `decided`), until `finished`.
-    fn watch_line(
-        &self,
-        (dir, plan): (&Path, &IndexedPlan),
-        stop: Option<&StopFlag>,
-        flag: &StopFlag,
-        finished: &AtomicBool,
-        decided: &Mutex<Option<String>>,
-    ) {
-        let mut next_look = Instant::now() + DECIDED_POLL;
-        while !finished.load(Relaxed) {
-            // Woken at once when the solve finishes (see `solve`).
-            std::thread::park_timeout(Duration::from_millis(50));
-            if stop.is_some_and(StopFlag::is_stopped) {
-                flag.stop();
-                return;
-            }
-            if Instant::now() >= next_look {
-                next_look += DECIDED_POLL;
-                if let Some(by) = self.decided_above(dir, plan) {
-                    *decided.lock().unwrap_or_else(|e| e.into_inner()) = Some(by);
-                    flag.stop();
-                    return;
-                }
-            }
-        }
     }
 
     /// The shard of a move that decides a line above this one: among the
@@ -366,8 +368,11 @@ impl<'a> SolveShard<'a> {
         let decided = Mutex::new(None);
         let start = Instant::now();
         let (r, proof) = std::thread::scope(|scope| {
-            let watcher =
-                scope.spawn(|| self.watch_line((dir, plan), stop, &flag, &finished, &decided));
+            let watcher = scope.spawn(|| {
+                watch_line(stop, &flag, &finished, &decided, &|| {
+                    self.decided_above(dir, plan)
+                })
+            });
             let r = solver.solve(&game);
             // The time limit covers the proof too: its extraction stops at
             // the shard's deadline, and the shard is unknown.
