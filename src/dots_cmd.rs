@@ -108,15 +108,25 @@ pub struct PlanArgs {
     /// Each shard stops after about this many nodes (at least 1).
     #[arg(long, value_name = "N", value_parser = bounds::at_least_one)]
     node_limit: Option<u64>,
-    /// Test the root against this value (-64 to 64) instead of finding every
-    /// shard's exact value: each shard decides only the window its parent
-    /// needs, and a gather is settled by the first move that reaches its
-    /// window (its other moves are needless). The root ends with its value,
-    /// when that is V, or a bound: plan again with the next target into the
-    /// same --out (every bound found is kept).
-    #[arg(long, value_name = "V", allow_hyphen_values = true,
+    /// Ask only whether the root is worth V (-64 to 64) instead of finding
+    /// every shard's exact value: each shard decides only the window its
+    /// parent needs, and a gather is settled by the first move that reaches
+    /// its window (its other moves are needless). The root ends with its
+    /// value, when that is V, or a bound; plan again into the same --out
+    /// (every bound found is kept). Cheaper: --at-least V, then --at-most V.
+    #[arg(long, value_name = "V", allow_hyphen_values = true, group = "window",
           value_parser = clap::value_parser!(i32).range(-64..=64))]
     target: Option<i32>,
+    /// Ask only whether the root is worth at least V (-64 to 64): a
+    /// null window, one test a shard (see --target).
+    #[arg(long, value_name = "V", allow_hyphen_values = true, group = "window",
+          value_parser = clap::value_parser!(i32).range(-64..=64))]
+    at_least: Option<i32>,
+    /// Ask only whether the root is worth at most V (-64 to 64): a null
+    /// window, one test a shard (see --target).
+    #[arg(long, value_name = "V", allow_hyphen_values = true, group = "window",
+          value_parser = clap::value_parser!(i32).range(-64..=64))]
+    at_most: Option<i32>,
     #[command(flatten)]
     emit: crate::plan_args::EmitArgs,
 }
@@ -408,7 +418,12 @@ pub fn plan(args: PlanArgs) -> Result<()> {
                 .time_limit
                 .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
             node_limit: args.node_limit,
-            target: args.target,
+            window: match (args.target, args.at_least, args.at_most) {
+                (Some(v), _, _) => Some([v - 1, v + 1]),
+                (_, Some(v), _) => Some([v - 1, v]),
+                (_, _, Some(v)) => Some([v, v + 1]),
+                _ => None,
+            },
         },
         split_unknown: args.split_unknown,
         out: args.out.clone(),

@@ -3,9 +3,9 @@
 //! first move's is `cgtk dots analyze`'s (3x3: -3, Barker & Korf 2012,
 //! Table 1), shards stopped by their limit record bounds and are retried
 //! by a plan without the limit or split into their replies, a plan with a
-//! target settles the root with windows (needless replies left unsearched)
-//! and keeps its bounds for the next target, and bad input is refused in
-//! one line.
+//! window settles the root with bounds (needless replies left unsearched)
+//! and keeps them for the next window, and bad input is refused in one
+//! line.
 
 mod common;
 
@@ -290,13 +290,53 @@ fn a_target_settles_the_root_with_windows_and_keeps_its_bounds() {
     assert!(again["kept"].as_u64().unwrap() > 0, "{again}");
     let result = read_json(&root.join("out/solve.result.json"));
     check_windowed_root(&result, &solver("analyze", "3x3"), -3);
-    // By first moves against the right target: the value of `dots solve`,
-    // each first move bounded as the root needs.
+    std::fs::remove_dir_all(&root).unwrap();
+    // By first moves against the right target: the value of `dots solve`
+    // (3x4 is a tie: Wilson, in Barker & Korf 2012), each first move
+    // bounded as the root needs.
+    let root = temp_dir("dots", "target-3x4");
     let file = plan("dots", &root, "3x4", &["--target", "0"]);
     run(&file);
     let result = read_json(&root.join("out/solve.result.json"));
     assert_eq!(result["value"], solver("solve", "3x4")["value"]);
-    check_windowed_root(&result, &solver("analyze", "3x4"), 0);
+    let analysis = solver("analyze", "3x4");
+    check_windowed_root(&result, &analysis, 0);
+    std::fs::remove_dir_all(&root).unwrap();
+    // A tie as two null-window plans into one directory, by replies: at
+    // least 0, then at most 0, each shard one test; the root's bounds and
+    // every first move's are kept from the first plan to the second.
+    let root = temp_dir("dots", "null-windows");
+    let file = plan(
+        "dots",
+        &root,
+        "3x4",
+        &["--split", "replies", "--at-least", "0"],
+    );
+    run(&file);
+    let first = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(first["status"], "bounded", "{first}");
+    assert_eq!(first["lower"], 0, "{first}");
+    assert!(status(&file)["needless"].as_u64().unwrap() > 0);
+    let file = plan(
+        "dots",
+        &root,
+        "3x4",
+        &["--split", "replies", "--at-most", "0"],
+    );
+    run(&file);
+    let result = read_json(&root.join("out/solve.result.json"));
+    assert_eq!(result["status"], "proved", "{result}");
+    assert_eq!(result["value"], 0);
+    let expected = move_values(&analysis["moves"]);
+    for (m, &(edge, v)) in result["moves"].as_array().unwrap().iter().zip(&expected) {
+        let (lo, hi) = (m["lower"].as_i64().unwrap(), m["upper"].as_i64().unwrap());
+        assert!(lo <= v && v <= hi, "move {edge}: {v} not in [{lo}, {hi}]");
+    }
+    // The moves known to tie are ties.
+    for e in result["best_moves"].as_array().unwrap() {
+        let e = e.as_u64().unwrap();
+        assert!(expected.contains(&(e, 0)), "move {e}");
+    }
     std::fs::remove_dir_all(&root).unwrap();
 }
 
@@ -349,7 +389,7 @@ fn bad_input_is_refused_in_one_line() {
     let with = |extra: &[&str]| -> Vec<String> {
         base.iter().chain(extra).map(|a| (*a).to_owned()).collect()
     };
-    let cases: [(&[&str], &str); 9] = [
+    let cases: [(&[&str], &str); 11] = [
         (&["3y3"], "malformed board size"),
         (&["2x2:0,0"], "duplicate edge 0"),
         (&["2x2:99"], "edge 99 out of range"),
@@ -359,6 +399,8 @@ fn bad_input_is_refused_in_one_line() {
         (&["2x2", "--split", "halves"], "--split"),
         (&["2x2", "--target", "65"], "--target"),
         (&["2x2", "--target", "one"], "--target"),
+        (&["2x2", "--at-least", "-65"], "--at-least"),
+        (&["2x2", "--target", "0", "--at-most", "0"], "--at-most"),
     ];
     for (extra, names) in cases {
         let args = with(extra);

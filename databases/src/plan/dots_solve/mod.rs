@@ -19,22 +19,28 @@
 //!
 //! # Windows
 //!
-//! Without a target every shard finds its position's exact value. With a
-//! target `t` ([`DotsSolveOptions::target`]) the plan asks whether the
-//! root's value is `t`: the root's window is `(t - 1, t + 1)` (both ends
-//! excluded), and each line's window is its parent's seen from the player
-//! to move after the move ([`child_window`]: shifted by the boxes a
-//! capture takes, else negated), as alpha-beta passes windows down. A
-//! solve shard then only decides its window ([`dots::Solver::value_within`]):
-//! its exact value when that lies inside, else a bound, and its result is
+//! Without a window every shard finds its position's exact value. With a
+//! window `(alpha, beta)` for the root ([`DotsSolveOptions::window`], both
+//! ends excluded) the plan asks only where the root's value lies against
+//! it: `(t - 1, t + 1)` asks whether it is `t`, the null window `(t - 1,
+//! t)` whether it is at least `t`, `(t, t + 1)` whether it is at most `t`.
+//! Each line's window is its parent's seen from the player to move after
+//! the move ([`child_window`]: shifted by the boxes a capture takes, else
+//! negated), as alpha-beta passes windows down. A solve shard then only
+//! decides its window ([`dots::Solver::value_within`]): its exact value
+//! when that lies inside, else a bound, and its result is
 //! [`SolveStatus::Bounded`]. A gather is decided as soon as one move is
 //! worth at least its window's high end (a cutoff): its other moves'
 //! shards, and those below them, are then needless and are not searched
 //! (a shard under way looks every few seconds and stops). So a first move
-//! that loses against the target costs one good reply's test instead of
-//! every reply's exact value, and the root gets its value (the target was
-//! right) or a bound (make the plan again with the next target: every
-//! settled bound is kept, as MTD(f) keeps its bounds; Plaat et al. 1996).
+//! that fails the test costs one good reply's null-window test instead of
+//! every reply's exact value. "Is the value `t`?" is best asked as two
+//! null-window plans into one directory, "at least `t`?" and "at most
+//! `t`?": each shard then needs one test, where the window `(t - 1, t +
+//! 1)` makes every shard worth `t` prove it exactly (two tests, and every
+//! reply of a first move worth `t`). The root gets a bound or its value;
+//! every settled bound is kept for the next window, as MTD(f) keeps its
+//! bounds (Plaat et al. 1996).
 //!
 //! # Files
 //!
@@ -102,16 +108,16 @@ pub struct DotsSolveOptions {
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
     pub node_limit: Option<u64>,
-    /// The value the plan tests the root against (at most [`MAX_TARGET`]
-    /// in magnitude); `None`: every shard's exact value. See the module
-    /// docs, "Windows".
+    /// The root's window `[alpha, beta]`, both ends excluded (`alpha <
+    /// beta`, each at most [`MAX_WINDOW`] in magnitude); `None`: every
+    /// shard's exact value. See the module docs, "Windows".
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub target: Option<i32>,
+    pub window: Option<[i32; 2]>,
 }
 
-/// The largest target in magnitude (more boxes than any board the solver
-/// takes).
-pub const MAX_TARGET: u32 = 64;
+/// The largest end of a root window in magnitude (more boxes than any
+/// board the solver takes).
+pub const MAX_WINDOW: u32 = 65;
 
 impl Default for DotsSolveOptions {
     /// The defaults of `dots solve`: 256 MiB, no limits.
@@ -120,7 +126,7 @@ impl Default for DotsSolveOptions {
             tt_mb: 256,
             time_limit_ms: None,
             node_limit: None,
-            target: None,
+            window: None,
         }
     }
 }
@@ -139,24 +145,31 @@ impl DotsSolveOptions {
 
     /// Checks every option against its range: the table size against
     /// [`TABLE_MIB`], the time limit against [`MAX_SECONDS`](cgt::search::bounds::MAX_SECONDS) (from 1 ms),
-    /// the node limit from 1, the target's magnitude up to [`MAX_TARGET`].
+    /// the node limit from 1, the window's ends in magnitude up to
+    /// [`MAX_WINDOW`], low end below high end.
     ///
     /// # Errors
     /// The first option out of range.
     pub fn check(&self) -> Result<(), SolveOptionError> {
         check_option("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
-        check_option(
-            "target (its magnitude)",
-            self.target.map(|t| u64::from(t.unsigned_abs())),
-            0..=u64::from(MAX_TARGET),
-        )?;
+        if let Some([alpha, beta]) = self.window {
+            let magnitude = |end: i32| Some(u64::from(end.unsigned_abs()));
+            let range = 0..=u64::from(MAX_WINDOW);
+            check_option(
+                "window's low end, in magnitude",
+                magnitude(alpha),
+                range.clone(),
+            )?;
+            check_option("window's high end, in magnitude", magnitude(beta), range)?;
+            let width = u64::try_from(i64::from(beta) - i64::from(alpha)).unwrap_or(0);
+            check_option("window's width", Some(width), 1..=2 * u64::from(MAX_WINDOW))?;
+        }
         check_limits(self.time_limit_ms, self.node_limit)
     }
 
-    /// The root's window: `(target - 1, target + 1)`, `None` without a
-    /// target (exact values).
+    /// The root's window, `None` for exact values.
     pub fn root_window(&self) -> Option<(i32, i32)> {
-        self.target.map(|t| (t - 1, t + 1))
+        self.window.map(|[a, b]| (a, b))
     }
 }
 
@@ -233,7 +246,7 @@ pub struct DotsResultFile {
     pub best_moves: Vec<usize>,
     /// `time`, `node` or `interrupt` when a limit ended a solve.
     pub limit: Option<String>,
-    /// The window the shard decided (a plan with a target), both ends
+    /// The window the shard decided (a plan with a window), both ends
     /// excluded.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub window: Option<[i32; 2]>,
@@ -419,7 +432,7 @@ mod tests {
         // 0 to the opponent: window (-1, 1) again; a capture of two boxes
         // leaves the same player needing -2.
         let root = DotsSolveOptions {
-            target: Some(0),
+            window: Some([-1, 1]),
             ..DotsSolveOptions::default()
         }
         .root_window()
@@ -436,11 +449,15 @@ mod tests {
         assert!(decides((1, 5), Some((-1, 1))));
         assert!(decides((-5, -1), Some((-1, 1))));
         assert!(!decides((-1, 1), Some((-1, 1))));
-        let far = DotsSolveOptions {
-            target: Some(65),
+        let with = |window| DotsSolveOptions {
+            window: Some(window),
             ..DotsSolveOptions::default()
         };
-        assert!(far.check().is_err());
+        assert!(with([-65, 65]).check().is_ok());
+        assert!(with([0, 1]).check().is_ok());
+        assert!(with([65, 66]).check().is_err());
+        assert!(with([1, 1]).check().is_err());
+        assert!(with([2, 1]).check().is_err());
     }
 
     #[test]
@@ -460,7 +477,7 @@ mod tests {
             time_limit_ms: time,
             node_limit: nodes,
             tt_mb,
-            target: None,
+            window: None,
         };
         assert!(with(Some(1000), None, 256).no_further_than(&ran));
         assert!(with(Some(500), Some(10), 256).no_further_than(&ran));

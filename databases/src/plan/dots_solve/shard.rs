@@ -32,9 +32,9 @@ pub fn summary(plan: &Plan) -> Option<String> {
             .collect::<Vec<_>>()
             .join(",")
     };
-    let tested = r.window.map_or(String::new(), |[a, _]| {
-        format!(", tested against {}", a + 1)
-    });
+    let tested = r
+        .window
+        .map_or(String::new(), |[a, b]| format!(", window ({a}, {b})"));
     Some(match r.value {
         Some(v) if r.best_moves.is_empty() => format!("value: {v} (for the player to move)"),
         None if r.status == SolveStatus::Bounded => {
@@ -178,7 +178,7 @@ impl<'a> DotsShard<'a> {
     }
 
     /// The windows of the positions along the shard's line, the root's
-    /// first (see the module docs, "Windows"); empty without a target or
+    /// first (see the module docs, "Windows"); empty without a window or
     /// for a line that is not legal.
     fn windows(&self) -> Vec<(i32, i32)> {
         match (self.options.root_window(), replay(self.root, self.line)) {
@@ -187,13 +187,13 @@ impl<'a> DotsShard<'a> {
         }
     }
 
-    /// The window of the shard's position, `None` without a target.
+    /// The window of the shard's position, `None` without a window.
     fn window(&self) -> Option<(i32, i32)> {
         self.windows().last().copied()
     }
 
     /// Whether the shard is done: its bounds decide its window (proved,
-    /// or bounded in this plan's window: a result for another target may
+    /// or bounded in this plan's window: a result for another window may
     /// not), needless in this plan's window, or (a solve) stopped by its
     /// time or node limit under options [`DotsSolveOptions::no_further_than`]
     /// those it ran with.
@@ -244,11 +244,11 @@ impl<'a> DotsShard<'a> {
         self.write(dir, result)
     }
 
-    /// In a plan with a target: the shard of a move that decides a gather
+    /// In a plan with a window: the shard of a move that decides a gather
     /// above this shard whatever this shard finds, a sibling of the line's
     /// move there (the parent's first) whose result shows the move worth
     /// at least the high end of the gather's window (a cutoff); `None`
-    /// when no gather above is decided so, or without a target.
+    /// when no gather above is decided so, or without a window.
     fn decided_above(&self, dir: &Path, plan: &IndexedPlan) -> Option<String> {
         let windows = self.windows();
         (0..windows.len().saturating_sub(1)).rev().find_map(|k| {
@@ -318,7 +318,7 @@ impl<'a> DotsShard<'a> {
     }
 
     /// The exact solver on the position (in the shard's window, when the
-    /// plan has a target), on one thread, within the options' table and
+    /// plan has a window), on one thread, within the options' table and
     /// limits; with a window, it stops when a gather above it is decided
     /// meanwhile ([`DotsShard::decided_above`], looked at every few
     /// seconds), and writes a needless result. The solver (and so its transposition
@@ -401,10 +401,10 @@ impl<'a> DotsShard<'a> {
             found
         });
         solver.set_stop(None);
-        match found {
-            Ok((lower, upper)) => {
+        let bounds = match found {
+            Ok(bounds) => {
                 result.nodes = solver.stats().nodes - before;
-                Self::settle(&mut result, lower, upper);
+                bounds
             }
             Err(stopped) => {
                 if let Some(by) = decided.into_inner().unwrap_or_else(|e| e.into_inner()) {
@@ -412,18 +412,44 @@ impl<'a> DotsShard<'a> {
                 }
                 result.nodes = stopped.nodes;
                 result.limit = Some(stopped.limit.name().to_owned());
-                Self::settle(&mut result, stopped.lower, stopped.upper);
+                (stopped.lower, stopped.upper)
             }
-        }
+        };
         result.seconds = start.elapsed().as_secs_f64();
+        // Both searches count.
+        let ((lower, upper), earlier) = self.with_earlier(dir, bounds);
+        if let Some(earlier) = earlier {
+            result.nodes += earlier.nodes;
+            result.seconds += earlier.seconds;
+        }
+        Self::settle(&mut result, lower, upper);
         self.write(dir, result)
+    }
+
+    /// `bounds` narrowed by those of the line's earlier result in `dir`,
+    /// which hold too (found for another window, or under a limit), and
+    /// that result; `bounds` alone when there is none (or a needless one,
+    /// or one that contradicts them).
+    fn with_earlier(
+        &self,
+        dir: &Path,
+        (lower, upper): (i32, i32),
+    ) -> ((i32, i32), Option<DotsResultFile>) {
+        let earlier = self.read_result(dir).filter(|r| {
+            r.status != SolveStatus::Needless && r.lower.max(lower) <= r.upper.min(upper)
+        });
+        match earlier {
+            Some(r) => ((r.lower.max(lower), r.upper.min(upper)), Some(r)),
+            None => ((lower, upper), None),
+        }
     }
 
     /// The best of the position's moves, from their shards' results: the
     /// bounds are the largest lower and the largest upper bound of the
     /// moves (each for the player who makes it; a needless move's are the
-    /// board's), the value known once they meet, the window decided once
-    /// they decide it.
+    /// board's), narrowed by the gather's earlier result (another window's),
+    /// the value known once they meet, the window decided once they
+    /// decide it.
     fn gather(&self, dir: &Path, plan: &IndexedPlan) -> Result<DotsResultFile, DotsSolveError> {
         let (pos, gain) = position_after(self.root, self.line)?;
         let mut result = self.empty_result(&pos, gain);
@@ -463,6 +489,7 @@ impl<'a> DotsShard<'a> {
         if result.moves.is_empty() {
             return Err(DotsSolveError::NoMoves);
         }
+        let ((lower, upper), _) = self.with_earlier(dir, (lower, upper));
         Self::settle(&mut result, lower, upper);
         if let Some(v) = result.value {
             result.best_moves = result
