@@ -15,7 +15,9 @@
 //! `CGTK_BENCH_5X5=44 cargo bench --bench dots_5x5`. Without it (and under
 //! `cargo test`) it checks three positions with 26 undrawn edges.
 //! `CGTK_BENCH_5X5_ONLY=K` runs the corpus's position K (from 0) alone, so
-//! that the ten can run side by side on a machine with ten cores.
+//! that the ten can run side by side on a machine with ten cores;
+//! `CGTK_BENCH_5X5_THREADS=T` analyses with T threads (the moves shared
+//! out among them), one by default.
 
 use std::time::{Duration, Instant};
 
@@ -50,14 +52,14 @@ fn corpus(undrawn: usize, count: usize) -> Vec<(u64, Position)> {
         .collect()
 }
 
-/// Analyses `pos` with a fresh table of `tt_mb` MiB, checks the answer, and
-/// returns the time the analysis took.
-fn analyse(pos: &Position, tt_mb: usize) -> (Duration, i32) {
+/// Analyses `pos` with `threads` threads and a fresh table of `tt_mb`
+/// MiB, checks the answer, and returns the time the analysis took.
+fn analyse(pos: &Position, tt_mb: usize, threads: usize) -> (Duration, i32) {
     let opts = Options {
         tt_mb,
         ..Options::default()
     };
-    let mut solver = Solver::new(pos.board(), opts);
+    let mut solver = Solver::new(pos.board(), Options { threads, ..opts });
     let start = Instant::now();
     let a = solver
         .analyze(pos, cgt::budget::Limits::NONE)
@@ -78,6 +80,10 @@ fn main() {
         Ok("46") => (46, 10, 4096),
         _ => (26, 3, 64),
     };
+    let threads: usize = std::env::var("CGTK_BENCH_5X5_THREADS").map_or(1, |t| {
+        t.parse()
+            .expect("CGTK_BENCH_5X5_THREADS is a number of threads")
+    });
     let only: Option<usize> = std::env::var("CGTK_BENCH_5X5_ONLY")
         .ok()
         .map(|k| k.parse().expect("CGTK_BENCH_5X5_ONLY is a position index"));
@@ -86,9 +92,9 @@ fn main() {
         if only.is_some_and(|o| o != k) {
             continue;
         }
-        let (took, value) = analyse(&pos, tt_mb);
+        let (took, value) = analyse(&pos, tt_mb, threads);
         println!(
-            "5x5, {undrawn} undrawn, seed {seed}: value {value:+}, {:.2} s  {pos}",
+            "5x5, {undrawn} undrawn, seed {seed}, {threads} threads: value {value:+}, {:.2} s  {pos}",
             took.as_secs_f64()
         );
         times.push(took);
