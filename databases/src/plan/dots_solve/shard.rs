@@ -15,7 +15,7 @@ use super::{
     DotsMoveResult, DotsResultFile, DotsSolveError, DotsSolveOptions, SolveStatus, SolveStep,
     RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
 };
-use crate::plan::solve::watch_line;
+use crate::plan::solve::{sibling_deciding, watch_line};
 use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 
 /// One line on the root of a Dots solve plan, from its result file: the
@@ -38,8 +38,7 @@ pub fn summary(plan: &Plan) -> Option<String> {
     Some(match r.value {
         Some(v) if r.best_moves.is_empty() => format!("value: {v} (for the player to move)"),
         None if r.status == SolveStatus::Bounded => {
-            let [a, _] = r.window.unwrap_or([r.upper, r.upper]);
-            if r.upper <= a {
+            if r.window.is_some_and(|[alpha, _]| r.upper <= alpha) {
                 format!(
                     "value: at most {} (for the player to move{tested})",
                     r.upper
@@ -251,23 +250,18 @@ impl<'a> DotsShard<'a> {
     /// when no gather above is decided so, or without a window.
     fn decided_above(&self, dir: &Path, plan: &IndexedPlan) -> Option<String> {
         let windows = self.windows();
-        (0..windows.len().saturating_sub(1)).rev().find_map(|k| {
-            let (_, beta) = windows[k];
-            let gather = plan.shard(&line_id(&self.line[..k]))?;
-            let ours = line_id(&self.line[..=k]);
-            gather
-                .deps
-                .iter()
-                .filter(|d| **d != ours)
-                .find(|d| {
-                    plan.shard(d)
-                        .and_then(DotsShard::of)
-                        .and_then(|s| s.read_result(dir))
-                        .filter(|r| r.status != SolveStatus::Needless)
-                        .and_then(|r| r.move_bounds())
-                        .is_some_and(|(lower, _)| lower >= beta)
-                })
-                .cloned()
+        if windows.is_empty() {
+            return None;
+        }
+        let ids: Vec<String> = (0..=self.line.len())
+            .map(|k| line_id(&self.line[..k]))
+            .collect();
+        sibling_deciding(plan, &ids, |k, s| {
+            DotsShard::of(s)
+                .and_then(|s| s.read_result(dir))
+                .filter(|r| r.status != SolveStatus::Needless)
+                .and_then(|r| r.move_bounds())
+                .is_some_and(|(lower, _)| lower >= windows[k].1)
         })
     }
 
@@ -321,11 +315,12 @@ impl<'a> DotsShard<'a> {
     /// plan has a window), on one thread, within the options' table and
     /// limits; with a window, it stops when a gather above it is decided
     /// meanwhile ([`DotsShard::decided_above`], looked at every few
-    /// seconds), and writes a needless result. The solver (and so its transposition
-    /// table) is the worker thread's: the shards a worker runs one after
-    /// another share the positions their searches met, as the moves of
-    /// one search do (a table's entries are bounds on a position's value,
-    /// true in any search). A shard's nodes are its own search's.
+    /// seconds), and writes a needless result. The solver (and so its
+    /// transposition table) is the worker thread's: the shards a worker
+    /// runs one after another share the positions their searches met, as
+    /// the moves of one search do (a table's entries are bounds on a
+    /// position's value, true in any search). A shard's nodes are its own
+    /// searches' (with those of an earlier result whose bounds it keeps).
     fn solve(
         &self,
         dir: &Path,

@@ -55,6 +55,27 @@ pub(crate) fn watch_line(
     }
 }
 
+/// The first shard, from the deepest gather above a line up to the root's,
+/// that decides that gather whatever the line's shard finds: a dependency
+/// of the gather of `ids[k]` other than `ids[k + 1]` for which
+/// `decides(k, shard)` holds; `ids` are the ids of the line's prefixes,
+/// the root's first and the line's own last.
+pub(crate) fn sibling_deciding(
+    plan: &IndexedPlan,
+    ids: &[String],
+    decides: impl Fn(usize, &Shard) -> bool,
+) -> Option<String> {
+    (0..ids.len().saturating_sub(1)).rev().find_map(|k| {
+        let gather = plan.shard(&ids[k])?;
+        gather
+            .deps
+            .iter()
+            .filter(|d| **d != ids[k + 1])
+            .find(|d| plan.shard(d).is_some_and(|s| decides(k, s)))
+            .cloned()
+    })
+}
+
 /// One line on the root of a solve plan, from its result file: the winner
 /// and the proof file, or how many of the root's moves are settled; `None`
 /// if the plan is not a solve plan or the root has no valid result.
@@ -243,19 +264,11 @@ impl<'a> SolveShard<'a> {
     /// player to move after it, so that the gather is a win whatever this
     /// shard finds.
     fn decided_above(&self, dir: &Path, plan: &IndexedPlan) -> Option<String> {
-        (0..self.line.len()).rev().find_map(|k| {
-            let gather = plan.shard(&line_id(&self.line[..k]))?;
-            let ours = line_id(&self.line[..=k]);
-            gather
-                .deps
-                .iter()
-                .filter(|d| **d != ours)
-                .find(|d| {
-                    plan.shard(d)
-                        .and_then(SolveShard::of)
-                        .is_some_and(|s| s.proved_lost(dir))
-                })
-                .cloned()
+        let ids: Vec<String> = (0..=self.line.len())
+            .map(|k| line_id(&self.line[..k]))
+            .collect();
+        sibling_deciding(plan, &ids, |_, s| {
+            SolveShard::of(s).is_some_and(|s| s.proved_lost(dir))
         })
     }
 
