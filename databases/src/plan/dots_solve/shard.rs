@@ -2,8 +2,6 @@
 //! solver or the gather of its moves.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use cgt::budget::{Limits, StopFlag};
@@ -15,7 +13,7 @@ use super::{
     DotsMoveResult, DotsResultFile, DotsSolveError, DotsSolveOptions, SolveStatus, SolveStep,
     RESULT_FORMAT, RESULT_VERSION, ROOT_ID,
 };
-use crate::plan::solve::{sibling_deciding, watch_line};
+use crate::plan::solve::{sibling_deciding, watched};
 use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 
 /// One line on the root of a Dots solve plan, from its result file: the
@@ -377,23 +375,11 @@ impl<'a> DotsShard<'a> {
         let start = Instant::now();
         let before = solver.stats().nodes;
         let mut result = self.empty_result(pos, gain);
-        let flag = StopFlag::new();
-        if stop.is_some_and(StopFlag::is_stopped) {
-            flag.stop();
-        }
-        solver.set_stop(Some(flag.clone()));
-        let finished = AtomicBool::new(false);
-        let decided = Mutex::new(None);
-        let found = std::thread::scope(|scope| {
-            let watcher = scope.spawn(|| {
-                // Without a window nothing above can decide the line.
-                let above = || window.and_then(|_| self.decided_above(dir, plan));
-                watch_line(stop, &flag, &finished, &decided, &above)
-            });
-            let found = solver.value_within(pos, window.unwrap_or((i32::MIN, i32::MAX)), limits);
-            finished.store(true, Relaxed);
-            watcher.thread().unpark();
-            found
+        // Without a window nothing above can decide the line.
+        let above = || window.and_then(|_| self.decided_above(dir, plan));
+        let (found, decided) = watched(stop, &above, |flag| {
+            solver.set_stop(Some(flag.clone()));
+            solver.value_within(pos, window.unwrap_or((i32::MIN, i32::MAX)), limits)
         });
         solver.set_stop(None);
         let bounds = match found {
@@ -402,7 +388,7 @@ impl<'a> DotsShard<'a> {
                 bounds
             }
             Err(stopped) => {
-                if let Some(by) = decided.into_inner().unwrap_or_else(|e| e.into_inner()) {
+                if let Some(by) = decided {
                     return self.write_needless(dir, by);
                 }
                 result.nodes = stopped.nodes;

@@ -55,7 +55,7 @@ pub use check::{check_solve_plan, PlanProofError};
 pub(crate) use options::{check_limits, check_option, limits_within};
 pub use options::{SolveOptionError, SolveOptions};
 pub use shard::summary;
-pub(crate) use shard::{sibling_deciding, watch_line, SolveShard};
+pub(crate) use shard::{sibling_deciding, watched, SolveShard};
 pub use split::{amazons_solve_plan, children, split_unknown, Child};
 
 use std::path::{Path, PathBuf};

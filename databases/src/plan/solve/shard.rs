@@ -25,11 +25,37 @@ use crate::plan::{IndexedPlan, Plan, Shard, ShardKind};
 /// result files costs little beside a search that is worth stopping.
 pub(crate) const DECIDED_POLL: Duration = Duration::from_secs(5);
 
+/// Runs `work` (a solve shard's search) with a stop flag that is set when
+/// `stop` is set or when `decided_above`, looked at every
+/// [`DECIDED_POLL`] on a thread beside it, names a shard that decides the
+/// line above this one; returns what `work` returned and that shard, if
+/// one was named.
+pub(crate) fn watched<T>(
+    stop: Option<&StopFlag>,
+    decided_above: &(dyn Fn() -> Option<String> + Sync),
+    work: impl FnOnce(&StopFlag) -> T,
+) -> (T, Option<String>) {
+    let flag = StopFlag::new();
+    if stop.is_some_and(StopFlag::is_stopped) {
+        flag.stop();
+    }
+    let finished = AtomicBool::new(false);
+    let decided = Mutex::new(None);
+    let out = std::thread::scope(|scope| {
+        let watcher = scope.spawn(|| watch_line(stop, &flag, &finished, &decided, decided_above));
+        let out = work(&flag);
+        finished.store(true, Relaxed);
+        watcher.thread().unpark();
+        out
+    });
+    (out, decided.into_inner().unwrap_or_else(|e| e.into_inner()))
+}
+
 /// Sets `flag` when `stop` is set or `decided_above` (looked at every
 /// [`DECIDED_POLL`]) names a shard that decides the line above a solve
 /// shard under way (which it then stores in `decided`), until `finished`.
 /// Run on a thread beside the search; unpark it when the search ends.
-pub(crate) fn watch_line(
+fn watch_line(
     stop: Option<&StopFlag>,
     flag: &StopFlag,
     finished: &AtomicBool,
@@ -372,20 +398,9 @@ impl<'a> SolveShard<'a> {
             weak_pn_from: o.weak_pn_from.map(|d| d as usize),
             ..DfpnConfig::default()
         })?;
-        let flag = StopFlag::new();
-        if stop.is_some_and(StopFlag::is_stopped) {
-            flag.stop();
-        }
-        solver.set_stop(Some(flag.clone()));
-        let finished = AtomicBool::new(false);
-        let decided = Mutex::new(None);
         let start = Instant::now();
-        let (r, proof) = std::thread::scope(|scope| {
-            let watcher = scope.spawn(|| {
-                watch_line(stop, &flag, &finished, &decided, &|| {
-                    self.decided_above(dir, plan)
-                })
-            });
+        let ((r, proof), decided) = watched(stop, &|| self.decided_above(dir, plan), |flag| {
+            solver.set_stop(Some(flag.clone()));
             let r = solver.solve(&game);
             // The time limit covers the proof too: its extraction stops at
             // the shard's deadline, and the shard is unknown.
@@ -399,7 +414,7 @@ impl<'a> SolveShard<'a> {
                     &game,
                     o.proof_cut.unwrap_or(amazons::DEFAULT_PROOF_CUT),
                     o.proof_effort.unwrap_or(amazons::DEFAULT_PROOF_EFFORT),
-                    &Watch::new(left, Some(&flag)),
+                    &Watch::new(left, Some(flag)),
                     &(),
                 ) {
                     Ok(p) => Ok(Ok(p)),
@@ -408,13 +423,11 @@ impl<'a> SolveShard<'a> {
                 },
                 Verdict::Unknown(l) => Ok(Err(l)),
             };
-            finished.store(true, Relaxed);
-            watcher.thread().unpark();
             (r, proof)
         });
         let proof = proof?;
         if proof.is_err() {
-            if let Some(by) = decided.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            if let Some(by) = decided {
                 return self.write_needless(dir, by);
             }
         }
