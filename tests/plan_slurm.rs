@@ -241,4 +241,29 @@ fn dots_solve_on_slurm_gives_the_solvers_values() {
         .count();
     assert_eq!(shards.len(), 1 + gathered.len() - twins);
     std::fs::remove_dir_all(&root).unwrap();
+    // With a null window, "at least 0?": the jobs run side by side, a
+    // first move that ties settles the root, and the jobs of the others
+    // end needless (before or while they search) or with their bounds; the
+    // root is at least 0 and, 3x4 being a tie, no more.
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let dir = submit_and_wait(
+        &root,
+        &["dots", "plan", "3x4", "--at-least", "0"],
+        "per-shard",
+    );
+    let result: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(dir.join("solve.result.json")).unwrap()).unwrap();
+    assert!(
+        result["status"] == "bounded" || result["status"] == "proved",
+        "{result}"
+    );
+    assert_eq!(result["lower"], 0, "{result}");
+    for m in result["moves"].as_array().unwrap() {
+        let edge = m["edge"].as_u64().unwrap() as usize;
+        let v = expected.iter().find(|e| e.0 as usize == edge).unwrap().1;
+        let (lo, hi) = (m["lower"].as_i64().unwrap(), m["upper"].as_i64().unwrap());
+        assert!(lo <= v && v <= hi, "move {edge}: {v} not in [{lo}, {hi}]");
+    }
+    std::fs::remove_dir_all(&root).unwrap();
 }
