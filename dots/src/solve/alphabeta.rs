@@ -1237,4 +1237,35 @@ mod stop_tests {
         solver.set_stop(Some(StopFlag::new()));
         assert_eq!(solver.value(&pos, Limits::NONE), Ok(-3));
     }
+
+    /// An analysis stopped by its node limit, on one thread or with the
+    /// moves shared among two, reports bounds that hold the value (-3 for
+    /// the empty 3x3 board, Barker & Korf 2012, Table 1); without the
+    /// limit both find it, with every move worth -3.
+    #[test]
+    fn a_limited_analysis_reports_bounds_that_hold_the_value() {
+        let pos: Position = "3x3".parse().unwrap();
+        for threads in [1, 2] {
+            let opts = Options {
+                threads,
+                tt_mb: 16,
+                ..Options::default()
+            };
+            let limits = Limits {
+                nodes: Some(20_000),
+                time: None,
+            };
+            let stopped = Solver::new(pos.board(), opts)
+                .analyze(&pos, limits)
+                .unwrap_err();
+            assert_eq!(stopped.limit, Limit::Nodes);
+            assert!(stopped.lower <= -3 && -3 <= stopped.upper, "{stopped:?}");
+            let a = Solver::new(pos.board(), opts)
+                .analyze(&pos, Limits::NONE)
+                .unwrap();
+            assert_eq!(a.value, -3);
+            assert!(a.moves.iter().all(|&(_, v)| v == -3), "{a:?}");
+            assert_eq!(a.moves.len(), 24);
+        }
+    }
 }
