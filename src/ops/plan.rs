@@ -189,7 +189,8 @@ pub const SIM_WORKERS: RangeInclusive<usize> = 1..=1_000_000;
 
 /// `plan simulate`: `plan` (an Amazons or Dots solve plan) run on
 /// `workers` one-core workers by the runner's rule (a shard as soon as its
-/// dependencies are done and a worker is free, the largest cost first),
+/// dependencies are done and a worker is free, gathers first, then the
+/// largest cost first),
 /// each solve shard taking the seconds its result file records (proved, or
 /// stopped by a limit: then a lower bound), a shard without a result
 /// `missing_seconds` (default: the median of the proved solve shards'),

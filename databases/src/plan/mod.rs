@@ -294,7 +294,19 @@ pub enum PlanError {
     },
 }
 
+/// The order in which ready shards are started (a max-heap key): shards of
+/// cost 0 first (a solve plan's gathers: they only read their moves'
+/// results, and a settled gather makes the shards of its line's siblings
+/// needless at once), then the largest cost first, then plan order.
+pub(crate) type ReadyKey = (bool, u64, std::cmp::Reverse<usize>);
+
 impl Plan {
+    /// The [`ReadyKey`] of shard `i`.
+    pub(crate) fn ready_key(&self, i: usize) -> ReadyKey {
+        let cost = self.shards[i].cost;
+        (cost == 0, cost, std::cmp::Reverse(i))
+    }
+
     /// Checks the plan: format and version, unique ids, known dependencies,
     /// every shard after its dependencies.
     ///

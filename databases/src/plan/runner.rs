@@ -86,7 +86,7 @@ pub struct RunReport {
 }
 
 struct State {
-    ready: BinaryHeap<(u64, Reverse<usize>)>,
+    ready: BinaryHeap<super::ReadyKey>,
     left: usize,
     failed: Option<PlanError>,
     waiting_on: Vec<usize>,
@@ -98,7 +98,8 @@ struct State {
 
 /// Runs `plan` on this machine: keeps every shard whose file reads back
 /// valid, then builds the others, a shard as soon as its dependencies are
-/// built, largest cost first among those ready (the order
+/// built, in the order of [`super::ReadyKey`] among those ready (shards of
+/// cost 0 first, then the largest cost first: the order
 /// [`super::simulate()`] assumes). Shard data loaded for building is released
 /// once no shard left needs it. `progress` gets one stage named after the
 /// plan, of the plan's total cost: the cost of the shards kept after the
@@ -160,7 +161,7 @@ pub fn run_local(
     };
     for (i, &d) in done.iter().enumerate() {
         if !d && state.waiting_on[i] == 0 {
-            state.ready.push((plan.shards[i].cost, Reverse(i)));
+            state.ready.push(plan.ready_key(i));
         }
     }
     progress.start(&plan.name, cost_total);
@@ -183,7 +184,7 @@ pub fn run_local(
                             cv.notify_all();
                             return;
                         }
-                        if let Some((_, Reverse(i))) = s.ready.pop() {
+                        if let Some((_, _, Reverse(i))) = s.ready.pop() {
                             // Kept loaded if a shard left to build reads it.
                             break (i, s.users_left[i] > 0);
                         }
@@ -215,7 +216,7 @@ pub fn run_local(
                 for &j in dependents[i].iter().filter(|&&j| !done[j]) {
                     s.waiting_on[j] -= 1;
                     if s.waiting_on[j] == 0 {
-                        s.ready.push((plan.shards[j].cost, Reverse(j)));
+                        s.ready.push(plan.ready_key(j));
                     }
                 }
                 for &d in &deps[i] {

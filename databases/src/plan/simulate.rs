@@ -95,7 +95,7 @@ pub fn simulate(plan: &Plan, workers: usize, cal: &Calibration) -> SimReport {
 /// limit), shard `i` taking `seconds[i]` (one per shard): durations
 /// measured or assumed shard by shard, as a search plan's are, whose
 /// shards' times do not follow their costs. The order is still the
-/// runner's, largest cost first among the ready shards.
+/// runner's ([`super::ReadyKey`]).
 ///
 /// # Panics
 /// If `seconds` does not have one duration per shard.
@@ -110,9 +110,9 @@ pub fn simulate_durations(plan: &Plan, workers: usize, seconds: &[f64]) -> SimRe
             dependents[at[d.as_str()]].push(i);
         }
     }
-    let mut ready: BinaryHeap<(u64, Reverse<usize>)> = (0..n)
+    let mut ready: BinaryHeap<super::ReadyKey> = (0..n)
         .filter(|&i| waiting[i] == 0)
-        .map(|i| (plan.shards[i].cost, Reverse(i)))
+        .map(|i| plan.ready_key(i))
         .collect();
     let mut running: BinaryHeap<Reverse<Event>> = BinaryHeap::new();
     let mut now = 0.0f64;
@@ -122,7 +122,7 @@ pub fn simulate_durations(plan: &Plan, workers: usize, seconds: &[f64]) -> SimRe
     let mut work = 0.0;
     loop {
         while running.len() < workers {
-            let Some((_, Reverse(i))) = ready.pop() else {
+            let Some((_, _, Reverse(i))) = ready.pop() else {
                 break;
             };
             let t = seconds[i];
@@ -141,7 +141,7 @@ pub fn simulate_durations(plan: &Plan, workers: usize, seconds: &[f64]) -> SimRe
         for &j in &dependents[i] {
             waiting[j] -= 1;
             if waiting[j] == 0 {
-                ready.push((plan.shards[j].cost, Reverse(j)));
+                ready.push(plan.ready_key(j));
             }
         }
         // Finish every shard ending at the same time before starting more.
@@ -152,7 +152,7 @@ pub fn simulate_durations(plan: &Plan, workers: usize, seconds: &[f64]) -> SimRe
             for &j in &dependents[k] {
                 waiting[j] -= 1;
                 if waiting[j] == 0 {
-                    ready.push((plan.shards[j].cost, Reverse(j)));
+                    ready.push(plan.ready_key(j));
                 }
             }
         }
@@ -198,6 +198,22 @@ mod tests {
                 mk("e", &["b", "c", "d"], 1),
             ],
         }
+    }
+
+    #[test]
+    fn ready_shards_start_gathers_first_then_the_largest_cost() {
+        // Costs 1, 2, 3, 4, 1, and a shard of cost 0 added last.
+        let mut plan = chain_and_fan();
+        let mut gather = plan.shards[0].clone();
+        gather.id = "g".into();
+        gather.cost = 0;
+        plan.shards.push(gather);
+        let mut ready: BinaryHeap<super::super::ReadyKey> =
+            (0..plan.shards.len()).map(|i| plan.ready_key(i)).collect();
+        let order: Vec<usize> =
+            std::iter::from_fn(|| ready.pop().map(|(_, _, Reverse(i))| i)).collect();
+        // g, then d, c, b, then a and e (cost 1) in plan order.
+        assert_eq!(order, [5, 3, 2, 1, 0, 4]);
     }
 
     #[test]
