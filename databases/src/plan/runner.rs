@@ -98,9 +98,9 @@ struct State {
 
 /// Runs `plan` on this machine: keeps every shard whose file reads back
 /// valid, then builds the others, a shard as soon as its dependencies are
-/// built, in the order of [`super::ReadyKey`] among those ready (shards of
-/// cost 0 first, then the largest cost first: the order
-/// [`super::simulate()`] assumes). Shard data loaded for building is released
+/// built, among those ready the shards of cost 0 (gathers) first, then the
+/// largest cost first, then plan order (the order [`super::simulate()`]
+/// assumes). Shard data loaded for building is released
 /// once no shard left needs it. `progress` gets one stage named after the
 /// plan, of the plan's total cost: the cost of the shards kept after the
 /// check of existing files, then each shard's cost as it is built.

@@ -95,7 +95,7 @@ pub fn simulate(plan: &Plan, workers: usize, cal: &Calibration) -> SimReport {
 /// limit), shard `i` taking `seconds[i]` (one per shard): durations
 /// measured or assumed shard by shard, as a search plan's are, whose
 /// shards' times do not follow their costs. The order is still the
-/// runner's ([`super::ReadyKey`]).
+/// runner's: gathers (cost 0) first, then the largest cost first.
 ///
 /// # Panics
 /// If `seconds` does not have one duration per shard.
