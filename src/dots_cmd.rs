@@ -419,9 +419,9 @@ pub fn plan(args: PlanArgs) -> Result<()> {
                 .map(|t| u64::try_from(t.as_millis()).unwrap_or(u64::MAX).max(1)),
             node_limit: args.node_limit,
             window: match (args.target, args.at_least, args.at_most) {
-                (Some(v), _, _) => Some([v - 1, v + 1]),
-                (_, Some(v), _) => Some([v - 1, v]),
-                (_, _, Some(v)) => Some([v, v + 1]),
+                (Some(v), _, _) => Some((v - 1, v + 1)),
+                (_, Some(v), _) => Some((v - 1, v)),
+                (_, _, Some(v)) => Some((v, v + 1)),
                 _ => None,
             },
         },

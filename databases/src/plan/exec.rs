@@ -376,7 +376,7 @@ pub fn status(plan: &Plan) -> Result<Vec<ShardStatus>, PlanError> {
                 .as_ref()
                 .map(|r| r.status)
                 .or(dots.as_ref().map(|r| r.status));
-            // A result the plan redoes (a bound for another target, say)
+            // A result the plan redoes (a bound for another window, say)
             // counts as unknown.
             let unknown =
                 status == Some(super::SolveStatus::Unknown) || (status.is_some() && !done);

@@ -108,11 +108,12 @@ pub struct DotsSolveOptions {
     pub time_limit_ms: Option<u64>,
     /// Each shard's node limit (at least 1), if any.
     pub node_limit: Option<u64>,
-    /// The root's window `[alpha, beta]`, both ends excluded (`alpha <
-    /// beta`, each at most [`MAX_WINDOW`] in magnitude); `None`: every
-    /// shard's exact value. See the module docs, "Windows".
+    /// The root's window `(alpha, beta)` (JSON `[alpha, beta]`), both ends
+    /// excluded (`alpha < beta`, each at most [`MAX_WINDOW`] in
+    /// magnitude); `None`: every shard's exact value. See the module docs,
+    /// "Windows".
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub window: Option<[i32; 2]>,
+    pub window: Option<(i32, i32)>,
 }
 
 /// The largest end of a root window in magnitude (more boxes than any
@@ -152,7 +153,7 @@ impl DotsSolveOptions {
     /// The first option out of range.
     pub fn check(&self) -> Result<(), SolveOptionError> {
         check_option("tt_mb", Some(self.tt_mb), TABLE_MIB)?;
-        if let Some([alpha, beta]) = self.window {
+        if let Some((alpha, beta)) = self.window {
             let magnitude = |end: i32| Some(u64::from(end.unsigned_abs()));
             let range = 0..=u64::from(MAX_WINDOW);
             check_option(
@@ -165,11 +166,6 @@ impl DotsSolveOptions {
             check_option("window's width", Some(width), 1..=2 * u64::from(MAX_WINDOW))?;
         }
         check_limits(self.time_limit_ms, self.node_limit)
-    }
-
-    /// The root's window, `None` for exact values.
-    pub fn root_window(&self) -> Option<(i32, i32)> {
-        self.window.map(|[a, b]| (a, b))
     }
 }
 
@@ -247,9 +243,9 @@ pub struct DotsResultFile {
     /// `time`, `node` or `interrupt` when a limit ended a solve.
     pub limit: Option<String>,
     /// The window the shard decided (a plan with a window), both ends
-    /// excluded.
+    /// excluded (JSON `[alpha, beta]`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub window: Option<[i32; 2]>,
+    pub window: Option<(i32, i32)>,
     /// A needless shard: the shard whose result decided a line above it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub decided_by: Option<String>,
@@ -431,13 +427,7 @@ mod tests {
         // Is the root worth 0? A plain move's position must then be worth
         // 0 to the opponent: window (-1, 1) again; a capture of two boxes
         // leaves the same player needing -2.
-        let root = DotsSolveOptions {
-            window: Some([-1, 1]),
-            ..DotsSolveOptions::default()
-        }
-        .root_window()
-        .unwrap();
-        assert_eq!(root, (-1, 1));
+        let root = (-1, 1);
         assert_eq!(child_window(0, (-3, 1)), (-1, 3));
         assert_eq!(child_window(2, root), (-3, -1));
         assert_eq!(
@@ -453,11 +443,11 @@ mod tests {
             window: Some(window),
             ..DotsSolveOptions::default()
         };
-        assert!(with([-65, 65]).check().is_ok());
-        assert!(with([0, 1]).check().is_ok());
-        assert!(with([65, 66]).check().is_err());
-        assert!(with([1, 1]).check().is_err());
-        assert!(with([2, 1]).check().is_err());
+        assert!(with((-65, 65)).check().is_ok());
+        assert!(with((0, 1)).check().is_ok());
+        assert!(with((65, 66)).check().is_err());
+        assert!(with((1, 1)).check().is_err());
+        assert!(with((2, 1)).check().is_err());
     }
 
     #[test]

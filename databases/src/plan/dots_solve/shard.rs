@@ -32,11 +32,11 @@ pub fn summary(plan: &Plan) -> Option<String> {
     };
     let tested = r
         .window
-        .map_or(String::new(), |[a, b]| format!(", window ({a}, {b})"));
+        .map_or(String::new(), |(a, b)| format!(", window ({a}, {b})"));
     Some(match r.value {
         Some(v) if r.best_moves.is_empty() => format!("value: {v} (for the player to move)"),
         None if r.status == SolveStatus::Bounded => {
-            if r.window.is_some_and(|[alpha, _]| r.upper <= alpha) {
+            if r.window.is_some_and(|(alpha, _)| r.upper <= alpha) {
                 format!(
                     "value: at most {} (for the player to move{tested})",
                     r.upper
@@ -97,7 +97,7 @@ pub(super) fn read_line_result(dir: &Path, root: &str, line: &[usize]) -> Option
             Some(v) => r.status == SolveStatus::Proved && r.lower == v && r.upper == v,
             None => match r.status {
                 SolveStatus::Unknown | SolveStatus::Needless => true,
-                SolveStatus::Bounded => decides((r.lower, r.upper), r.window.map(|[a, b]| (a, b))),
+                SolveStatus::Bounded => decides((r.lower, r.upper), r.window),
                 SolveStatus::Proved => false,
             },
         };
@@ -178,7 +178,7 @@ impl<'a> DotsShard<'a> {
     /// first (see the module docs, "Windows"); empty without a window or
     /// for a line that is not legal.
     fn windows(&self) -> Vec<(i32, i32)> {
-        match (self.options.root_window(), replay(self.root, self.line)) {
+        match (self.options.window, replay(self.root, self.line)) {
             (Some(root), Ok((_, gains))) => line_windows(root, &gains),
             _ => Vec::new(),
         }
@@ -201,7 +201,7 @@ impl<'a> DotsShard<'a> {
             match r.status {
                 SolveStatus::Proved => true,
                 SolveStatus::Bounded => decides(bounds, window),
-                SolveStatus::Needless => r.window == window.map(|(a, b)| [a, b]),
+                SolveStatus::Needless => r.window == window,
                 SolveStatus::Unknown => {
                     decides(bounds, window)
                         || (self.step == SolveStep::Solve
@@ -279,7 +279,7 @@ impl<'a> DotsShard<'a> {
             upper: r,
             best_moves: Vec::new(),
             limit: None,
-            window: self.window().map(|(a, b)| [a, b]),
+            window: self.window(),
             decided_by: None,
             nodes: 0,
             seconds: 0.0,
@@ -296,7 +296,7 @@ impl<'a> DotsShard<'a> {
         if lower == upper {
             result.status = SolveStatus::Proved;
             result.value = Some(lower);
-        } else if decides((lower, upper), result.window.map(|[a, b]| (a, b))) {
+        } else if decides((lower, upper), result.window) {
             result.status = SolveStatus::Bounded;
         }
     }

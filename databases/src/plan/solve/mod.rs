@@ -121,7 +121,7 @@ pub enum SolveStatus {
     Proved,
     /// A limit ended the search (or, for a gather, a move is unknown).
     Unknown,
-    /// Decided within its window (Dots solve plans with a target): the
+    /// Decided within its window (Dots solve plans with a window): the
     /// value is known to be at most the window's low end or at least its
     /// high end, which is all the gather above it needs.
     Bounded,
