@@ -79,6 +79,31 @@ impl Limits {
             time: Some(time),
         }
     }
+
+    /// Whether each of these limits is no larger than `other`'s (no limit
+    /// is the largest): a computation under them gets no further than one
+    /// that `other` stopped.
+    ///
+    /// ```
+    /// use cgt::budget::Limits;
+    /// use std::time::Duration;
+    ///
+    /// assert!(Limits::nodes(5).within(Limits::nodes(8)));
+    /// assert!(Limits::nodes(5).within(Limits::NONE));
+    /// assert!(!Limits::NONE.within(Limits::nodes(8)));
+    /// assert!(!Limits::nodes(5).within(Limits::time(Duration::from_secs(1))));
+    /// ```
+    #[must_use]
+    pub fn within(self, other: Limits) -> bool {
+        fn no_larger<T: PartialOrd>(limit: Option<T>, other: Option<T>) -> bool {
+            match (limit, other) {
+                (_, None) => true,
+                (None, Some(_)) => false,
+                (Some(l), Some(o)) => l <= o,
+            }
+        }
+        no_larger(self.nodes, other.nodes) && no_larger(self.time, other.time)
+    }
 }
 
 /// A flag another thread sets to stop a computation early (a web request

@@ -79,12 +79,13 @@ pub use split::{children, dots_solve_plan, split_unknown, Child};
 
 use std::path::Path;
 
+use cgt::budget::Limits;
 use cgt::search::bounds::TABLE_MIB;
 use dots::{Position, PositionError};
 use serde::{Deserialize, Serialize};
 
 use super::solve::{
-    check_limits, check_option, limits_within, SolveOptionError, SolveStatus, SolveStep,
+    check_limits, check_option, shard_limits, SolveOptionError, SolveStatus, SolveStep,
 };
 
 pub use super::solve::SolveSplit;
@@ -137,11 +138,12 @@ impl DotsSolveOptions {
     /// ran with `ran` and was stopped by a limit: the same table, limits
     /// no larger (`None` is no limit).
     pub fn no_further_than(&self, ran: &DotsSolveOptions) -> bool {
-        self.tt_mb == ran.tt_mb
-            && limits_within(
-                (self.time_limit_ms, self.node_limit),
-                (ran.time_limit_ms, ran.node_limit),
-            )
+        self.tt_mb == ran.tt_mb && self.limits().within(ran.limits())
+    }
+
+    /// The time and node limits.
+    pub fn limits(&self) -> Limits {
+        shard_limits(self.time_limit_ms, self.node_limit)
     }
 
     /// Checks every option against its range: the table size against

@@ -2,9 +2,9 @@
 //! solver or the gather of its moves.
 
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use cgt::budget::{Limits, StopFlag};
+use cgt::budget::StopFlag;
 use dots::{Position, Solver};
 
 use super::split::children;
@@ -367,10 +367,7 @@ impl<'a> DotsShard<'a> {
         stop: Option<&StopFlag>,
     ) -> Result<DotsResultFile, DotsSolveError> {
         let o = self.options;
-        let limits = Limits {
-            nodes: o.node_limit,
-            time: o.time_limit_ms.map(Duration::from_millis),
-        };
+        let limits = o.limits();
         let window = self.window();
         let start = Instant::now();
         let before = solver.stats().nodes;
@@ -488,6 +485,7 @@ impl<'a> DotsShard<'a> {
 mod tests {
     use super::*;
     use crate::plan::dots_solve::{dots_solve_plan, SolveSplit};
+    use cgt::budget::Limits;
 
     /// Runs every shard of the plan in order.
     fn run_all(plan: &Plan) {

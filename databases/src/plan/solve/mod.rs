@@ -52,7 +52,7 @@ mod shard;
 mod split;
 
 pub use check::{check_solve_plan, PlanProofError};
-pub(crate) use options::{check_limits, check_option, limits_within};
+pub(crate) use options::{check_limits, check_option, shard_limits};
 pub use options::{SolveOptionError, SolveOptions};
 pub use shard::summary;
 pub(crate) use shard::{sibling_deciding, watched, SolveShard};

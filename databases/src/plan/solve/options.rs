@@ -2,7 +2,9 @@
 
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
+use std::time::Duration;
 
+use cgt::budget::Limits;
 use cgt::search::bounds::{MAX_SECONDS, TABLE_MIB, THREADS};
 use serde::{Deserialize, Serialize};
 
@@ -71,11 +73,12 @@ impl SolveOptions {
             node_limit: None,
             ..o.clone()
         };
-        unlimited(self) == unlimited(ran)
-            && limits_within(
-                (self.time_limit_ms, self.node_limit),
-                (ran.time_limit_ms, ran.node_limit),
-            )
+        unlimited(self) == unlimited(ran) && self.limits().within(ran.limits())
+    }
+
+    /// The time and node limits.
+    pub fn limits(&self) -> Limits {
+        shard_limits(self.time_limit_ms, self.node_limit)
     }
 
     /// Checks every option against its range: the table size and the
@@ -97,18 +100,13 @@ impl SolveOptions {
     }
 }
 
-/// Whether the time and node limits `limits` are no larger than `ran`
-/// (`None` is no limit), for the shards of every solve plan.
-pub(crate) fn limits_within(
-    limits: (Option<u64>, Option<u64>),
-    ran: (Option<u64>, Option<u64>),
-) -> bool {
-    let within = |limit: Option<u64>, ran: Option<u64>| match (limit, ran) {
-        (_, None) => true,
-        (None, Some(_)) => false,
-        (Some(l), Some(r)) => l <= r,
-    };
-    within(limits.0, ran.0) && within(limits.1, ran.1)
+/// The limits of a shard's options: its time limit in milliseconds and
+/// its node limit (`None`: no limit), for the shards of every solve plan.
+pub(crate) fn shard_limits(time_limit_ms: Option<u64>, node_limit: Option<u64>) -> Limits {
+    Limits {
+        nodes: node_limit,
+        time: time_limit_ms.map(Duration::from_millis),
+    }
 }
 
 /// `value`, if any, against `range`: the option `option` out of range.

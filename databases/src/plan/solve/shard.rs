@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 use amazons::{Evaluator, Move, Position, SolverPosition};
 use cgt::budget::{StopFlag, Watch};
 use cgt::search::proof::file::ProofReader;
-use cgt::search::{Budget, DfpnConfig, DfpnSolver, ExtractError, Limits, Verdict, WinLoss};
+use cgt::search::{Budget, DfpnConfig, DfpnSolver, ExtractError, Verdict, WinLoss};
 
 use super::options::SolveOptions;
 use super::proof::{scan_proof_file, write_gathered, write_proof_file, JoinedMove, ProofFile};
@@ -386,10 +386,7 @@ impl<'a> SolveShard<'a> {
         }
         let budget = Budget {
             tt_mb: usize::try_from(o.tt_mb).unwrap_or(usize::MAX),
-            limits: Limits {
-                nodes: o.node_limit,
-                time: o.time_limit_ms.map(Duration::from_millis),
-            },
+            limits: o.limits(),
             ..Budget::default()
         };
         let mut solver = DfpnSolver::new(DfpnConfig {
