@@ -224,8 +224,11 @@ impl SolveArgs {
 fn progress(spinner: &ProgressBar) -> dots::ProgressHook {
     let spinner = spinner.clone();
     Arc::new(move |p: &dots::Progress| {
+        let valued = p.moves.map_or(String::new(), |(valued, legal)| {
+            format!("{valued} of {legal} moves valued, ")
+        });
         spinner.set_message(format!(
-            "{} nodes, value in [{}, {}]",
+            "{} nodes, {valued}value in [{}, {}]",
             p.nodes, p.lower, p.upper
         ));
     })

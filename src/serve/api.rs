@@ -276,7 +276,13 @@ fn search_work(state: &Shared, route: &str, p: Params) -> Result<(Class, Work)> 
                     }
                 }
                 let hook: dots::ProgressHook = Arc::new(move |p: &dots::Progress| {
-                    tell(serde_json::json!({"nodes": p.nodes, "lower": p.lower, "upper": p.upper}));
+                    let mut progress =
+                        serde_json::json!({"nodes": p.nodes, "lower": p.lower, "upper": p.upper});
+                    if let Some((valued, legal)) = p.moves {
+                        progress["valued"] = valued.into();
+                        progress["legal"] = legal.into();
+                    }
+                    tell(progress);
                 });
                 Ok(serde_json::to_value(ops::dots::analyze(
                     &pos,

@@ -19,7 +19,7 @@
 //! Several threads can share the table (lazy SMP, see [`Solver`]).
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicI32, AtomicUsize, Ordering::Relaxed};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -90,10 +90,27 @@ pub struct Progress {
     pub nodes: u64,
     /// Time since the search started.
     pub elapsed: Duration,
-    /// The bounds on the root value known so far.
+    /// The bounds on the root value known so far (in an analysis, from
+    /// the moves valued so far: the best of them, and the remaining boxes
+    /// until every move is valued).
     pub lower: i32,
     /// See `lower`.
     pub upper: i32,
+    /// In an analysis ([`Solver::analyze`]): the moves valued so far and
+    /// the legal moves. `None` in a search for the value.
+    pub moves: Option<(usize, usize)>,
+}
+
+/// How far an analysis is, for its progress reports.
+struct Valued {
+    /// Moves valued so far.
+    count: AtomicUsize,
+    /// The best of their values (`i32::MIN` before the first).
+    best: AtomicI32,
+    /// Legal moves.
+    total: usize,
+    /// The position's remaining boxes.
+    remaining: i32,
 }
 
 /// A callback for progress reports, called from the main search thread.
@@ -216,6 +233,8 @@ pub struct Solver {
     /// The limits of the current search (shared with the helpers).
     control: Arc<SharedMeter>,
     progress: Option<(ProgressHook, Duration)>,
+    /// During an analysis, on the main thread: how far it is.
+    valued: Option<Arc<Valued>>,
     /// Stops the searches early when set ([`Limit::Interrupt`]).
     external_stop: Option<StopFlag>,
     loony_memo: HashMap<Vec<u8>, i32>,
@@ -293,6 +312,7 @@ impl Solver {
             window: (0, 0),
             control: Arc::new(SharedMeter::new(Limits::NONE, None)),
             progress: None,
+            valued: None,
             external_stop: None,
             loony_memo: HashMap::new(),
             filled: 0,
@@ -540,7 +560,13 @@ impl Solver {
             .iter()
             .map(|_| std::sync::Mutex::new(Err((-r, r))))
             .collect();
-        let next = std::sync::atomic::AtomicUsize::new(0);
+        let next = AtomicUsize::new(0);
+        let valued = Arc::new(Valued {
+            count: AtomicUsize::new(0),
+            best: AtomicI32::new(i32::MIN),
+            total: legal.len(),
+            remaining: r,
+        });
         let work = |solver: &mut Solver| loop {
             let i = next.fetch_add(1, Relaxed);
             let Some(m) = legal.get(i) else {
@@ -555,6 +581,10 @@ impl Solver {
                 Err((lo, hi)) => Err((-hi, -lo)),
             };
             let stopped = v.is_err();
+            if let Ok(v) = v {
+                valued.best.fetch_max(v, Relaxed);
+                valued.count.fetch_add(1, Relaxed);
+            }
             *results[i].lock().unwrap_or_else(|e| e.into_inner()) = v;
             if stopped {
                 // A limit stops every thread (see `search_from`).
@@ -564,12 +594,14 @@ impl Solver {
         // Each thread searches alone: the helpers are lent out for the
         // while (see `test`).
         let mut helpers = std::mem::take(&mut self.helpers);
+        self.valued = Some(Arc::clone(&valued));
         std::thread::scope(|scope| {
             for h in &mut helpers {
                 scope.spawn(|| work(h));
             }
             work(self);
         });
+        self.valued = None;
         self.helpers = helpers;
         results
             .into_iter()
@@ -744,11 +776,23 @@ impl Solver {
         let now = Instant::now();
         if now - self.last_report >= *interval {
             self.last_report = now;
+            let (lower, upper, moves) = match &self.valued {
+                // The window is that of the move being valued: report the
+                // position's bounds from the moves valued.
+                Some(a) => {
+                    let count = a.count.load(Relaxed);
+                    let best = a.best.load(Relaxed).max(-a.remaining);
+                    let upper = if count == a.total { best } else { a.remaining };
+                    (best, upper, Some((count, a.total)))
+                }
+                None => (self.window.0, self.window.1, None),
+            };
             hook(&Progress {
                 nodes: self.stats.nodes,
                 elapsed: now - self.started,
-                lower: self.window.0,
-                upper: self.window.1,
+                lower,
+                upper,
+                moves,
             });
         }
     }
@@ -1267,5 +1311,50 @@ mod stop_tests {
             assert!(a.moves.iter().all(|&(_, v)| v == -3), "{a:?}");
             assert_eq!(a.moves.len(), 24);
         }
+    }
+
+    /// The progress of an analysis gives the position's bounds (not those
+    /// of the move under way, seen from the other side) and the moves
+    /// valued so far; that of a search for the value, its bounds. The
+    /// empty 2x5 board is worth -2 (Barker & Korf 2012, Table 1).
+    #[test]
+    fn progress_reports_hold_the_value() {
+        let pos: Position = "2x5".parse().unwrap();
+        let reports = Arc::new(std::sync::Mutex::new(Vec::new()));
+        let mut solver = Solver::new(
+            pos.board(),
+            Options {
+                tt_mb: 16,
+                ..Options::default()
+            },
+        );
+        let seen = Arc::clone(&reports);
+        solver.set_progress(
+            Some(Arc::new(move |p: &Progress| seen.lock().unwrap().push(*p))),
+            Duration::ZERO,
+        );
+        solver.analyze(&pos, Limits::NONE).unwrap();
+        let analysis = std::mem::take(&mut *reports.lock().unwrap());
+        assert!(analysis.len() > 1, "{analysis:?}");
+        let mut before = 0;
+        for p in &analysis {
+            let (valued, legal) = p.moves.expect("an analysis counts its moves");
+            assert!(legal == 27 && before <= valued && valued <= legal, "{p:?}");
+            assert!(p.lower <= -2 && -2 <= p.upper, "{p:?}");
+            before = valued;
+        }
+        assert!(before > 0, "{analysis:?}");
+        let mut solver = Solver::new(pos.board(), Options::default());
+        let seen = Arc::clone(&reports);
+        solver.set_progress(
+            Some(Arc::new(move |p: &Progress| seen.lock().unwrap().push(*p))),
+            Duration::ZERO,
+        );
+        assert_eq!(solver.value(&pos, Limits::NONE), Ok(-2));
+        let search = reports.lock().unwrap();
+        assert!(!search.is_empty());
+        assert!(search
+            .iter()
+            .all(|p| p.moves.is_none() && p.lower <= -2 && -2 <= p.upper));
     }
 }

@@ -75,7 +75,8 @@ async function api(path, params, text, label) {
 function progressText(p) {
   if (!p) return "";
   const reviewed = p.review && p.review.positions ? `${p.review.positions.length} positions reviewed` : "";
-  if (p.lower !== undefined && p.upper !== undefined) return (reviewed ? reviewed + "; " : "") + `${p.nodes} nodes, value in [${p.lower}, ${p.upper}]`;
+  const valued = p.valued !== undefined ? `${p.valued} of ${p.legal} moves valued, ` : "";
+  if (p.lower !== undefined && p.upper !== undefined) return (reviewed ? reviewed + "; " : "") + `${p.nodes} nodes, ${valued}value in [${p.lower}, ${p.upper}]`;
   if (reviewed) return reviewed;
   if (p.root !== undefined) return `${p.nodes} nodes, proof numbers ${p.root}`;
   if (p.positions !== undefined) return `${p.positions} positions, ${p.moves.length} moves valued`;
