@@ -218,6 +218,8 @@ pub struct Solver {
     table: Arc<Table>,
     /// The Strings-and-Coins table ([`Options::sc_keys`]).
     sc_table: Option<Arc<Table>>,
+    /// The keys of that table (with their cache).
+    sc_keys: sc_key::Keys,
     /// Other threads' solvers (empty with one thread).
     helpers: Vec<Solver>,
     /// 0 for the main thread, `i` for helper `i` (which varies the order).
@@ -302,6 +304,7 @@ impl Solver {
             frames: vec![Frame::default(); 65],
             table: Arc::clone(table),
             sc_table: sc_table.clone(),
+            sc_keys: sc_key::Keys::default(),
             helpers: Vec::new(),
             variant,
             stop: Arc::clone(stop),
@@ -920,7 +923,9 @@ impl Solver {
         let mut sc = None;
         if use_tt && !found && depth <= Options::SC_MAX_UNDRAWN {
             if let Some(table) = &self.sc_table {
-                sc = sc_key::key(&self.geo.boxes, edges)
+                sc = self
+                    .sc_keys
+                    .key(&self.geo.boxes, edges)
                     .map(|k| (k as u64, (k >> (128 - CHECK_BITS)) as u32));
                 if let Some(k) = sc {
                     self.stats.sc_probes += 1;
