@@ -74,10 +74,11 @@ pub struct Options {
     /// Strings-and-Coins graph (chains contracted, components coded
     /// canonically: see the `sc_key` module), wherever on the board they
     /// lie. Each table then gets half of `tt_mb`. Off by default: it
-    /// searches 1.8 to 3.9 times fewer nodes on Table 1's boards, but a
-    /// key costs about a microsecond, so only the long thin boards (1xN,
-    /// 2x6, 2x7) gain time, and 3x3 to 3x4 lose some. Beyond Barker & Korf
-    /// 2012.
+    /// searches 1.5 to 4.4 times fewer nodes on Table 1's boards, but a
+    /// key costs about 0.3 µs, so the boards from 2x6
+    /// and 1x11 up gain time (2x7 and 3x5 about a quarter), 4x4 and 5x5
+    /// positions about none, and 3x3 to 3x4 lose some. Beyond Barker &
+    /// Korf 2012.
     pub sc_keys: bool,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.

@@ -25,7 +25,7 @@
 //! the hash of the sorted [`key`]s of the connected components, each
 //! computed once and cached under the component's undrawn edges, because
 //! a search moves between positions that differ in one component (on
-//! 2x6, seven of eight components come from the cache; a key costs half
+//! 2x6, five of six components come from the cache; a key costs half
 //! of what the whole graph's did).
 
 use crate::geometry::{BoxTables, GROUND};
