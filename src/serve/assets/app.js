@@ -214,8 +214,7 @@ function dotsState(w, h, moves) {
 }
 
 /** The record `WxH:e,e,...` of `moves`. */
-function recordOf(moves) {
-  const size = dots.w + "x" + dots.h;
+function recordOf(moves, size = dots.w + "x" + dots.h) {
   return moves.length ? size + ":" + moves.join(",") : size;
 }
 
@@ -373,6 +372,10 @@ function reachText(message) {
  */
 async function dotsAnalyze() {
   const token = dots.token;
+  // The board reviewed: a review that ends after another board is loaded
+  // files its positions under their own records, not the new board's.
+  const size = dots.w + "x" + dots.h;
+  const keyOf = (moves) => recordOf(moves, size);
   const line = dotsLine().map((n) => n.move);
   const here = dots.moves.length;
   const merge = (r) => {
@@ -380,10 +383,10 @@ async function dotsAnalyze() {
     r.positions.forEach((p, i) => {
       // A position reviewed already keeps its entry (the position shown
       // had more time than the rest of the line).
-      const key = recordOf(line.slice(0, r.from + i)), old = dots.analyses.get(key);
+      const key = keyOf(line.slice(0, r.from + i)), old = dots.analyses.get(key);
       if (!old || old.error || (old.limit && !p.limit)) dots.analyses.set(key, p);
     });
-    for (const m of r.moves) dots.reviewed.set(recordOf(line.slice(0, m.ply)), m);
+    for (const m of r.moves) dots.reviewed.set(keyOf(line.slice(0, m.ply)), m);
     if (token === dots.token) dotsDraw();
   };
   const review = async (params, label) => {
@@ -391,7 +394,7 @@ async function dotsAnalyze() {
       merge(await job("dots/review", params, label, (partial) => merge(partial.review), () => token !== dots.token));
       return true;
     } catch (err) {
-      dots.analyses.set(recordOf(line.slice(0, params.from)), { error: reachText(err.message) });
+      dots.analyses.set(keyOf(line.slice(0, params.from)), { error: reachText(err.message) });
       if (token === dots.token) dotsDraw();
       return false;
     }
@@ -400,9 +403,9 @@ async function dotsAnalyze() {
       !await review({ position: dotsRecord(), from: String(here), time_limit: "60" }, "analysis")) return;
   if (token !== dots.token) return;
   let from = 0;
-  while (from <= line.length && dots.analyses.has(recordOf(line.slice(0, from)))) from++;
+  while (from <= line.length && dots.analyses.has(keyOf(line.slice(0, from)))) from++;
   if (from > line.length) { dotsDraw(); return; }
-  await review({ position: recordOf(line), from: String(from), time_limit: "60", position_time: "5" }, "review");
+  await review({ position: keyOf(line), from: String(from), time_limit: "60", position_time: "5" }, "review");
 }
 
 /** Fetches the chains and loops of the position shown (`/api/dots/chains`). */
