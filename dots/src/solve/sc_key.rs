@@ -135,15 +135,7 @@ impl Keys {
         let mut n = 0;
         let mut left = coins;
         while left != 0 {
-            let mut comp = left & left.wrapping_neg();
-            let mut frontier = comp;
-            while frontier != 0 {
-                let c = frontier.trailing_zeros() as usize;
-                frontier &= frontier - 1;
-                let new = adj[c] & !comp;
-                comp |= new;
-                frontier |= new;
-            }
+            let comp = component(&adj, left & left.wrapping_neg());
             left &= !comp;
             let strings = boxes.edges_of(comp) & free;
             let slot = (mix(strings) >> (64 - CACHE_BITS)) as usize;
@@ -331,15 +323,7 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
         (1u32 << js.n) - 1
     };
     while left != 0 {
-        let mut comp = left & left.wrapping_neg();
-        let mut frontier = comp;
-        while frontier != 0 {
-            let v = frontier.trailing_zeros() as usize;
-            frontier &= frontier - 1;
-            let new = js.adj[v] & !comp;
-            comp |= new;
-            frontier |= new;
-        }
+        let comp = component(&js.adj, left & left.wrapping_neg());
         left &= !comp;
         let mut colour = [0u64; 32];
         let mut s = comp;
@@ -384,6 +368,20 @@ pub fn key(boxes: &BoxTables, edges: u64) -> Option<u128> {
         }
     }
     Some(h.finish())
+}
+
+/// The vertices connected to `start` (a bit set) in the graph whose
+/// vertex `v` has the neighbours `adj[v]`.
+fn component(adj: &[u32; 32], start: u32) -> u32 {
+    let (mut comp, mut frontier) = (start, start);
+    while frontier != 0 {
+        let v = frontier.trailing_zeros() as usize;
+        frontier &= frontier - 1;
+        let new = adj[v] & !comp;
+        comp |= new;
+        frontier |= new;
+    }
+    comp
 }
 
 fn push(js: &mut Joints, j: usize, other: u8, len: u8) {
