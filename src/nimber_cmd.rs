@@ -22,11 +22,11 @@ pub struct NimberArgs {
     /// Print one line of JSON.
     #[arg(long)]
     json: bool,
-    /// Stop after valuing this many component positions (1 to 1000000000;
-    /// each takes about 10 to 30 µs in a release build, more in larger
-    /// components, and 11 to 21 bytes of table, so the default takes 10 to 30 seconds; the empty
-    /// 3x3 board takes 29,000, 2x5 190,000): the report then has what was
-    /// found.
+    /// Stop after valuing or testing this many component positions (1 to
+    /// 1000000000; each takes about 10 to 30 µs in a release build, more in
+    /// larger components, and 21 to 43 bytes of table, so the default takes
+    /// 10 to 30 seconds; the empty 3x3 board takes 19,000, 2x5 62,000): the
+    /// report then has what was found.
     #[arg(long, value_name = "N", default_value_t = DEFAULT_NIMBER_NODES,
           value_parser = cgtk::ops::bounds::parser(NIMBER_NODES))]
     node_limit: u64,

@@ -260,8 +260,9 @@ pub fn table_info(dir: &Path) -> Result<TableInfoReport> {
 /// into.
 pub const SHARD_PARTS: RangeInclusive<u64> = 1..=1000;
 
-/// The range of `dots nimber --node-limit`: component positions valued
-/// (each takes about 10 to 30 µs and 45 bytes in a release build).
+/// The range of `dots nimber --node-limit`: component positions valued or
+/// tested (each takes about 10 to 30 µs and 21 to 43 bytes in a release
+/// build).
 pub const NIMBER_NODES: RangeInclusive<u64> = 1..=1_000_000_000;
 
 /// The default node limit of `dots nimber`: up to about half a minute of

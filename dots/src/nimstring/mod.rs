@@ -18,8 +18,9 @@
 //!
 //! A [`Nimstring`] evaluator runs under one budget (a [`Meter`](cgt::budget::Meter) of
 //! `cgt::budget`, started when it is made): every component position whose
-//! value it starts counts one unit (about 10 to 30 µs in a release build,
-//! more in larger components, and 11 to 21 bytes of table), and a node or
+//! value it starts, or that it tests for one value (large components are
+//! valued by such tests), counts one unit (about 10 to 30 µs in a release
+//! build, more in larger components, and 21 to 43 bytes of table), and a node or
 //! time limit, a set stop flag or a table that cannot get the memory to
 //! grow ends the call under way with [`NimstringError::LimitReached`]. The
 //! values found stay cached.

@@ -1,5 +1,5 @@
 //! The Grundy values of components: a depth-first search over their
-//! options, with a table of the values found.
+//! options, with a table of what is known of each component met.
 //!
 //! A component is valued by the mex rule over its options (one cut per
 //! string that is not an arm, parallel strings once, loony options left
@@ -9,25 +9,39 @@
 //! compare with this one), done without allocating: the options are made
 //! one at a time on the stack, components that are simple graphs of at
 //! most 32 coins (all those of Dots boards up to 32 boxes) on bit sets
-//! (the `small` module), others by the general rules of `reduce`; the
-//! table holds a 64-bit hash of each component's key instead of the key.
-//! Each component valued counts one unit on the [`Meter`].
+//! (the `small` module), others by the general rules of `reduce`.
+//! Each component valued, and each test of a component, counts one unit
+//! on the [`Meter`].
+//!
+//! Large components (more than [`MEX_STRINGS`] strings) of bit sets are
+//! valued by tests instead ([`Table::is_value`]): "is the value `x`?" for
+//! `x = 0, 1, ...` until one holds. A test needs every option to differ
+//! from `x` and, for each `y < x`, one option equal to `y`: an AND-OR
+//! search in which an option that differs needs only one witness (as a
+//! won position of a game needs only one winning move), so that most of
+//! the options of most positions are never valued. Each test records
+//! what it proved: the value, or values the component does not have.
 //!
 //! The recursion is as deep as the longest sequence of cuts (at most
-//! [`MAX_STRINGS`]), about 1.2 KB of stack a level.
+//! [`MAX_STRINGS`]), about 1.2 KB of stack a level (tests keep their
+//! options on the heap).
 //!
-//! The table is open addressing over one word a component: linear
-//! probing from the bucket that the hash's highest bits name, at most
-//! three quarters full, doubled when it would be fuller. The top 56 bits
-//! of the hash check the key and the low 8 bits hold the Grundy value
-//! plus one (at most 129: a component has at most [`MAX_STRINGS`]
-//! options; 0 marks a free slot). Two components whose 56 bits agree are
-//! taken as equal: each entry a lookup passes is a wrong match with
-//! probability 2^-56, so that about one in ten million computations of
-//! 10^10 lookups (an empty 4x4 board) could go wrong, less likely than a
-//! hardware fault in the hours it runs, as for the solver's
-//! Strings-and-Coins keys. A component takes 11 to 21 bytes (the table
-//! between three eighths and three quarters full), 32 while it doubles.
+//! The table is open addressing over two words a component: linear
+//! probing from the bucket that the highest bits of a 64-bit hash of its
+//! key name, that hash in the first word, and in the second 32 bits of a
+//! second, independent hash lane, the value plus one (at most 129: a
+//! component has at most [`MAX_STRINGS`] options; 0 when not known) and
+//! the values excluded (bits 0 to 23); at most three quarters full,
+//! doubled when it would be fuller. Two components whose 96 bits agree
+//! are taken as equal: with `n` entries, a lookup of a new component
+//! matches a wrong one with probability about `n / 2^96` (10^-20 with
+//! 10^9 entries, 10^-9 over 10^11 lookups), less likely than a hardware
+//! fault in the hours such a run takes. (A single word of 56 checked
+//! bits, the earlier layout, gave `n / 2^56`: one wrong match in about
+//! 6 x 10^8 lookups of a table of 1.3 x 10^8 entries, the 3x5 board's.)
+//! A component takes 21 to 43
+//! bytes (the table between three eighths and three quarters full), 64
+//! while it doubles.
 
 use cgt::budget::{Limit, Meter};
 
@@ -35,21 +49,40 @@ use super::graph::MAX_STRINGS;
 use super::reduce::{reduce_into, Parts, ARM};
 use super::small::{Small, SMALL_COINS};
 
-/// The 64-bit hash of a stream of words that starts with `start`; it
-/// ends with a product, so that its high bits (the table's buckets and
-/// check) are the best mixed.
-fn hash(start: u64, words: impl Iterator<Item = u64>) -> u64 {
-    let mut h = 0x1319_8A2E_0370_7344 ^ start;
+/// Components of bit sets with at most this many strings are valued by
+/// the mex rule over all their options; larger ones by tests (see the
+/// module docs).
+pub(crate) const MEX_STRINGS: u32 = 16;
+
+/// A component's 128-bit hash: the table's bucket and key (`slot`) and
+/// 32 bits of a second lane that check it (`check`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    slot: u64,
+    check: u32,
+}
+
+/// The 128-bit hash (two 64-bit lanes with their own constants) of a
+/// stream of words that starts with `start`; each lane ends with a
+/// product, so that its high bits are the best mixed.
+fn hash(start: u64, words: impl Iterator<Item = u64>) -> Key {
+    let mut a = 0x1319_8A2E_0370_7344 ^ start;
+    let mut b = 0x2438_1A52_7E4A_3F11 ^ start.rotate_left(32);
     for w in words {
-        h = (h.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
+        a = (a.rotate_left(17) ^ w.wrapping_mul(0xD6E8_FEB8_6659_FD93))
             .wrapping_mul(0xA076_1D64_78BD_642F);
+        b = (b.rotate_left(23) ^ w.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+            .wrapping_mul(0xE703_7ED1_A0B4_28DB);
     }
-    h
+    Key {
+        slot: a,
+        check: (b >> 32) as u32,
+    }
 }
 
 /// The hash of a component's key in the general form (its number of
 /// coins and its sorted strings, four to a word).
-fn pairs_hash(coins: u8, pairs: &[u16]) -> u64 {
+fn pairs_hash(coins: u8, pairs: &[u16]) -> Key {
     let words = pairs.chunks(4).map(|chunk| {
         chunk
             .iter()
@@ -61,29 +94,71 @@ fn pairs_hash(coins: u8, pairs: &[u16]) -> u64 {
 
 /// The hash of a canonical [`Small`] component (a word per coin; the
 /// start tells it from [`pairs_hash`]'s, whose starts are below 2^16).
-fn small_hash(s: &Small) -> u64 {
+fn small_hash(s: &Small) -> Key {
     hash(1 << 40 | u64::from(s.all().count_ones()), s.words())
 }
 
-/// The Grundy values of the components met so far.
+/// What the table knows of a component.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Entry {
+    /// Its Grundy value.
+    value: Option<u8>,
+    /// Values it was shown not to have: bit `v` for `v < EXCLUDED`.
+    excluded: u32,
+}
+
+/// The values an [`Entry`] can exclude: `0..EXCLUDED`.
+const EXCLUDED: u8 = 24;
+
+impl Entry {
+    /// Whether the component is known not to have the value `x`.
+    fn excludes(self, x: u8) -> bool {
+        match self.value {
+            Some(v) => v != x,
+            None => x < EXCLUDED && self.excluded >> x & 1 == 1,
+        }
+    }
+
+    fn word(self, check: u32) -> u64 {
+        let value = self.value.map_or(0, |v| u64::from(v) + 1);
+        u64::from(check) << 32 | value << 24 | u64::from(self.excluded)
+    }
+
+    fn from_word(w: u64) -> Entry {
+        Entry {
+            value: ((w >> 24) as u8).checked_sub(1),
+            excluded: w as u32 & ((1 << EXCLUDED) - 1),
+        }
+    }
+}
+
+/// The Grundy values of the components met so far, and the values shown
+/// not to be theirs (see the module docs).
 pub(crate) struct Table {
-    /// The entries (a power of two of them): `check | value + 1`, or 0.
-    slots: Vec<u64>,
+    /// The entries' keys (a power of two of them): [`Key::slot`].
+    keys: Vec<u64>,
+    /// The entries ([`Entry::word`]), or 0 for a free slot.
+    data: Vec<u64>,
     /// How many entries are not 0.
-    len: usize,
+    entries: usize,
+    /// How many of them hold a value.
+    valued: usize,
+    /// Components with more strings than this are valued by tests
+    /// ([`MEX_STRINGS`]; other values in the tests of this module).
+    mex_strings: u32,
 }
 
 impl Default for Table {
     fn default() -> Table {
         Table {
-            slots: vec![0; 1 << 10],
-            len: 0,
+            keys: vec![0; 1 << 10],
+            data: vec![0; 1 << 10],
+            entries: 0,
+            valued: 0,
+            mex_strings: MEX_STRINGS,
         }
     }
 }
-
-/// The bits of an entry that check the key.
-const CHECK: u64 = !0xFF;
 
 /// The bucket of the hash `h` in a table of `len` slots (a power of two):
 /// its highest bits.
@@ -91,53 +166,83 @@ fn bucket(h: u64, len: usize) -> usize {
     (h >> (64 - len.trailing_zeros())) as usize
 }
 
+/// The options of a component, each the nim-sum of the components a cut
+/// leaves: the part valued (`known`) and the one largest component left
+/// to test, if any.
+type Options = Vec<(u8, Option<(Small, Key)>)>;
+
 impl Table {
     /// The number of components valued.
-    pub(crate) fn len(&self) -> usize {
-        self.len
+    pub(crate) fn valued(&self) -> usize {
+        self.valued
     }
 
     /// The slot of the hash `h`: the one holding it, or the free one
     /// where it goes.
-    fn slot(&self, h: u64) -> usize {
-        let mask = self.slots.len() - 1;
-        let mut i = bucket(h, self.slots.len());
+    fn slot(&self, h: Key) -> usize {
+        let mask = self.keys.len() - 1;
+        let mut i = bucket(h.slot, self.keys.len());
         loop {
-            let e = self.slots[i];
-            if e == 0 || e & CHECK == h & CHECK {
+            let e = self.data[i];
+            if e == 0 || self.keys[i] == h.slot && (e >> 32) as u32 == h.check {
                 return i;
             }
             i = (i + 1) & mask;
         }
     }
 
-    fn get(&self, h: u64) -> Option<u8> {
-        match self.slots[self.slot(h)] {
-            0 => None,
-            e => Some((e as u8) - 1),
-        }
+    fn get(&self, h: Key) -> Entry {
+        Entry::from_word(self.data[self.slot(h)])
     }
 
-    /// Records `value` for the hash `h`, not in the table.
+    fn value_of(&self, h: Key) -> Option<u8> {
+        self.get(h).value
+    }
+
+    /// Records what is known of the hash `h`: `value`, or more values
+    /// excluded.
     ///
     /// # Errors
     /// [`Limit::Memory`] if the table needs to double and the memory
-    /// cannot be had (the values found stay).
-    fn insert(&mut self, h: u64, value: u8) -> Result<(), Limit> {
-        if 4 * (self.len + 1) > 3 * self.slots.len() {
-            let size = 2 * self.slots.len();
-            let mut doubled = Vec::new();
-            doubled.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
-            doubled.resize(size, 0);
-            let old = std::mem::replace(&mut self.slots, doubled);
-            for e in old.into_iter().filter(|&e| e != 0) {
-                let i = self.slot(e);
-                self.slots[i] = e;
+    /// cannot be had (what was found stays).
+    fn record(&mut self, h: Key, value: Option<u8>, excluded: u32) -> Result<(), Limit> {
+        let mut i = self.slot(h);
+        if self.data[i] == 0 {
+            if 4 * (self.entries + 1) > 3 * self.keys.len() {
+                self.double()?;
+                i = self.slot(h);
             }
+            self.entries += 1;
         }
-        let i = self.slot(h);
-        self.slots[i] = h & CHECK | (u64::from(value) + 1);
-        self.len += 1;
+        let mut e = Entry::from_word(self.data[i]);
+        if value.is_some() && e.value.is_none() {
+            self.valued += 1;
+            e.value = value;
+        }
+        e.excluded |= excluded;
+        self.keys[i] = h.slot;
+        self.data[i] = e.word(h.check);
+        Ok(())
+    }
+
+    fn double(&mut self) -> Result<(), Limit> {
+        let size = 2 * self.keys.len();
+        let (mut keys, mut data) = (Vec::new(), Vec::new());
+        keys.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
+        data.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
+        keys.resize(size, 0);
+        data.resize(size, 0);
+        let old_keys = std::mem::replace(&mut self.keys, keys);
+        let old_data = std::mem::replace(&mut self.data, data);
+        let mask = size - 1;
+        for (k, e) in old_keys.into_iter().zip(old_data).filter(|&(_, e)| e != 0) {
+            let mut i = bucket(k, size);
+            while self.data[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.keys[i] = k;
+            self.data[i] = e;
+        }
         Ok(())
     }
 
@@ -155,10 +260,11 @@ impl Table {
         meter: &mut Meter,
     ) -> Result<u8, Limit> {
         if let Some(s) = Small::from_pairs(coins, pairs) {
-            return self.small_value(&s.canonical(s.all()), meter);
+            let s = s.canonical(s.all());
+            return self.small(&s, small_hash(&s), meter);
         }
         let h = pairs_hash(coins, pairs);
-        if let Some(v) = self.get(h) {
+        if let Some(v) = self.value_of(h) {
             return Ok(v);
         }
         meter.tick()?;
@@ -193,14 +299,49 @@ impl Table {
             seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
         }
         let value = mex(seen);
-        self.insert(h, value)?;
+        self.record(h, Some(value), 0)?;
         Ok(value)
     }
 
-    /// [`Table::value`] of a canonical [`Small`] component.
-    fn small_value(&mut self, s: &Small, meter: &mut Meter) -> Result<u8, Limit> {
-        let h = small_hash(s);
-        if let Some(v) = self.get(h) {
+    /// The value of a canonical [`Small`] component with hash `h`: by the
+    /// mex rule up to [`MEX_STRINGS`] strings, above by tests.
+    fn small(&mut self, s: &Small, h: Key, meter: &mut Meter) -> Result<u8, Limit> {
+        if s.strings() <= self.mex_strings {
+            return self.small_mex(s, h, meter);
+        }
+        let mut x = 0;
+        loop {
+            if self.is_value(s, h, x, meter)? {
+                return Ok(x);
+            }
+            x += 1;
+        }
+    }
+
+    /// Whether the Grundy value of the canonical component `s` (hash `h`)
+    /// is `x`: for `x` of 2 or more, tested for `0, 1, ..., x` until one
+    /// holds (values are mostly small, and "is it 0?" is cheaper to answer
+    /// than "is it 3?" for a component worth 0: the first needs one
+    /// witness per option, the second a search of every option for 3
+    /// first). Measured on the empty 2x6 board with every move valued:
+    /// 11 s this way, 39 s testing 2 directly too, 87 s every `x` directly.
+    fn is_value(&mut self, s: &Small, h: Key, x: u8, meter: &mut Meter) -> Result<bool, Limit> {
+        let from = if x <= 1 { x } else { 0 };
+        for y in from..=x {
+            let e = self.get(h);
+            if let Some(v) = e.value {
+                return Ok(v == x);
+            }
+            if !e.excludes(y) && self.test(s, h, y, meter)? {
+                return Ok(y == x);
+            }
+        }
+        Ok(false)
+    }
+
+    /// [`Table::small`] by the mex rule over every option.
+    fn small_mex(&mut self, s: &Small, h: Key, meter: &mut Meter) -> Result<u8, Limit> {
+        if let Some(v) = self.value_of(h) {
             return Ok(v);
         }
         meter.tick()?;
@@ -214,14 +355,130 @@ impl Table {
             let mut parts = [0u32; SMALL_COINS];
             let count = next.components(&mut parts);
             for &part in &parts[..count] {
-                sum ^= self.small_value(&next.canonical(part), meter)?;
+                let c = next.canonical(part);
+                sum ^= self.small(&c, small_hash(&c), meter)?;
             }
             seen[usize::from(sum >> 6)] |= 1 << (sum & 63);
             Ok(())
         })?;
         let value = mex(seen);
-        self.insert(h, value)?;
+        self.record(h, Some(value), 0)?;
         Ok(value)
+    }
+
+    /// The test "is the Grundy value of the canonical component `s` (hash
+    /// `h`) `x`?": every option differs from `x`, and for each `y < x` one
+    /// option is `y`. Records the value when it is `x`, else what the
+    /// test showed (`x` excluded, or every value above a `y` that no
+    /// option has). Each component tested counts one unit on `meter`.
+    fn test(&mut self, s: &Small, h: Key, x: u8, meter: &mut Meter) -> Result<bool, Limit> {
+        let e = self.get(h);
+        if let Some(v) = e.value {
+            return Ok(v == x);
+        }
+        if e.excludes(x) {
+            return Ok(false);
+        }
+        if s.strings() <= self.mex_strings {
+            return Ok(self.small_mex(s, h, meter)? == x);
+        }
+        meter.tick()?;
+        let options = self.options(s, meter)?;
+        // An option equal to x refutes x: those decided by the table
+        // first, then the others.
+        let equal = |t: &Table, &(known, ref big): &(u8, Option<(Small, Key)>), y: u8| match big {
+            None => Some(known == y),
+            Some((_, k)) => {
+                let e = t.get(*k);
+                match e.value {
+                    Some(v) => Some(v ^ known == y),
+                    None if e.excludes(y ^ known) => Some(false),
+                    None => None,
+                }
+            }
+        };
+        if options.iter().any(|o| equal(self, o, x) == Some(true)) {
+            return self.exclude(h, x);
+        }
+        for o in &options {
+            if let (known, Some((b, k))) = o {
+                if self.is_value(b, *k, x ^ known, meter)? {
+                    return self.exclude(h, x);
+                }
+            }
+        }
+        // Each smaller value needs an option equal to it.
+        for y in 0..x {
+            let mut found = options.iter().any(|o| equal(self, o, y) == Some(true));
+            for o in &options {
+                if found {
+                    break;
+                }
+                if let (known, Some((b, k))) = o {
+                    found = self.is_value(b, *k, y ^ known, meter)?;
+                }
+            }
+            if !found {
+                // The value is at most y, so not x nor anything above y.
+                let above = (1u32 << EXCLUDED) - (2u32 << y.min(EXCLUDED - 1));
+                self.record(h, None, above)?;
+                return Ok(false);
+            }
+        }
+        self.record(h, Some(x), 0)?;
+        Ok(true)
+    }
+
+    /// Records that the component with hash `h` does not have the value
+    /// `x`; returns `false` (the test's answer).
+    fn exclude(&mut self, h: Key, x: u8) -> Result<bool, Limit> {
+        if x < EXCLUDED {
+            self.record(h, None, 1 << x)?;
+        }
+        Ok(false)
+    }
+
+    /// The options of `s` (loony ones left out), each with its components
+    /// valued but the largest above [`MEX_STRINGS`] strings, which is left
+    /// to test; those with the fewest strings first.
+    fn options(&mut self, s: &Small, meter: &mut Meter) -> Result<Options, Limit> {
+        let mut options = Options::new();
+        s.for_each_option(|mut next| {
+            let Some(ground_strings) = next.simplify() else {
+                return Ok(());
+            };
+            let mut known = (ground_strings & 1) as u8;
+            let mut parts = [0u32; SMALL_COINS];
+            let count = next.components(&mut parts);
+            let mut big: Option<(Small, Key)> = None;
+            for &part in &parts[..count] {
+                let c = next.canonical(part);
+                let k = small_hash(&c);
+                if let Some(v) = self.value_of(k) {
+                    known ^= v;
+                    continue;
+                }
+                if c.strings() <= self.mex_strings {
+                    known ^= self.small_mex(&c, k, meter)?;
+                    continue;
+                }
+                // Keep the larger of two to test, value the other.
+                let (keep, other) = match big {
+                    Some(b) if b.0.strings() >= c.strings() => (b, (c, k)),
+                    Some(b) => ((c, k), b),
+                    None => {
+                        big = Some((c, k));
+                        continue;
+                    }
+                };
+                known ^= self.small(&other.0, other.1, meter)?;
+                big = Some(keep);
+            }
+            options.push((known, big));
+            Ok(())
+        })?;
+        options.sort_by_key(|(_, big)| big.map_or(0, |b| b.0.strings()));
+        Ok(options)
     }
 }
 
@@ -289,28 +546,40 @@ mod tests {
 
     /// Values every component of `graphs` with this module's search and
     /// with the plain evaluation (`cgt::GrundyCache` over `Component`'s
-    /// options, the general rules of `reduce`) and checks that they agree;
-    /// returns how many components were compared.
-    fn compare(graphs: impl Iterator<Item = StringsAndCoins>) -> usize {
-        let (mut table, mut plain) = (Table::default(), GrundyCache::new());
-        let mut meter = Meter::unlimited();
+    /// options, the general rules of `reduce`) and checks that they agree,
+    /// once for each limit of the mex rule in `mex_strings` (0: every
+    /// component of bit sets by tests); returns how many components were
+    /// compared.
+    fn compare(graphs: &[StringsAndCoins], mex_strings: &[u32]) -> usize {
+        let mut plain = GrundyCache::new();
         let mut compared = 0;
-        for g in graphs {
-            let strings = internal(&g);
-            let mut parts = Parts::new();
-            let not_loony = reduce_into(g.num_coins(), &strings, &mut parts);
-            let Reduced::Sum(components) = reduce(g.num_coins(), &strings) else {
-                assert!(!not_loony, "{g}");
-                continue;
+        for &limit in mex_strings {
+            let mut table = Table {
+                mex_strings: limit,
+                ..Table::default()
             };
-            assert!(not_loony, "{g}");
-            assert_eq!(components.len(), parts.len(), "{g}");
-            for (p, c) in components.iter().enumerate() {
-                let (coins, pairs) = parts.part(p);
-                let ours = table.value(coins, pairs, &mut meter).unwrap();
-                let theirs = plain.value(c, &mut Meter::unlimited()).unwrap();
-                assert_eq!(u32::from(ours), theirs.0, "{g}, part {p}");
-                compared += 1;
+            let mut meter = Meter::unlimited();
+            for g in graphs {
+                let strings = internal(g);
+                let mut parts = Parts::new();
+                let not_loony = reduce_into(g.num_coins(), &strings, &mut parts);
+                let Reduced::Sum(components) = reduce(g.num_coins(), &strings) else {
+                    assert!(!not_loony, "{g}");
+                    continue;
+                };
+                assert!(not_loony, "{g}");
+                assert_eq!(components.len(), parts.len(), "{g}");
+                for (p, c) in components.iter().enumerate() {
+                    let (coins, pairs) = parts.part(p);
+                    let ours = table.value(coins, pairs, &mut meter).unwrap();
+                    let theirs = plain.value(c, &mut Meter::unlimited()).unwrap();
+                    assert_eq!(
+                        u32::from(ours),
+                        theirs.0,
+                        "{g}, part {p}, mex up to {limit}"
+                    );
+                    compared += 1;
+                }
             }
         }
         compared
@@ -319,12 +588,13 @@ mod tests {
     #[test]
     fn the_search_agrees_with_the_plain_grundy_cache() {
         // Dots positions: their components are simple graphs, valued on
-        // bit sets (`small`).
-        let graphs = positions(1200, 7)
+        // bit sets (`small`), by the mex rule and by tests.
+        let graphs: Vec<_> = positions(1200, 7)
             .into_iter()
-            .map(|pos| StringsAndCoins::from_position(&pos));
-        let compared = compare(graphs);
-        assert!(compared > 800, "{compared}");
+            .map(|pos| StringsAndCoins::from_position(&pos))
+            .collect();
+        let compared = compare(&graphs, &[MEX_STRINGS, 0, 6]);
+        assert!(compared > 3 * 800, "{compared}");
     }
 
     #[test]
@@ -333,23 +603,25 @@ mod tests {
         // with many ground strings): valued by the general rules of
         // `reduce` down to the components that are simple graphs.
         let mut state = 11u64;
-        let graphs = (0..1500).map(|_| {
-            let coins = 1 + next(&mut state) % 6;
-            let m = 1 + next(&mut state) % 12;
-            let mut text = Vec::new();
-            for _ in 0..m {
-                let mut end = || match next(&mut state) % (coins + 2) {
-                    c if c < coins => c.to_string(),
-                    _ => "G".to_string(),
-                };
-                let (a, b) = (end(), end());
-                if a != b || a == "G" {
-                    text.push(format!("{a}-{b}"));
+        let graphs: Vec<_> = (0..1500)
+            .map(|_| {
+                let coins = 1 + next(&mut state) % 6;
+                let m = 1 + next(&mut state) % 12;
+                let mut text = Vec::new();
+                for _ in 0..m {
+                    let mut end = || match next(&mut state) % (coins + 2) {
+                        c if c < coins => c.to_string(),
+                        _ => "G".to_string(),
+                    };
+                    let (a, b) = (end(), end());
+                    if a != b || a == "G" {
+                        text.push(format!("{a}-{b}"));
+                    }
                 }
-            }
-            text.join(" ").parse::<StringsAndCoins>().unwrap()
-        });
-        let compared = compare(graphs);
-        assert!(compared > 1000, "{compared}");
+                text.join(" ").parse::<StringsAndCoins>().unwrap()
+            })
+            .collect();
+        let compared = compare(&graphs, &[MEX_STRINGS, 0]);
+        assert!(compared > 2 * 1000, "{compared}");
     }
 }

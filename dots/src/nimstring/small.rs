@@ -424,6 +424,17 @@ impl Small {
         })
     }
 
+    /// Its number of strings (an arm counts as one).
+    pub(crate) fn strings(&self) -> u32 {
+        let ends: u32 = coins(self.alive).map(|c| u32::from(self.deg(c))).sum();
+        let ground: u32 = coins(self.alive)
+            .map(|c| u32::from(self.ground[usize::from(c)] + self.arm[usize::from(c)]))
+            .sum();
+        // Each string between coins has two ends, one to the ground or an
+        // arm one.
+        (ends + ground) / 2
+    }
+
     /// All its coins (a bit set).
     pub(crate) fn all(&self) -> u32 {
         self.alive

@@ -232,7 +232,7 @@ impl Nimstring {
 
     /// Number of component positions whose values are cached.
     pub fn cached(&self) -> usize {
-        self.table.len()
+        self.table.valued()
     }
 
     /// The value of a Strings-and-Coins position.
