@@ -160,6 +160,18 @@ impl Default for Table {
     }
 }
 
+impl Table {
+    /// A table that values components of more than `mex_strings` strings
+    /// by tests (`u32::MAX`: every component by the mex rule).
+    #[cfg(test)]
+    pub(crate) fn with_mex_strings(mex_strings: u32) -> Table {
+        Table {
+            mex_strings,
+            ..Table::default()
+        }
+    }
+}
+
 /// The bucket of the hash `h` in a table of `len` slots (a power of two):
 /// its highest bits.
 fn bucket(h: u64, len: usize) -> usize {
@@ -557,10 +569,7 @@ mod tests {
         let mut plain = GrundyCache::new();
         let mut compared = 0;
         for &limit in mex_strings {
-            let mut table = Table {
-                mex_strings: limit,
-                ..Table::default()
-            };
+            let mut table = Table::with_mex_strings(limit);
             let mut meter = Meter::unlimited();
             for g in graphs {
                 let strings = internal(g);

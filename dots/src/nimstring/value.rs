@@ -389,6 +389,47 @@ mod tests {
         );
     }
 
+    /// The value of the empty `board` and after each first move, with
+    /// the mex rule for components of up to `mex_strings` strings, tests
+    /// above.
+    fn empty_board(board: &str, mex_strings: u32) -> (NimstringValue, Vec<MoveValue>) {
+        let pos: Position = board.parse().unwrap();
+        let mut nim = Nimstring {
+            table: Table::with_mex_strings(mex_strings),
+            meter: Meter::unlimited(),
+        };
+        (nim.value(&pos).unwrap(), nim.move_values(&pos).unwrap())
+    }
+
+    /// The values of empty boards by tests (the default) and by the mex
+    /// rule over every option alone: two searches of their own.
+    fn tests_agree_with_the_mex_rule(boards: &[&str]) {
+        for board in boards {
+            let by_mex = empty_board(board, u32::MAX);
+            assert_eq!(
+                empty_board(board, super::super::search::MEX_STRINGS),
+                by_mex,
+                "{board}"
+            );
+            assert_eq!(
+                empty_board(board, 0),
+                by_mex,
+                "{board}, every component by tests"
+            );
+        }
+    }
+
+    #[test]
+    fn empty_boards_by_tests_and_by_the_mex_rule() {
+        tests_agree_with_the_mex_rule(&["2x4", "3x3", "1x10"]);
+    }
+
+    #[test]
+    #[ignore = "a minute in release"]
+    fn larger_empty_boards_by_tests_and_by_the_mex_rule() {
+        tests_agree_with_the_mex_rule(&["2x5", "3x4"]);
+    }
+
     #[test]
     fn a_set_flag_or_a_spent_time_stops_it() {
         let pos: Position = "3x3".parse().unwrap();
