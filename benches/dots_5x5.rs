@@ -17,7 +17,8 @@
 //! `CGTK_BENCH_5X5_ONLY=K` runs the corpus's position K (from 0) alone, so
 //! that the ten can run side by side on a machine with ten cores;
 //! `CGTK_BENCH_5X5_THREADS=T` analyses with T threads (the moves shared
-//! out among them), one by default.
+//! out among them), one by default; `CGTK_BENCH_5X5_SC_KEYS=1` with the
+//! Strings-and-Coins table (`Options::sc_keys`, off on 5x5 by default).
 
 use std::time::{Duration, Instant};
 
@@ -53,10 +54,17 @@ fn corpus(undrawn: usize, count: usize) -> Vec<(u64, Position)> {
 }
 
 /// Analyses `pos` with `threads` threads and a fresh table of `tt_mb`
-/// MiB, checks the answer, and returns the time the analysis took.
-fn analyse(pos: &Position, tt_mb: usize, threads: usize) -> (Duration, i32) {
+/// MiB (`sc_keys` as [`Options::sc_keys`]), checks the answer, and
+/// returns the time the analysis took, the value and the nodes.
+fn analyse(
+    pos: &Position,
+    tt_mb: usize,
+    threads: usize,
+    sc_keys: Option<bool>,
+) -> (Duration, i32, u64) {
     let opts = Options {
         tt_mb,
+        sc_keys,
         ..Options::default()
     };
     let mut solver = Solver::new(pos.board(), Options { threads, ..opts });
@@ -71,7 +79,7 @@ fn analyse(pos: &Position, tt_mb: usize, threads: usize) -> (Duration, i32) {
         .value(pos, cgt::budget::Limits::NONE)
         .expect("no limit and no stop flag");
     assert_eq!(a.value, value, "{pos}: two solvers disagree");
-    (took, a.value)
+    (took, a.value, a.nodes)
 }
 
 fn main() {
@@ -84,6 +92,9 @@ fn main() {
         t.parse()
             .expect("CGTK_BENCH_5X5_THREADS is a number of threads")
     });
+    let sc_keys = std::env::var("CGTK_BENCH_5X5_SC_KEYS")
+        .ok()
+        .map(|v| v != "0");
     let only: Option<usize> = std::env::var("CGTK_BENCH_5X5_ONLY")
         .ok()
         .map(|k| k.parse().expect("CGTK_BENCH_5X5_ONLY is a position index"));
@@ -92,9 +103,9 @@ fn main() {
         if only.is_some_and(|o| o != k) {
             continue;
         }
-        let (took, value) = analyse(&pos, tt_mb, threads);
+        let (took, value, nodes) = analyse(&pos, tt_mb, threads, sc_keys);
         println!(
-            "5x5, {undrawn} undrawn, seed {seed}, {threads} threads: value {value:+}, {:.2} s  {pos}",
+            "5x5, {undrawn} undrawn, seed {seed}, {threads} threads: value {value:+}, {:.2} s, {nodes} nodes  {pos}",
             took.as_secs_f64()
         );
         times.push(took);

@@ -188,9 +188,15 @@ pub struct SolveArgs {
     #[arg(long)]
     wide_tt: bool,
     /// Add a second table keyed by Strings-and-Coins graphs up to
-    /// isomorphism (half the table budget): fewer nodes, each key costs more (faster on long boards such as 2x6, 2x7, 3x5 and 1x11 up; slower on 3x4 and smaller).
-    #[arg(long)]
+    /// isomorphism (half the table budget): fewer nodes, each key costs
+    /// more (faster on boards such as 2x6, 1x11, 2x7 and 3x5; slower on
+    /// 3x4 and smaller and on 4x4). The default: on for boards that are not
+    /// square with 32 edges or more (2x6, 1x11, 2x7, 3x5, 4x5, ...).
+    #[arg(long, conflicts_with = "no_sc_keys")]
     sc_keys: bool,
+    /// No Strings-and-Coins table (see --sc-keys).
+    #[arg(long)]
+    no_sc_keys: bool,
 }
 
 impl SolveArgs {
@@ -211,7 +217,11 @@ impl SolveArgs {
                 etc: !self.no_etc,
                 etc_values: !self.no_etc_values,
                 compact_tt: !self.wide_tt,
-                sc_keys: self.sc_keys,
+                sc_keys: match (self.sc_keys, self.no_sc_keys) {
+                    (true, _) => Some(true),
+                    (_, true) => Some(false),
+                    _ => None,
+                },
                 threads: self.search.threads(),
                 tt_mb: self.search.tt_mb(),
             },

@@ -3,7 +3,7 @@
 //! `cargo run --release -p dots --example table1 -- [--tt-mb N] [--no-chains]
 //! [--no-symmetry] [--no-corners] [--no-centre-out] [--one-bound]
 //! [--partial-tt] [--no-mtd] [--no-loony] [--no-handout-bound]
-//! [--no-one-opening] [--no-etc] [--no-etc-values] [--wide-tt] [--sc-keys]
+//! [--no-one-opening] [--no-etc] [--no-etc-values] [--wide-tt] [--sc-keys | --no-sc-keys]
 //! [--threads N]
 //! POS...`
 
@@ -40,7 +40,8 @@ fn main() {
             "--no-etc-values" => opts.etc_values = false,
             "--no-loony" => opts.loony = false,
             "--no-handout-bound" => opts.handout_bound = false,
-            "--sc-keys" => opts.sc_keys = true,
+            "--sc-keys" => opts.sc_keys = Some(true),
+            "--no-sc-keys" => opts.sc_keys = Some(false),
             "--no-one-opening" => opts.one_opening = false,
             _ => positions.push(a.parse::<Position>().expect("a position")),
         }

@@ -98,7 +98,7 @@ fn configurations() -> Vec<(&'static str, Options)> {
         (
             "Strings-and-Coins keys",
             Options {
-                sc_keys: true,
+                sc_keys: Some(true),
                 ..all
             },
         ),

@@ -260,15 +260,14 @@ impl Solver {
     ///
     /// # Errors
     /// [`TableAllocError`] naming the memory the table needs.
-    pub fn try_new(board: Board, opts: Options) -> Result<Solver, TableAllocError> {
+    pub fn try_new(board: Board, mut opts: Options) -> Result<Solver, TableAllocError> {
         let threads = opts.threads.max(1);
         let geo = Arc::new(Geometry::new(board));
         let num_edges = board.num_edges() as u32;
-        let edges_mb = if opts.sc_keys {
-            opts.tt_mb / 2
-        } else {
-            opts.tt_mb
-        };
+        let sc_keys = opts.sc_keys_on(board);
+        // What [`Solver::options`] tells: the switch as decided.
+        opts.sc_keys = Some(sc_keys);
+        let edges_mb = if sc_keys { opts.tt_mb / 2 } else { opts.tt_mb };
         let table = Arc::new(Table::new(
             edges_mb,
             threads == 1,
@@ -276,8 +275,7 @@ impl Solver {
             opts.compact_tt,
         )?);
         // Keys of 64 bits and a check: wide entries.
-        let sc_table = opts
-            .sc_keys
+        let sc_table = sc_keys
             .then(|| Table::new(opts.tt_mb - edges_mb, threads == 1, 64, false).map(Arc::new))
             .transpose()?;
         let stop = Arc::new(AtomicBool::new(false));
@@ -323,7 +321,7 @@ impl Solver {
         }
     }
 
-    /// The options in use.
+    /// The options in use ([`Options::sc_keys`] decided for the board).
     pub fn options(&self) -> Options {
         self.opts
     }

@@ -1,12 +1,14 @@
 //! The solver's switches: which techniques it uses, its threads and its
 //! table size.
 
+use crate::Board;
+
 /// Which techniques the solver uses; [`Options::default`] turns all on
-/// but `sc_keys`.
+/// (`sc_keys` on boards that are not square, from [`Options::SC_MIN_EDGES`] edges).
 /// `chains`, `centre_out`, `corners`, `two_bounds` and `impartial_tt`
 /// correspond to ablation columns of Barker & Korf 2012's Table 1; `symmetry`,
 /// `loony`, `handout_bound`, `one_opening`, `compact_tt`, `etc`, `etc_values`,
-/// `sc_keys` and `mtd` are further switches of ours (`sc_keys` is off by default).
+/// `sc_keys` and `mtd` are further switches of ours.
 /// Switching any of them off, or changing `threads`, never changes a value,
 /// only the work (checked against a naive solver in `tests/reference.rs`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -73,13 +75,14 @@ pub struct Options {
     /// under a key shared by every position with an isomorphic
     /// Strings-and-Coins graph (chains contracted, components coded
     /// canonically: see the `sc_key` module), wherever on the board they
-    /// lie. Each table then gets half of `tt_mb`. Off by default: it
-    /// searches 1.5 to 4.4 times fewer nodes on Table 1's boards, but a
-    /// key costs about 0.3 µs, so the boards from 2x6
-    /// and 1x11 up gain time (2x7 and 3x5 about a quarter), 4x4 and 5x5
-    /// positions about none, and 3x3 to 3x4 lose some. Beyond Barker &
+    /// lie. Each table then gets half of `tt_mb`. `None` (the default):
+    /// on boards that are not square with [`Options::SC_MIN_EDGES`] edges
+    /// or more. It searches
+    /// 1.5 to 4.4 times fewer nodes on Table 1's boards, but a key costs
+    /// about 0.3 µs, so that 2x6, 1x11 and the longer boards gain time,
+    /// and 3x3 to 3x4 and 4x4 lose some (BENCHMARKS.md). Beyond Barker &
     /// Korf 2012.
-    pub sc_keys: bool,
+    pub sc_keys: Option<bool>,
     /// Find the root value by a sequence of null-window searches (MTD(f),
     /// Plaat et al. 1996) instead of one full-window alpha-beta search.
     pub mtd: bool,
@@ -97,6 +100,23 @@ impl Options {
     /// larger and more symmetric, so a key costs more, and isomorphic
     /// positions are rarer.
     pub const SC_MAX_UNDRAWN: u8 = 24;
+
+    /// Boards that are not square and have at least this many edges use
+    /// Strings-and-Coins keys unless [`Options::sc_keys`] says otherwise:
+    /// 2x6 (32 edges), 1x11, 1x12, 2x7 and 3x5 gain (a fifth to two
+    /// thirds of the time), 3x4 (31) and smaller lose, and so does 4x4,
+    /// whose eight symmetries the keys of edge sets already share (87 s
+    /// without, 102 s with; 5x5 positions with 44 undrawn edges gain about
+    /// 5 %: BENCHMARKS.md).
+    pub const SC_MIN_EDGES: usize = 32;
+
+    /// Whether a solver for `board` uses Strings-and-Coins keys
+    /// ([`Options::sc_keys`]).
+    pub fn sc_keys_on(&self, board: Board) -> bool {
+        self.sc_keys.unwrap_or(
+            board.num_edges() >= Options::SC_MIN_EDGES && board.width() != board.height(),
+        )
+    }
 }
 
 impl Default for Options {
@@ -114,7 +134,7 @@ impl Default for Options {
             compact_tt: true,
             etc: true,
             etc_values: true,
-            sc_keys: false,
+            sc_keys: None,
             mtd: true,
             threads: 1,
             tt_mb: 256,
