@@ -21,8 +21,9 @@
 //! value it starts, or that it tests for one value (large components are
 //! valued by such tests), counts one unit (about 10 to 30 µs in a release
 //! build, more in larger components, and 21 to 43 bytes of table), and a node or
-//! time limit, a set stop flag or a table that cannot get the memory to
-//! grow ends the call under way with [`NimstringError::LimitReached`]. The
+//! time limit, a set stop flag or a table that cannot grow (past 4 GiB,
+//! about 200 million components, or when the memory cannot be had) ends
+//! the call under way with [`NimstringError::LimitReached`]. The
 //! values found stay cached.
 //!
 //! ```

@@ -49,6 +49,12 @@ use super::graph::MAX_STRINGS;
 use super::reduce::{reduce_into, Parts, ARM};
 use super::small::{Small, SMALL_COINS};
 
+/// The most slots the table grows to (16 bytes each: 4 GiB, and 6 GiB
+/// while it doubles to it): about 200 million components, more than the
+/// empty 3x5 board needs by the mex rule alone (127 million). A search
+/// that needs more stops with [`Limit::Memory`].
+const MAX_SLOTS: usize = 1 << 28;
+
 /// Components of bit sets with at most this many strings are valued by
 /// the mex rule over all their options; larger ones by tests (see the
 /// module docs).
@@ -146,6 +152,8 @@ pub(crate) struct Table {
     /// Components with more strings than this are valued by tests
     /// ([`MEX_STRINGS`]; other values in the tests of this module).
     mex_strings: u32,
+    /// The most slots ([`MAX_SLOTS`]; fewer in the tests of this module).
+    max_slots: usize,
 }
 
 impl Default for Table {
@@ -156,6 +164,7 @@ impl Default for Table {
             entries: 0,
             valued: 0,
             mex_strings: MEX_STRINGS,
+            max_slots: MAX_SLOTS,
         }
     }
 }
@@ -215,8 +224,8 @@ impl Table {
     /// excluded.
     ///
     /// # Errors
-    /// [`Limit::Memory`] if the table needs to double and the memory
-    /// cannot be had (what was found stays).
+    /// [`Limit::Memory`] if the table needs to double past [`MAX_SLOTS`]
+    /// or the memory cannot be had (what was found stays).
     fn record(&mut self, h: Key, value: Option<u8>, excluded: u32) -> Result<(), Limit> {
         let mut i = self.slot(h);
         if self.data[i] == 0 {
@@ -239,6 +248,9 @@ impl Table {
 
     fn double(&mut self) -> Result<(), Limit> {
         let size = 2 * self.keys.len();
+        if size > self.max_slots {
+            return Err(Limit::Memory);
+        }
         let (mut keys, mut data) = (Vec::new(), Vec::new());
         keys.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
         data.try_reserve_exact(size).map_err(|_| Limit::Memory)?;
@@ -607,6 +619,29 @@ mod tests {
             .collect();
         let compared = compare(&graphs, &[MEX_STRINGS, 0, 6]);
         assert!(compared > 3 * 800, "{compared}");
+    }
+
+    #[test]
+    fn a_full_table_stops_with_the_memory_limit() {
+        // The empty 3x3 board needs 18,992 components: a table of 4,096
+        // slots (3,072 entries) cannot hold them.
+        let pos: Position = "3x3".parse().unwrap();
+        let g = StringsAndCoins::from_position(&pos);
+        let mut parts = Parts::new();
+        assert!(reduce_into(g.num_coins(), &internal(&g), &mut parts));
+        let (coins, pairs) = parts.part(0);
+        let mut table = Table {
+            max_slots: 1 << 12,
+            ..Table::default()
+        };
+        let mut meter = Meter::unlimited();
+        assert_eq!(table.value(coins, pairs, &mut meter), Err(Limit::Memory));
+        // The values found before stay, and the table never grew past its
+        // bound; a table of the default size values the board.
+        assert!(table.valued() > 0 && table.keys.len() <= 1 << 12);
+        // (3x3 is worth *2 by the brute force of tests/nimstring_reference.rs.)
+        let mut whole = Table::default();
+        assert_eq!(whole.value(coins, pairs, &mut meter), Ok(2));
     }
 
     #[test]
