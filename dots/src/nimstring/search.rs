@@ -403,9 +403,9 @@ impl Table {
         if e.excludes(x) {
             return Ok(false);
         }
-        if s.strings() <= self.mex_strings {
-            return Ok(self.small_mex(s, h, meter)? == x);
-        }
+        // Only components above the mex rule's limit are tested (`small`
+        // and `options` see to it).
+        debug_assert!(s.strings() > self.mex_strings);
         meter.tick()?;
         let options = self.options(s, meter)?;
         // An option equal to x refutes x: those decided by the table
