@@ -33,6 +33,15 @@ pub enum PositionError {
         /// The board's edge count.
         num_edges: usize,
     },
+    /// An edge number too large for any board (more digits than a machine
+    /// word holds), as given.
+    #[error("edge {text} out of range (this board has edges 0..{num_edges})")]
+    EdgeNumberTooLarge {
+        /// The digits given.
+        text: String,
+        /// The board's edge count.
+        num_edges: usize,
+    },
     /// An edge listed twice, or a move on an edge already drawn.
     #[error("duplicate edge {edge} (already drawn)")]
     DuplicateEdge {

@@ -51,7 +51,12 @@ impl FromStr for Position {
                     text: item.to_string(),
                 });
             }
-            let index = item.parse::<usize>().unwrap_or(usize::MAX);
+            let index = item
+                .parse::<usize>()
+                .map_err(|_| PositionError::EdgeNumberTooLarge {
+                    text: item.to_string(),
+                    num_edges: board.num_edges(),
+                })?;
             let edge = board.edge(index).ok_or(PositionError::EdgeOutOfRange {
                 edge: index,
                 num_edges: board.num_edges(),
@@ -311,6 +316,10 @@ mod tests {
                 num_edges: 4
             }
         ));
+        assert_eq!(
+            err("1x1:99999999999999999999999").to_string(),
+            "edge 99999999999999999999999 out of range (this board has edges 0..4)"
+        );
         assert!(matches!(
             err("1x1:1,2,1"),
             PositionError::DuplicateEdge { edge: 1 }
