@@ -516,6 +516,22 @@ fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved
             assert_eq!(status(&file)["needless"], needless.len());
             // The proof gathered through the split lines is checked whole.
             check_proof(&out.join("solve.proof"));
+            // A fresh clone of the directory as a campaign keeps it: the
+            // results and the solve shards' proofs, not the gathers' plain
+            // proofs. The lines stay split (the plan made before the
+            // clone), and a run joins the gathers' proofs again.
+            let kept = read_json(&plan("amazons", &root, "4x4", &with_split));
+            for entry in std::fs::read_dir(&out).unwrap() {
+                let path = entry.unwrap().path();
+                if path.extension().is_some_and(|e| e == "proof") {
+                    std::fs::remove_file(path).unwrap();
+                }
+            }
+            let again = plan("amazons", &root, "4x4", &with_split);
+            assert_eq!(read_json(&again)["shards"], kept["shards"]);
+            run(&again);
+            assert_eq!(result("solve")["status"], "proved");
+            check_proof(&out.join("solve.proof"));
             break;
         }
         assert!(

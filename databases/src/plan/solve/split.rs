@@ -201,22 +201,21 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
 }
 
 /// Whether the result in `dir` of `line` from `root` says the line is to
-/// be split: a gather's, or a solve's stopped by its time or node limit
+/// be split: a gather's (its proof not read), or a solve's stopped by its time or node limit
 /// that `options` would not take further.
 fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
     let id = line_id(line);
-    let result = |step| {
-        SolveShard {
-            id: &id,
-            root,
-            line,
-            step,
-            options,
-        }
-        .read_result(dir)
+    let shard = |step| SolveShard {
+        id: &id,
+        root,
+        line,
+        step,
+        options,
     };
-    result(SolveStep::Gather).is_some()
-        || result(SolveStep::Solve).is_some_and(|r| {
+    // A gather's result, even without its plain proof (a fresh clone of a
+    // campaign's directory has none: the gather joins it again).
+    shard(SolveStep::Gather).has_result_file(dir)
+        || shard(SolveStep::Solve).read_result(dir).is_some_and(|r| {
             r.status == SolveStatus::Unknown
                 && matches!(r.limit.as_deref(), Some("time" | "node"))
                 && options.no_further_than(&r.options)
