@@ -64,13 +64,17 @@ impl Default for SolveOptions {
 
 impl SolveOptions {
     /// Whether a search with these options gets no further than one that
-    /// ran with `ran` and was stopped by a limit: the same options, with
-    /// limits no larger. (A smaller `--time-limit` than an unknown shard
-    /// had does not retry it.)
+    /// ran with `ran` and was stopped by a limit: the same search options,
+    /// with limits no larger. (A smaller `--time-limit` than an unknown
+    /// shard had does not retry it.) The proof's shape (`proof_cut`,
+    /// `proof_effort`) is not the search's: a search stopped under one
+    /// stops at the same node under another, and has no proof to shape.
     pub fn no_further_than(&self, ran: &SolveOptions) -> bool {
         let unlimited = |o: &SolveOptions| SolveOptions {
             time_limit_ms: None,
             node_limit: None,
+            proof_cut: None,
+            proof_effort: None,
             ..o.clone()
         };
         unlimited(self) == unlimited(ran) && self.limits().within(ran.limits())
@@ -171,10 +175,17 @@ mod tests {
         assert!(!with(Some(900_000), None, 256).no_further_than(&ran));
         assert!(!with(None, Some(1000), 256).no_further_than(&ran));
         assert!(!with(Some(300_000), None, 512).no_further_than(&ran));
+        // Another shape of the proof is the same search.
         let shaped = SolveOptions {
             proof_effort: Some(16),
+            proof_cut: Some(64),
             ..with(Some(300_000), None, 256)
         };
-        assert!(!shaped.no_further_than(&ran));
+        assert!(shaped.no_further_than(&ran));
+        assert!(!SolveOptions {
+            proof_effort: Some(16),
+            ..with(Some(900_000), None, 256)
+        }
+        .no_further_than(&ran));
     }
 }
