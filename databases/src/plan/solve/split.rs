@@ -201,8 +201,8 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
 }
 
 /// Whether the result in `dir` of `line` from `root` says the line is to
-/// be split: a gather's (its proof not read), or a solve's stopped by its time or node limit
-/// that `options` would not take further.
+/// be split: a gather's (its proof not read), or a solve's stopped by its
+/// time or node limit that `options` would not take further.
 fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
     let id = line_id(line);
     let shard = |step| SolveShard {
