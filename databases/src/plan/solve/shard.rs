@@ -202,28 +202,30 @@ impl<'a> SolveShard<'a> {
     /// is joined again whenever the gather runs), and without it a
     /// gather's result still shows that its line was split.
     pub fn has_result_file(&self, dir: &Path) -> bool {
-        self.result_on_file(dir).is_some_and(|r| self.names(&r))
+        let pos = position_after(self.root, self.line);
+        pos.is_ok_and(|pos| {
+            self.result_on_file(dir)
+                .is_some_and(|r| self.names(&r, &pos))
+        })
     }
 
-    /// Whether `r`'s fields name this shard (its position, line and step)
-    /// and agree with each other.
-    fn names(&self, r: &SolveResultFile) -> bool {
-        position_after(self.root, self.line).is_ok_and(|pos| {
-            r.format == RESULT_FORMAT
-                && r.version == RESULT_VERSION
-                && r.shard == self.id
-                && r.position == pos.to_string()
-                && r.line == self.line
-                && r.step == self.step
-                && (r.status == SolveStatus::Proved) == r.outcome.is_some()
-        })
+    /// Whether `r`'s fields name this shard (its position `pos`, line and
+    /// step) and agree with each other.
+    fn names(&self, r: &SolveResultFile, pos: &Position) -> bool {
+        r.format == RESULT_FORMAT
+            && r.version == RESULT_VERSION
+            && r.shard == self.id
+            && r.position == pos.to_string()
+            && r.line == self.line
+            && r.step == self.step
+            && (r.status == SolveStatus::Proved) == r.outcome.is_some()
     }
 
     /// `r`, if it is valid for this shard in `dir` (its proof too, when
     /// proved).
     fn checked(&self, dir: &Path, r: SolveResultFile) -> Option<SolveResultFile> {
         let pos = position_after(self.root, self.line).ok()?;
-        if !self.names(&r) {
+        if !self.names(&r, &pos) {
             return None;
         }
         if let Some(outcome) = r.outcome {
