@@ -24,9 +24,12 @@
 //! slot with the fewest undrawn edges (the least work to redo).
 //!
 //! Size: the table starts at [`INITIAL_BYTES`] (or the whole budget if that
-//! is smaller) and doubles, rehashing, whenever half of its slots are in use,
-//! until it reaches its budget; so a small board never pays for touching a
-//! huge table, and a large one ends with the whole budget.
+//! is smaller) and doubles, rehashing in place, whenever half of its slots
+//! are in use, until it reaches its budget; so a small board never pays for
+//! touching a huge table, and a large one ends with the whole budget. The
+//! whole budget is allocated at once, but the kernel gives a page only when
+//! it is first touched: the table never holds more than its budget, and
+//! each page is zeroed once ([`Table::grow`]).
 //!
 //! Sharing: the words are atomics (relaxed loads and stores, plain moves on
 //! x86-64), so threads can share one table. A compact entry is one word, so
@@ -275,8 +278,10 @@ impl Table {
     ///
     /// # Errors
     /// [`TableAllocError`] if the table's first part (all of it without
-    /// `grow`) cannot be allocated; a growing table that cannot double
-    /// later stays as it is.
+    /// `grow`) cannot be allocated. A growing table reserves its whole
+    /// budget at once (its pages are used only as they are touched, see
+    /// [`Table::grow`]), or as much of it, halved, as it can get above its
+    /// first part: it then grows that far.
     pub fn new(
         megabytes: usize,
         grow: bool,
@@ -298,8 +303,14 @@ impl Table {
         })
     }
 
+    /// A table of `2^bits` buckets that may grow in place to `2^max_bits`:
+    /// the words of `2^max_bits` buckets are allocated now, zeroed by the
+    /// kernel as they are first touched, or those of the most buckets
+    /// (halving, down to `2^bits`) that can be allocated.
     fn with_bits(bits: u32, max_bits: u32, compact: Option<u32>) -> Option<Table> {
-        let words = zeroed((WORDS << bits) + WORDS)?;
+        let (words, max_bits) = (bits..=max_bits)
+            .rev()
+            .find_map(|b| zeroed((WORDS << b) + WORDS).map(|w| (w, b)))?;
         advise_huge_pages(&words);
         let misalign = words.as_ptr() as usize % (8 * WORDS) / 8;
         Some(Table {
@@ -505,61 +516,62 @@ impl Table {
         slot[1].store(data.0, Relaxed);
     }
 
-    /// Doubles the table (within its budget), keeping every entry; if the
-    /// memory cannot be allocated, the table stays as it is and stops
-    /// growing.
+    /// Doubles the table (within its budget), keeping every entry, in
+    /// place: the words of the whole budget were allocated with the table,
+    /// so growing touches only the new half's pages, and the table never
+    /// holds more memory than its budget (a copy into a new table would
+    /// hold one and a half times its size while it rehashes).
+    ///
+    /// A bucket's index is the top bits of its key's hash (wide) or mixed
+    /// key (compact), so with one bit more bucket `i` splits into buckets
+    /// `2i` and `2i + 1` (a compact bucket whose keys are all index bits
+    /// stays where it is). Splitting from the last bucket down, each
+    /// bucket's entries go to buckets at or above it that are empty: new
+    /// ones, or old ones split already (and emptied), which receive
+    /// entries from this bucket only.
     pub fn grow(&mut self) {
         debug_assert!(self.can_grow());
-        let Some(bigger) = Table::with_bits(self.bits + 1, self.max_bits, self.compact) else {
-            self.max_bits = self.bits;
-            return;
-        };
-        if let Some(key_bits) = self.compact {
-            let (old_rest, new_rest) = (
-                key_bits.saturating_sub(self.bits),
-                key_bits.saturating_sub(bigger.bits),
-            );
-            for (i, bucket) in self.words[self.start..]
-                .chunks_exact(WORDS)
-                .take(1 << self.bits)
-                .enumerate()
-            {
-                for w in bucket {
-                    let c = Compact(w.load(Relaxed));
-                    if c.depth() != 0 {
+        let bits = self.bits;
+        for i in (0..1usize << bits).rev() {
+            let bucket = self.bucket_at(i);
+            let old: [u64; WORDS] = std::array::from_fn(|j| bucket[j].swap(0, Relaxed));
+            match self.compact {
+                Some(key_bits) => {
+                    let (old_rest, new_rest) = (
+                        key_bits.saturating_sub(bits),
+                        key_bits.saturating_sub(bits + 1),
+                    );
+                    for c in old.map(Compact).into_iter().filter(|c| c.depth() != 0) {
                         // The mixed key, from the bucket and the entry.
                         let x = (i as u64) << old_rest | c.rest();
                         let rest = x & !(u64::MAX << new_rest);
-                        let free = bigger
+                        let free = self
                             .bucket_at((x >> new_rest) as usize)
                             .iter()
                             .find(|s| s.load(Relaxed) == 0)
                             .expect("a split bucket has room");
-                        let c = Compact(c.0 & 0xff_ffff | rest << 24);
-                        free.store(c.0, Relaxed);
+                        free.store(c.0 & 0xff_ffff | rest << 24, Relaxed);
+                    }
+                }
+                None => {
+                    for slot in old.chunks_exact(2) {
+                        let data = Data(slot[1]);
+                        if data.depth() == 0 {
+                            continue;
+                        }
+                        let key = slot[0] ^ data.0;
+                        let to = (hash(key, data.side()) >> (63 - bits)) as usize;
+                        let free = self
+                            .bucket_at(to)
+                            .chunks_exact(2)
+                            .find(|s| s[1].load(Relaxed) == 0)
+                            .expect("a split bucket has room");
+                        Table::write(free, key, data);
                     }
                 }
             }
-            *self = bigger;
-            return;
         }
-        for bucket in self.words[self.start..].chunks_exact(WORDS) {
-            for slot in bucket.chunks_exact(2) {
-                let data = Data(slot[1].load(Relaxed));
-                if data.depth() != 0 {
-                    let key = slot[0].load(Relaxed) ^ data.0;
-                    // Each old bucket splits into two new ones, so there is
-                    // always an empty slot.
-                    let new = bigger.bucket(key, data.side());
-                    let free = new
-                        .chunks_exact(2)
-                        .find(|s| s[1].load(Relaxed) == 0)
-                        .expect("a split bucket has room");
-                    Table::write(free, key, data);
-                }
-            }
-        }
-        *self = bigger;
+        self.bits += 1;
     }
 
     /// Entries in use (a scan of the whole table).
@@ -660,6 +672,37 @@ mod tests {
         assert_eq!(compact_key_bits(60, 21), Some(61));
         assert_eq!(compact_key_bits(63, 30), Some(64));
         assert_eq!(compact_key_bits(64, 30), None);
+    }
+
+    #[test]
+    fn growing_in_place_keeps_every_entry_of_full_buckets() {
+        // 64 buckets filled with 300 keys of 39 edges (so some buckets
+        // overflow and replace entries): whatever the table holds then, it
+        // still holds, the same, after each doubling up to 2^12 buckets,
+        // and nothing else.
+        for compact in [None, Some(40)] {
+            let mut t = Table::with_bits(6, 12, compact).unwrap();
+            let keys: Vec<(u64, u8)> = (1..=300u64)
+                .map(|k| (k.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 25, (k % 2) as u8))
+                .collect();
+            for (i, &(key, side)) in keys.iter().enumerate() {
+                let k = (i % 30) as i8;
+                let depth = (i % 40 + 1) as u8;
+                t.store(key, side, depth, -k, k, Some((i % 39) as u8), true);
+            }
+            let held: Vec<_> = keys.iter().map(|&(key, side)| t.probe(key, side)).collect();
+            let used = t.used();
+            assert!(used > 200 && held.iter().filter(|h| h.is_some()).count() == used);
+            while t.can_grow() {
+                t.grow();
+                assert_eq!(t.used(), used);
+                for (&(key, side), h) in keys.iter().zip(&held) {
+                    assert_eq!(t.probe(key, side), *h);
+                    assert_eq!(t.probe(key, side ^ 1), None);
+                }
+            }
+            assert_eq!(t.bytes(), 64 << 12);
+        }
     }
 
     #[test]
