@@ -220,6 +220,16 @@ fn hash(key: u64, side: u8) -> u64 {
     h ^ h >> 31
 }
 
+/// The bucket of `key` with side `side` in a wide table of `2^bits`
+/// buckets: the top `bits` bits of its hash.
+fn wide_index(key: u64, side: u8, bits: u32) -> usize {
+    if bits == 0 {
+        0
+    } else {
+        (hash(key, side) >> (64 - bits)) as usize
+    }
+}
+
 /// The key bits (edges and side) of compact entries for keys of `edges`
 /// bits in a table of `2^bits` buckets or more, if they fit (see the module
 /// docs).
@@ -353,12 +363,7 @@ impl Table {
     }
 
     fn bucket(&self, key: u64, side: u8) -> &[AtomicU64] {
-        let i = if self.bits == 0 {
-            0
-        } else {
-            (hash(key, side) >> (64 - self.bits)) as usize
-        };
-        self.bucket_at(i)
+        self.bucket_at(wide_index(key, side, self.bits))
     }
 
     fn bucket_at(&self, i: usize) -> &[AtomicU64] {
@@ -384,8 +389,7 @@ impl Table {
         let sum = keys.iter().fold(0u64, |sum, &key| {
             let i = match self.compact {
                 Some(key_bits) => self.compact_place(key_bits, key, side).0,
-                None if self.bits == 0 => 0,
-                None => (hash(key, side) >> (64 - self.bits)) as usize,
+                None => wide_index(key, side, self.bits),
             };
             sum.wrapping_add(self.words[self.start + i * WORDS].load(Relaxed))
         });
@@ -532,15 +536,18 @@ impl Table {
     pub fn grow(&mut self) {
         debug_assert!(self.can_grow());
         let bits = self.bits;
+        // A compact entry's stored key bits before and after.
+        let rests = self.compact.map(|key_bits| {
+            (
+                key_bits.saturating_sub(bits),
+                key_bits.saturating_sub(bits + 1),
+            )
+        });
         for i in (0..1usize << bits).rev() {
             let bucket = self.bucket_at(i);
             let old: [u64; WORDS] = std::array::from_fn(|j| bucket[j].swap(0, Relaxed));
-            match self.compact {
-                Some(key_bits) => {
-                    let (old_rest, new_rest) = (
-                        key_bits.saturating_sub(bits),
-                        key_bits.saturating_sub(bits + 1),
-                    );
+            match rests {
+                Some((old_rest, new_rest)) => {
                     for c in old.map(Compact).into_iter().filter(|c| c.depth() != 0) {
                         // The mixed key, from the bucket and the entry.
                         let x = (i as u64) << old_rest | c.rest();
@@ -560,9 +567,8 @@ impl Table {
                             continue;
                         }
                         let key = slot[0] ^ data.0;
-                        let to = (hash(key, data.side()) >> (63 - bits)) as usize;
                         let free = self
-                            .bucket_at(to)
+                            .bucket_at(wide_index(key, data.side(), bits + 1))
                             .chunks_exact(2)
                             .find(|s| s[1].load(Relaxed) == 0)
                             .expect("a split bucket has room");
