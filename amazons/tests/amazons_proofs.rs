@@ -102,18 +102,25 @@ fn five_by_six_proof_checks() {
 /// `solve.B1-B4xB3.REPLY[.MOVE...].proof.gz`, beside its result: each proof
 /// proves the outcome its result claims for the position after its line, and
 /// a reply's proof is a win for White (the reply refuted).
+///
+/// The files are checked in the order of their names, each named on stderr
+/// as it passes (`-- --nocapture` shows them); `CGTK_PROOFS_FROM=NAME`
+/// starts at the first file whose name is not before NAME, so that a run
+/// that was stopped can go on from where it was.
 #[test]
-#[ignore = "a minute or more in release builds; run with --release -- --ignored"]
+#[ignore = "hours on two cores in release builds (hundreds of proofs); run with --release -- --ignored"]
 fn six_by_five_refuted_replies_check() {
     let dir = Path::new(ROOT).join("proofs/6x5-B1-B4xB3");
+    let from = std::env::var("CGTK_PROOFS_FROM").unwrap_or_default();
     let mut files: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().into_string().unwrap())
-        .filter(|name| name.ends_with(".proof.gz"))
+        .filter(|name| name.ends_with(".proof.gz") && *name >= from)
         .collect();
     files.sort();
     assert!(!files.is_empty());
     let start = Position::standard("6x5".parse::<Size>().unwrap()).unwrap();
+    let began = std::time::Instant::now();
     for name in files {
         let id = name.trim_end_matches(".proof.gz");
         let line: Vec<&str> = id.split('.').skip(1).collect();
@@ -134,6 +141,7 @@ fn six_by_five_refuted_replies_check() {
         if line.len() == 2 {
             assert_eq!(outcome, WinLoss::Win, "{name}");
         }
+        eprintln!("{name}: valid ({:.0} s)", began.elapsed().as_secs_f64());
     }
 }
 
