@@ -544,6 +544,111 @@ fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved
 }
 
 #[test]
+fn a_stopped_reply_beside_a_winning_one_keeps_its_result_and_is_not_split() {
+    let root = temp_dir("amazons", "split-decided");
+    let out = root.join("out");
+    let limit = ["--split", "replies", "--node-limit", "60"];
+    run(&plan("amazons", &root, "4x4", &limit));
+    let results: Vec<Value> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_str().unwrap().ends_with(".result.json"))
+        .map(|p| read_json(&p))
+        .collect();
+    let line = |r: &Value| -> Vec<String> {
+        r["line"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap().to_owned())
+            .collect()
+    };
+    let proved: Vec<Vec<String>> = results
+        .iter()
+        .filter(|r| r["status"] == "proved")
+        .map(line)
+        .collect();
+    // Replies stopped by the node limit, by whether Black's reply to the
+    // same first move was proved a win (the first move's line proved).
+    let (beside_a_win, open): (Vec<&Value>, Vec<&Value>) = results
+        .iter()
+        .filter(|r| r["status"] == "unknown" && r["limit"] == "node" && line(r).len() == 2)
+        .partition(|r| proved.contains(&line(r)[..1].to_vec()));
+    assert!(!beside_a_win.is_empty() && !open.is_empty());
+    let mut with_split = limit.to_vec();
+    with_split.push("--split-unknown");
+    let file = plan("amazons", &root, "4x4", &with_split);
+    let shards = read_json(&file)["shards"].as_array().unwrap().clone();
+    let split = |r: &Value| {
+        let id = r["shard"].as_str().unwrap();
+        shards
+            .iter()
+            .any(|s| s["id"] == id && s["step"] == "gather")
+    };
+    // The open ones are split into White's moves after them; the ones
+    // beside a win are not (those moves would all be needless).
+    assert!(open.iter().all(|r| split(r)));
+    assert!(beside_a_win.iter().all(|r| !split(r)));
+    run(&file);
+    let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
+    for r in beside_a_win {
+        assert_eq!(result(r["shard"].as_str().unwrap()), *r);
+    }
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
+fn a_line_proved_before_a_move_above_it_won_stays_proved_in_a_fresh_clone() {
+    // 4x4 after White's B1-B3xC3, Black to move: at one node a shard most
+    // replies stop; split, some of them are proved lost for Black (White's
+    // winning move found at once) before, without the limit, a winning
+    // reply is proved and decides the root.
+    let root = temp_dir("amazons", "decided-clone");
+    let out = root.join("out");
+    let position = after("4x4", &["B1-B3xC3"]);
+    for extra in [
+        &["--node-limit", "1"][..],
+        &["--node-limit", "1", "--split-unknown"],
+        &["--split-unknown"],
+    ] {
+        run(&plan("amazons", &root, &position, extra));
+    }
+    let file = root.join("plan.json");
+    let result = |id: &str| read_json(&out.join(format!("{id}.result.json")));
+    assert_eq!(result("solve")["winner"], solve(&position)["winner"]);
+    let proved: Vec<(String, Value)> = read_json(&file)["shards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["id"].as_str().unwrap().to_owned())
+        .map(|id| (id.clone(), result(&id)))
+        .filter(|(_, r)| r["status"] == "proved")
+        .collect();
+    // Replies that lose for Black, proved by a gather of White's moves.
+    let lost_replies = proved
+        .iter()
+        .filter(|(_, r)| r["step"] == "gather" && r["line"].as_array().unwrap().len() == 1)
+        .filter(|(_, r)| r["outcome"] == "win")
+        .count();
+    assert!(lost_replies > 0);
+    // A fresh clone: no gather's plain proof. Run again, every line proved
+    // stays proved (the gathers decided above them are joined again, not
+    // turned needless).
+    for entry in std::fs::read_dir(&out).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "proof") {
+            std::fs::remove_file(path).unwrap();
+        }
+    }
+    run(&file);
+    for (id, r) in &proved {
+        assert_eq!(result(id)["status"], "proved", "{id}: was {r}");
+    }
+    check_proof(&out.join("solve.proof"));
+    std::fs::remove_dir_all(&root).unwrap();
+}
+
+#[test]
 fn bad_plans_and_options_are_bad_input() {
     let root = temp_dir("amazons", "bad");
     let out = root.join("out");

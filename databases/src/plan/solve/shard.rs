@@ -269,8 +269,9 @@ impl<'a> SolveShard<'a> {
     }
 
     /// Runs the shard, writing its files into `dir`: a needless result if
-    /// its line is already decided above it ([`SolveShard::decided_above`]),
-    /// before or while it runs (a sibling's shard on another worker, or
+    /// its line is already decided above it ([`SolveShard::decided_above`])
+    /// and it is not a gather that its moves' results settle, before or
+    /// while it runs (a sibling's shard on another worker, or
     /// another cluster job, can decide it: a solve looks every
     /// [`DECIDED_POLL`] and stops). A solve stops within about a tenth of a
     /// second when `stop` is set, recording `unknown` with limit
@@ -282,6 +283,16 @@ impl<'a> SolveShard<'a> {
         stop: Option<&StopFlag>,
     ) -> Result<SolveResultFile, SolveError> {
         if let Some(by) = self.decided_above(dir, plan) {
+            // A gather whose moves settle it is joined all the same: it
+            // costs no search, and a proved result on file (a fresh clone
+            // of a campaign has no gather's plain proof, so it is joined
+            // again) stays proved instead of turning needless.
+            if self.step == SolveStep::Gather {
+                let r = self.gather(dir, plan)?;
+                if r.status == SolveStatus::Proved {
+                    return Ok(r);
+                }
+            }
             return self.write_needless(dir, by);
         }
         match self.step {
@@ -312,6 +323,20 @@ impl<'a> SolveShard<'a> {
             .collect();
         sibling_deciding(plan, &ids, |_, s| {
             SolveShard::of(s).is_some_and(|s| s.proved_lost(dir))
+        })
+    }
+
+    /// Whether the shard's result file in `dir` claims its line proved lost
+    /// for the player to move after it, its proof not read (a gather's is
+    /// not kept): enough for a plan not to split the line's siblings, which
+    /// a run then finds needless after reading the proof.
+    pub fn claims_lost(&self, dir: &Path) -> bool {
+        position_after(self.root, self.line).is_ok_and(|pos| {
+            self.result_on_file(dir).is_some_and(|r| {
+                self.names(&r, &pos)
+                    && r.status == SolveStatus::Proved
+                    && r.outcome == Some(Outcome::Loss)
+            })
         })
     }
 

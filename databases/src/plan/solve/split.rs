@@ -114,10 +114,11 @@ pub fn amazons_solve_plan(
         .map(|c| c.rep)
         .collect();
     let shards_of = Split {
+        dir,
         root: &text,
         options,
         order,
-        split_further: &|_| false,
+        split_further: &|_, _| false,
     };
     let shard = |line: &[Move], step: SolveStep, deps: Vec<String>| {
         let line: Vec<String> = line.iter().map(Move::to_string).collect();
@@ -167,8 +168,10 @@ pub fn amazons_solve_plan(
 /// gather's, or a solve's stopped by its time or node limit under options
 /// [`SolveOptions::no_further_than`] the plan's (not by Ctrl-C: that one is
 /// redone as it is; and a plan with a larger limit, or other search options,
-/// retries the line whole before it splits it). Other shards are kept as they
-/// are. Deterministic in the directory's files, so running it again after more
+/// retries the line whole before it splits it), unless a move beside it, or
+/// beside a line above it, is claimed on file to win for the player who makes
+/// it: then its moves would all be needless, and it keeps its result (the work
+/// it records). Other shards are kept as they are. Deterministic in the directory's files, so running it again after more
 /// shards have ended `unknown` splits those too and keeps the earlier splits;
 /// the gathers take a win from one winning move and a loss from every move
 /// refuted, at any depth.
@@ -180,16 +183,19 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
             shards.push(s.clone());
             continue;
         };
-        let split_further = |line: &[String]| was_split(dir, d.root, line, d.options);
+        let split_further = |line: &[String], decided: &dyn Fn() -> bool| {
+            was_split(dir, d.root, line, d.options, decided)
+        };
         match position_after(d.root, d.line) {
-            Ok(pos) if splits(&pos) && split_further(d.line) => {
+            Ok(pos) if splits(&pos) && split_further(d.line, &|| decided_above(plan, d.id)) => {
                 let split = Split {
+                    dir,
                     root: d.root,
                     options: d.options,
                     order,
                     split_further: &split_further,
                 };
-                split.push(&pos, d.line, &mut shards);
+                split.push(&pos, d.line, false, &mut shards);
             }
             _ => shards.push(s.clone()),
         }
@@ -200,10 +206,56 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
     }
 }
 
+/// Whether another move of a gather above shard `id` of `plan` claims a win
+/// on file for the player who makes it ([`claims_lost`]).
+fn decided_above(plan: &Plan, id: &str) -> bool {
+    let gather_of = |id: &str| plan.shards.iter().find(|g| g.deps.iter().any(|d| d == id));
+    let mut id = id.to_owned();
+    while let Some(g) = gather_of(&id) {
+        let won = g.deps.iter().filter(|dep| **dep != id).any(|dep| {
+            plan.shards
+                .iter()
+                .find(|s| s.id == *dep)
+                .and_then(SolveShard::of)
+                .is_some_and(|s| claims_lost(&plan.dir, s.root, s.line, s.options))
+        });
+        if won {
+            return true;
+        }
+        id = g.id.clone();
+    }
+    false
+}
+
+/// Whether the result on file in `dir` of `line` from `root` (its solve's or
+/// its gather's) claims the line lost for the player to move after it.
+fn claims_lost(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
+    let id = line_id(line);
+    [SolveStep::Solve, SolveStep::Gather]
+        .into_iter()
+        .any(|step| {
+            SolveShard {
+                id: &id,
+                root,
+                line,
+                step,
+                options,
+            }
+            .claims_lost(dir)
+        })
+}
+
 /// Whether the result in `dir` of `line` from `root` says the line is to
-/// be split: a gather's (its proof not read), or a solve's stopped by its
-/// time or node limit that `options` would not take further.
-fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) -> bool {
+/// be split: a gather's (its proof not read), or, unless the line above
+/// it is `decided`, a solve's stopped by its time or node limit that `options`
+/// would not take further.
+fn was_split(
+    dir: &Path,
+    root: &str,
+    line: &[String],
+    options: &SolveOptions,
+    decided: &dyn Fn() -> bool,
+) -> bool {
     let id = line_id(line);
     let shard = |step| SolveShard {
         id: &id,
@@ -219,31 +271,51 @@ fn was_split(dir: &Path, root: &str, line: &[String], options: &SolveOptions) ->
             r.status == SolveStatus::Unknown
                 && matches!(r.limit.as_deref(), Some("time" | "node"))
                 && options.no_further_than(&r.options)
-        })
+        }) && !decided()
 }
 
-/// How [`split_unknown`] splits a line: the plan's root and options, the
-/// order of the moves' shards, and which lines below are split again.
+/// Whether a line is split again, given whether the line above it is
+/// decided (asked only when the answer matters).
+type SplitFurther<'a> = dyn Fn(&[String], &dyn Fn() -> bool) -> bool + 'a;
+
+/// How [`split_unknown`] splits a line: the plan's directory, root and
+/// options, the order of the moves' shards, and which lines below are split
+/// again.
 struct Split<'a> {
+    dir: &'a Path,
     root: &'a str,
     options: &'a SolveOptions,
     order: ShardOrder,
-    split_further: &'a dyn Fn(&[String]) -> bool,
+    split_further: &'a SplitFurther<'a>,
 }
 
 impl Split<'_> {
     /// Pushes onto `out` the shards of `line`'s position `pos` as a gather
     /// over one solve shard per move (up to the mirror image), each move's
-    /// shard itself split when `split_further` says so.
-    fn push(&self, pos: &Position, line: &[String], out: &mut Vec<Shard>) {
+    /// shard itself split when `split_further` says so, told whether the
+    /// line is `decided`: a move's result on file (or one of a line above)
+    /// claims a win for the player who makes it, so that the other moves'
+    /// shards are needless and a stopped one keeps its result instead of
+    /// being split into needless replies.
+    fn push(&self, pos: &Position, line: &[String], decided: bool, out: &mut Vec<Shard>) {
+        let moves: Vec<(Move, Vec<String>)> = shard_moves(pos, self.order, line.len())
+            .into_iter()
+            .map(|mv| {
+                let mut next = line.to_vec();
+                next.push(mv.to_string());
+                (mv, next)
+            })
+            .collect();
+        let decided = decided
+            || moves
+                .iter()
+                .any(|(_, next)| claims_lost(self.dir, self.root, next, self.options));
         let mut deps = Vec::new();
-        for mv in shard_moves(pos, self.order, line.len()) {
-            let mut next = line.to_vec();
-            next.push(mv.to_string());
+        for (mv, next) in moves {
             let mut child = pos.clone();
             child.play_unchecked(mv);
-            if splits(&child) && (self.split_further)(&next) {
-                self.push(&child, &next, out);
+            if splits(&child) && (self.split_further)(&next, &|| decided) {
+                self.push(&child, &next, decided, out);
             } else {
                 out.push(self.shard(&next, SolveStep::Solve, Vec::new()));
             }
