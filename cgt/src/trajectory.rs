@@ -43,6 +43,10 @@ struct Segment {
 impl Segment {
     /// The value of this segment's line at `t`.
     fn at(&self, t: Dyadic) -> Result<Dyadic, Overflow> {
+        // Most lookups are at a breakpoint or on a vertical (slope 0) part.
+        if t == self.t || self.slope.is_zero() {
+            return Ok(self.x);
+        }
         ov(self
             .x
             .checked_add(ov(self.slope.checked_mul(ov(t.checked_sub(self.t))?))?))
