@@ -172,20 +172,8 @@ impl Thermograph {
         lefts: impl IntoIterator<Item = &'a Thermograph>,
         rights: impl IntoIterator<Item = &'a Thermograph>,
     ) -> Result<Thermograph, Overflow> {
-        let mut left_scaffold: Option<Trajectory> = None;
-        for option in lefts {
-            left_scaffold = Some(match left_scaffold {
-                None => option.right_wall.clone(),
-                Some(s) => s.max(&option.right_wall)?,
-            });
-        }
-        let mut right_scaffold: Option<Trajectory> = None;
-        for option in rights {
-            right_scaffold = Some(match right_scaffold {
-                None => option.left_wall.clone(),
-                Some(s) => s.min(&option.left_wall)?,
-            });
-        }
+        let left_scaffold = Trajectory::max_of(lefts.into_iter().map(|o| &o.right_wall))?;
+        let right_scaffold = Trajectory::min_of(rights.into_iter().map(|o| &o.left_wall))?;
         let ls = left_scaffold
             .map(|s| s.tilt_dyadic(Dyadic::from_i32(-1)))
             .transpose()?;

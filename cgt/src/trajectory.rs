@@ -221,37 +221,54 @@ impl Trajectory {
         self.extreme(other, Ordering::Less)
     }
 
-    /// Walks both functions together over the union of their breakpoints:
-    /// calls `f(t, a, b, next)` with the segments of `self` and `other`
-    /// current at `t`, and `next` the next breakpoint of either (`None`
-    /// after the last), until `f` returns `Some`.
+    /// The pointwise maximum of `all`, `None` if there are none: a fold of
+    /// [`Trajectory::max`] that reuses two buffers instead of making a new
+    /// trajectory at each step.
+    pub fn max_of<'a>(
+        all: impl IntoIterator<Item = &'a Trajectory>,
+    ) -> Result<Option<Trajectory>, Overflow> {
+        Trajectory::extreme_of(all, Ordering::Greater)
+    }
+
+    /// The pointwise minimum of `all` (see [`Trajectory::max_of`]).
+    pub fn min_of<'a>(
+        all: impl IntoIterator<Item = &'a Trajectory>,
+    ) -> Result<Option<Trajectory>, Overflow> {
+        Trajectory::extreme_of(all, Ordering::Less)
+    }
+
+    fn extreme_of<'a>(
+        all: impl IntoIterator<Item = &'a Trajectory>,
+        keep: Ordering,
+    ) -> Result<Option<Trajectory>, Overflow> {
+        let mut all = all.into_iter();
+        let Some(first) = all.next() else {
+            return Ok(None);
+        };
+        let mut acc = first.segments.clone();
+        let mut out = Vec::new();
+        for t in all {
+            out.clear();
+            extreme_into(&acc, &t.segments, keep, &mut out)?;
+            std::mem::swap(&mut acc, &mut out);
+        }
+        Ok(Some(Trajectory { segments: acc }))
+    }
+
+    /// Pointwise max (`keep = Greater`) or min (`keep = Less`).
+    fn extreme(&self, other: &Trajectory, keep: Ordering) -> Result<Trajectory, Overflow> {
+        let mut out = Vec::with_capacity(self.segments.len() + other.segments.len());
+        extreme_into(&self.segments, &other.segments, keep, &mut out)?;
+        Ok(Trajectory { segments: out })
+    }
+
+    /// [`walk`] over the segments of `self` and `other`.
     fn walk<R>(
         &self,
         other: &Trajectory,
-        mut f: impl FnMut(Dyadic, &Segment, &Segment, Option<Dyadic>) -> Result<Option<R>, Overflow>,
+        f: impl FnMut(Dyadic, &Segment, &Segment, Option<Dyadic>) -> Result<Option<R>, Overflow>,
     ) -> Result<Option<R>, Overflow> {
-        let (a, b) = (&self.segments, &other.segments);
-        let (mut i, mut j) = (0, 0);
-        let mut t = MINUS_ONE;
-        loop {
-            let next = match (a.get(i + 1), b.get(j + 1)) {
-                (Some(x), Some(y)) => Some(x.t.min(y.t)),
-                (Some(x), None) => Some(x.t),
-                (None, Some(y)) => Some(y.t),
-                (None, None) => None,
-            };
-            if let Some(r) = f(t, &a[i], &b[j], next)? {
-                return Ok(Some(r));
-            }
-            let Some(n) = next else { return Ok(None) };
-            if a.get(i + 1).is_some_and(|s| s.t == n) {
-                i += 1;
-            }
-            if b.get(j + 1).is_some_and(|s| s.t == n) {
-                j += 1;
-            }
-            t = n;
-        }
+        walk(&self.segments, &other.segments, f)
     }
 
     /// Where the lines of `a` and `b`, apart by `d = a(t) - b(t) != 0` at `t`,
@@ -270,31 +287,6 @@ impl Trajectory {
         // a - b = d + ds (s - t) vanishes at s = t - d / ds.
         let at = ov(t.checked_sub(ov(d.checked_div_exact(ds))?))?;
         Ok(next.is_none_or(|n| at < n).then_some(at))
-    }
-
-    /// Pointwise max (`keep = Greater`) or min (`keep = Less`).
-    fn extreme(&self, other: &Trajectory, keep: Ordering) -> Result<Trajectory, Overflow> {
-        let mut out = Builder(Vec::with_capacity(
-            self.segments.len() + other.segments.len(),
-        ));
-        self.walk(other, |t, a, b, next| {
-            let (xa, xb) = (a.at(t)?, b.at(t)?);
-            // Which is kept just after t: by value, ties by slope.
-            let a_first = match xa.cmp(&xb) {
-                Ordering::Equal => a.slope.cmp(&b.slope) != keep.reverse(),
-                order => order == keep,
-            };
-            let (win, lose, x) = if a_first { (a, b, xa) } else { (b, a, xb) };
-            out.push(t, x, win.slope);
-            let d = ov(xa.checked_sub(xb))?;
-            if !d.is_zero() {
-                if let Some(at) = Trajectory::crossing(t, d, a, b, next)? {
-                    out.push(at, win.at(at)?, lose.slope);
-                }
-            }
-            Ok(None::<()>)
-        })?;
-        Ok(Trajectory { segments: out.0 })
     }
 
     /// The first `t >= -1` at which `self(t) <= other(t)`, if any.
@@ -328,6 +320,68 @@ impl Trajectory {
         b.push(t, x, Dyadic::ZERO);
         Ok(Trajectory { segments: b.0 })
     }
+}
+
+/// Walks two functions (their segments) together over the union of their
+/// breakpoints: calls `f(t, a, b, next)` with the segments of `a` and `b`
+/// current at `t`, and `next` the next breakpoint of either (`None` after
+/// the last), until `f` returns `Some`.
+fn walk<R>(
+    a: &[Segment],
+    b: &[Segment],
+    mut f: impl FnMut(Dyadic, &Segment, &Segment, Option<Dyadic>) -> Result<Option<R>, Overflow>,
+) -> Result<Option<R>, Overflow> {
+    let (mut i, mut j) = (0, 0);
+    let mut t = MINUS_ONE;
+    loop {
+        let next = match (a.get(i + 1), b.get(j + 1)) {
+            (Some(x), Some(y)) => Some(x.t.min(y.t)),
+            (Some(x), None) => Some(x.t),
+            (None, Some(y)) => Some(y.t),
+            (None, None) => None,
+        };
+        if let Some(r) = f(t, &a[i], &b[j], next)? {
+            return Ok(Some(r));
+        }
+        let Some(n) = next else { return Ok(None) };
+        if a.get(i + 1).is_some_and(|s| s.t == n) {
+            i += 1;
+        }
+        if b.get(j + 1).is_some_and(|s| s.t == n) {
+            j += 1;
+        }
+        t = n;
+    }
+}
+
+/// The pointwise max (`keep = Greater`) or min (`keep = Less`) of two
+/// functions' segments, pushed onto `out` (empty, its capacity reused).
+fn extreme_into(
+    a: &[Segment],
+    b: &[Segment],
+    keep: Ordering,
+    out: &mut Vec<Segment>,
+) -> Result<(), Overflow> {
+    let mut built = Builder(std::mem::take(out));
+    let walked = walk(a, b, |t, a, b, next| {
+        let (xa, xb) = (a.at(t)?, b.at(t)?);
+        // Which is kept just after t: by value, ties by slope.
+        let a_first = match xa.cmp(&xb) {
+            Ordering::Equal => a.slope.cmp(&b.slope) != keep.reverse(),
+            order => order == keep,
+        };
+        let (win, lose, x) = if a_first { (a, b, xa) } else { (b, a, xb) };
+        built.push(t, x, win.slope);
+        let d = ov(xa.checked_sub(xb))?;
+        if !d.is_zero() {
+            if let Some(at) = Trajectory::crossing(t, d, a, b, next)? {
+                built.push(at, win.at(at)?, lose.slope);
+            }
+        }
+        Ok(None::<()>)
+    });
+    *out = built.0;
+    walked.map(|_| ())
 }
 
 #[cfg(test)]
@@ -371,6 +425,23 @@ mod tests {
         // error rather than a wrong wall.
         let c = traj(&[("-1", "-1/2")], "1/2");
         assert_eq!(a.max(&c), Err(Overflow));
+    }
+
+    #[test]
+    fn max_of_and_min_of_agree_with_pointwise_evaluation() {
+        let all = [
+            traj(&[("-1", "2"), ("1", "0")], "0"),
+            traj(&[("-1", "-1/2")], "1"),
+            traj(&[("-1", "1"), ("1/2", "1"), ("3/2", "0")], "1/2"),
+            Trajectory::constant(q("1/4")),
+        ];
+        let max = Trajectory::max_of(&all).unwrap().unwrap();
+        let min = Trajectory::min_of(&all).unwrap().unwrap();
+        let values = |t| all.iter().map(move |f: &Trajectory| f.value_at(t).unwrap());
+        assert_agrees(&max, |t| values(t).max().unwrap());
+        assert_agrees(&min, |t| values(t).min().unwrap());
+        assert_eq!(Trajectory::max_of(&[]), Ok(None));
+        assert_eq!(Trajectory::min_of(&all[1..2]), Ok(Some(all[1].clone())));
     }
 
     #[test]
