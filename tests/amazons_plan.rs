@@ -36,6 +36,16 @@ fn after(size: &str, line: &[&str]) -> String {
     pos.to_string()
 }
 
+/// The line of a result file's JSON.
+fn line_of(r: &Value) -> Vec<String> {
+    r["line"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_owned())
+        .collect()
+}
+
 fn shard_ids(file: &Path) -> Vec<String> {
     read_json(file)["shards"]
         .as_array()
@@ -488,14 +498,6 @@ fn shards_stopped_by_a_limit_are_split_into_their_moves_until_the_root_is_proved
             // The moves not searched because a line above them was already
             // decided: each names a move of a gather above it, not on its
             // line, proved lost for the player to move after it.
-            let line_of = |r: &Value| -> Vec<String> {
-                r["line"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .map(|m| m.as_str().unwrap().to_owned())
-                    .collect()
-            };
             let needless: Vec<Value> = shards
                 .iter()
                 .map(|s| result(s["id"].as_str().unwrap()))
@@ -555,25 +557,17 @@ fn a_stopped_reply_beside_a_winning_one_keeps_its_result_and_is_not_split() {
         .filter(|p| p.to_str().unwrap().ends_with(".result.json"))
         .map(|p| read_json(&p))
         .collect();
-    let line = |r: &Value| -> Vec<String> {
-        r["line"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|m| m.as_str().unwrap().to_owned())
-            .collect()
-    };
     let proved: Vec<Vec<String>> = results
         .iter()
         .filter(|r| r["status"] == "proved")
-        .map(line)
+        .map(line_of)
         .collect();
     // Replies stopped by the node limit, by whether Black's reply to the
     // same first move was proved a win (the first move's line proved).
     let (beside_a_win, open): (Vec<&Value>, Vec<&Value>) = results
         .iter()
-        .filter(|r| r["status"] == "unknown" && r["limit"] == "node" && line(r).len() == 2)
-        .partition(|r| proved.contains(&line(r)[..1].to_vec()));
+        .filter(|r| r["status"] == "unknown" && r["limit"] == "node" && line_of(r).len() == 2)
+        .partition(|r| proved.contains(&line_of(r)[..1].to_vec()));
     assert!(!beside_a_win.is_empty() && !open.is_empty());
     let mut with_split = limit.to_vec();
     with_split.push("--split-unknown");
