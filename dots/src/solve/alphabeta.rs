@@ -376,6 +376,9 @@ impl Solver {
                         h.aborted = false;
                         let v = h.search(edges, side, alpha, beta);
                         let finished = !h.aborted;
+                        // Lost or not, the race is over: a later search
+                        // of this helper alone (an analysis) starts clean.
+                        h.aborted = false;
                         stop.store(true, Relaxed);
                         finished.then_some(v)
                     })
@@ -407,8 +410,10 @@ impl Solver {
         self.last_report = self.started;
         self.stop.store(false, Relaxed);
         self.control = Arc::new(SharedMeter::new(limits, self.external_stop.as_ref()));
+        self.aborted = false;
         for h in &mut self.helpers {
             h.control = Arc::clone(&self.control);
+            h.aborted = false;
         }
         self.stats().nodes
     }
@@ -1314,6 +1319,27 @@ mod stop_tests {
             assert!(a.moves.iter().all(|&(_, v)| v == -3), "{a:?}");
             assert_eq!(a.moves.len(), 24);
         }
+    }
+
+    /// A solver with helpers that raced on a test (all threads on it, the
+    /// loser stopped when the first finishes) then analyses (each thread on
+    /// moves of its own) without a limit: it finishes, as a fresh solver
+    /// does. The empty 3x4 board is worth 0 (Barker & Korf 2012, Table 1).
+    #[test]
+    fn a_solver_with_helpers_analyses_after_a_value() {
+        let pos: Position = "3x4".parse().unwrap();
+        let opts = Options {
+            tt_mb: 64,
+            threads: 2,
+            ..Options::default()
+        };
+        let mut solver = Solver::new(pos.board(), opts);
+        assert_eq!(solver.value_within(&pos, (-1, 1), Limits::NONE), Ok((0, 0)));
+        let a = solver.analyze(&pos, Limits::NONE).unwrap();
+        let fresh = Solver::new(pos.board(), opts)
+            .analyze(&pos, Limits::NONE)
+            .unwrap();
+        assert_eq!((a.value, &a.moves), (0, &fresh.moves));
     }
 
     /// The progress of an analysis gives the position's bounds (not those
