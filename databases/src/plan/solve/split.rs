@@ -171,8 +171,9 @@ pub fn amazons_solve_plan(
 /// retries the line whole before it splits it), unless a move beside it, or
 /// beside a line above it, is claimed on file to win for the player who makes
 /// it: then its moves would all be needless, and it keeps its result (the work
-/// it records). Other shards are kept as they are. Deterministic in the directory's files, so running it again after more
-/// shards have ended `unknown` splits those too and keeps the earlier splits;
+/// it records). Other shards are kept as they are. Deterministic in the
+/// directory's files, so running it again after more shards have ended
+/// `unknown` splits those too and keeps the earlier splits;
 /// the gathers take a win from one winning move and a loss from every move
 /// refuted, at any depth.
 pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
@@ -195,7 +196,7 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
                     order,
                     split_further: &split_further,
                 };
-                split.push(&pos, d.line, false, &mut shards);
+                split.push(&pos, d.line, decided_above(plan, d.id), &mut shards);
             }
             _ => shards.push(s.clone()),
         }
