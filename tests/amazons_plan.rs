@@ -593,10 +593,10 @@ fn a_stopped_reply_beside_a_winning_one_keeps_its_result_and_is_not_split() {
 
 #[test]
 fn a_line_proved_before_a_move_above_it_won_stays_proved_in_a_fresh_clone() {
-    // 4x4 after White's B1-B3xC3, Black to move: at one node a shard most
-    // replies stop; split, some of them are proved lost for Black (White's
-    // winning move found at once) before, without the limit, a winning
-    // reply is proved and decides the root.
+    // 4x4 after White's B1-B3xC3, Black to move: with one node a shard,
+    // most replies stop; split, some of them are proved lost for Black
+    // (White's winning move found at once) before, without the limit, a
+    // winning reply is proved and decides the root.
     let root = temp_dir("amazons", "decided-clone");
     let out = root.join("out");
     let position = after("4x4", &["B1-B3xC3"]);
