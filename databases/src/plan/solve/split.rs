@@ -8,9 +8,9 @@ use amazons::{Move, Position, SolverPosition, Symmetry};
 use cgt::search::SolverGame;
 
 use super::options::SolveOptions;
-use super::shard::SolveShard;
+use super::shard::{sibling_deciding, SolveShard};
 use super::{line_id, position_after, ShardOrder, SolveSplit, SolveStatus, SolveStep};
-use crate::plan::{Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
+use crate::plan::{IndexedPlan, Plan, Shard, ShardKind, PLAN_FORMAT, PLAN_VERSION};
 
 /// The left-right mirror image of `pos`.
 pub(super) fn mirror_position(pos: &Position) -> Position {
@@ -178,6 +178,7 @@ pub fn amazons_solve_plan(
 /// refuted, at any depth.
 pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
     let dir = &plan.dir;
+    let indexed = IndexedPlan::new(plan.clone());
     let mut shards = Vec::with_capacity(plan.shards.len());
     for s in &plan.shards {
         let Some(d) = SolveShard::of(s).filter(|d| d.step == SolveStep::Solve) else {
@@ -187,8 +188,11 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
         let split_further = |line: &[String], decided: &dyn Fn() -> bool| {
             was_split(dir, d.root, line, d.options, decided)
         };
+        // Asked at most once, and only of a line that would be split.
+        let above = std::cell::OnceCell::new();
+        let decided = || *above.get_or_init(|| decided_above(&indexed, dir, &d));
         match position_after(d.root, d.line) {
-            Ok(pos) if splits(&pos) && split_further(d.line, &|| decided_above(plan, d.id)) => {
+            Ok(pos) if splits(&pos) && split_further(d.line, &decided) => {
                 let split = Split {
                     dir,
                     root: d.root,
@@ -196,7 +200,7 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
                     order,
                     split_further: &split_further,
                 };
-                split.push(&pos, d.line, decided_above(plan, d.id), &mut shards);
+                split.push(&pos, d.line, decided(), &mut shards);
             }
             _ => shards.push(s.clone()),
         }
@@ -207,25 +211,16 @@ pub fn split_unknown(plan: &Plan, order: ShardOrder) -> Plan {
     }
 }
 
-/// Whether another move of a gather above shard `id` of `plan` claims a win
-/// on file for the player who makes it ([`claims_lost`]).
-fn decided_above(plan: &Plan, id: &str) -> bool {
-    let gather_of = |id: &str| plan.shards.iter().find(|g| g.deps.iter().any(|d| d == id));
-    let mut id = id.to_owned();
-    while let Some(g) = gather_of(&id) {
-        let won = g.deps.iter().filter(|dep| **dep != id).any(|dep| {
-            plan.shards
-                .iter()
-                .find(|s| s.id == *dep)
-                .and_then(SolveShard::of)
-                .is_some_and(|s| claims_lost(&plan.dir, s.root, s.line, s.options))
-        });
-        if won {
-            return true;
-        }
-        id = g.id.clone();
-    }
-    false
+/// Whether another move of a gather above shard `d` of `plan` claims a win
+/// on file in `dir` for the player who makes it ([`claims_lost`]): the walk
+/// up the gathers that a shard's run makes ([`sibling_deciding`]), without
+/// reading proofs.
+fn decided_above(plan: &IndexedPlan, dir: &Path, d: &SolveShard<'_>) -> bool {
+    let ids: Vec<String> = (0..=d.line.len()).map(|k| line_id(&d.line[..k])).collect();
+    sibling_deciding(plan, &ids, |_, s| {
+        SolveShard::of(s).is_some_and(|s| claims_lost(dir, s.root, s.line, s.options))
+    })
+    .is_some()
 }
 
 /// Whether the result on file in `dir` of `line` from `root` (its solve's or
