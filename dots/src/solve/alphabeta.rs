@@ -376,9 +376,6 @@ impl Solver {
                         h.aborted = false;
                         let v = h.search(edges, side, alpha, beta);
                         let finished = !h.aborted;
-                        // Lost or not, the race is over: a later search
-                        // of this helper alone (an analysis) starts clean.
-                        h.aborted = false;
                         stop.store(true, Relaxed);
                         finished.then_some(v)
                     })
@@ -410,6 +407,8 @@ impl Solver {
         self.last_report = self.started;
         self.stop.store(false, Relaxed);
         self.control = Arc::new(SharedMeter::new(limits, self.external_stop.as_ref()));
+        // A helper that lost the last race is still marked stopped; every
+        // search starts clean (an analysis searches with each helper alone).
         self.aborted = false;
         for h in &mut self.helpers {
             h.control = Arc::clone(&self.control);
